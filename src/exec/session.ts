@@ -1,0 +1,79 @@
+// Session and actor: who is asking, where (ns/db), with which token and until when. Shared by exec/, iam/ and server/.
+
+import type { Role } from "../ast/nodes.js";
+import type { RecordId, Value, ValueObject } from "../value/types.js";
+
+/** 1 = SurrealDB 1.x behaviour (scopes, SC, $scope); 2 = SurrealDB 2.x (record access, AC, $access). */
+export type Compat = 1 | 2;
+
+/** Where an actor is defined. "Record" is a v2 record user, "Scope" a v1 scope user, "No" anonymous. */
+export type AuthLevel = "No" | "Root" | "Namespace" | "Database" | "Scope" | "Record";
+
+export interface Actor {
+  readonly level: AuthLevel;
+  /** Namespace / database of the actor's level (set for Namespace, Database, Scope, Record). */
+  readonly ns: string | undefined;
+  readonly db: string | undefined;
+  /** User name, access/token name, or record id text for record users. Empty for anonymous. */
+  readonly id: string;
+  /** System-user roles (empty for record/scope users and anonymous). */
+  readonly roles: readonly Role[];
+}
+
+export const ANONYMOUS: Actor = Object.freeze({ level: "No", ns: undefined, db: undefined, id: "", roles: [] });
+
+/** Injectable time source, in milliseconds since the Unix epoch, so tests never sleep. */
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+/**
+ * Mutable per-connection session. One object is shared by the RPC connection (or HTTP request)
+ * and every query it runs; iam/ replaces its auth fields on signin / signup / authenticate / invalidate.
+ */
+export interface Session {
+  ns: string | undefined;
+  db: string | undefined;
+  actor: Actor;
+  /** Access method (v2 `ac`) or scope (v1 `sc`) name of a record/scope user. */
+  ac: string | undefined;
+  /** Record user id (v2 `rd`, v1 `sd`). */
+  rd: RecordId | undefined;
+  /** Claims of the token that established the session (`$token`), as a SurrealQL object. */
+  tk: ValueObject | undefined;
+  /** Session expiry, Unix seconds; undefined = never expires. */
+  exp: number | undefined;
+  /** Connection id (`$session.id`), client IP, Origin header. */
+  id: string | undefined;
+  ip: string | undefined;
+  origin: string | undefined;
+  /** Realtime connection (WebSocket). */
+  rt: boolean;
+  /** Connection parameters set by RPC `let` / `set`. */
+  params: Map<string, Value>;
+}
+
+export function newSession(init: Partial<Session> = {}): Session {
+  return {
+    ns: undefined,
+    db: undefined,
+    actor: ANONYMOUS,
+    ac: undefined,
+    rd: undefined,
+    tk: undefined,
+    exp: undefined,
+    id: undefined,
+    ip: undefined,
+    origin: undefined,
+    rt: false,
+    params: new Map(),
+    ...init,
+  };
+}
+
+/** True when the session has an expiry and `now` (ms) is past it (SurrealDB compares whole seconds: now > exp). */
+export function isExpired(session: Session, clock: Clock): boolean {
+  return session.exp !== undefined && Math.floor(clock.now() / 1000) > session.exp;
+}
