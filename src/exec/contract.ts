@@ -1,0 +1,58 @@
+// The engine as the layers above it (iam/, server/, the embedded API) see it. exec/ implements it.
+
+import type { Base, DefineAccessStatement, DefineUserStatement, Expr, JwtConfig, Statement } from "../ast/nodes.js";
+import type { SurrealError } from "../errors/index.js";
+import type { Value } from "../value/types.js";
+import type { Clock, Compat, Session } from "./session.js";
+
+/** A system user as stored by DEFINE USER (PASSWORD already hashed into `def.passhash`). */
+export interface StoredUser {
+  readonly def: DefineUserStatement;
+  /** Random 128-char alphanumeric secret: the HS512 key of this user's tokens; regenerated on every DEFINE. */
+  readonly code: string;
+}
+
+/**
+ * An access method as stored by DEFINE ACCESS, or by DEFINE SCOPE / DEFINE TOKEN (desugared; see `def.legacy`).
+ * `jwt` is the resolved configuration: for RECORD / BEARER without an explicit JWT clause, and for 1.x scopes,
+ * HS512 with a random 128-char key used both to verify and to issue (regenerated on every DEFINE).
+ */
+export interface StoredAccess {
+  readonly def: DefineAccessStatement;
+  readonly jwt: JwtConfig;
+}
+
+/** What a DEFINE / REMOVE of a user or access changed; iam/ drops cached tokens and keys for it. */
+export interface DefinitionChange {
+  readonly kind: "user" | "access";
+  readonly base: Base;
+  readonly ns: string | undefined;
+  readonly db: string | undefined;
+  readonly name: string;
+}
+
+/** Read access to auth definitions. `ns` / `db` are required for the levels that need them. */
+export interface AuthCatalog {
+  getUser(base: Base, ns: string | undefined, db: string | undefined, name: string): StoredUser | undefined;
+  getAccess(base: Base, ns: string | undefined, db: string | undefined, name: string): StoredAccess | undefined;
+}
+
+/** One statement's outcome, as SurrealDB's `query` returns it. */
+export type QueryResponse =
+  | { readonly status: "OK"; readonly result: Value; readonly time: string }
+  | { readonly status: "ERR"; readonly result: string; readonly time: string; readonly error: SurrealError };
+
+export interface QueryEngine {
+  readonly compat: Compat;
+  readonly clock: Clock;
+  readonly catalog: AuthCatalog;
+  /** Run SurrealQL text (or parsed statements) on a session; one response per statement, as SurrealDB. */
+  execute(query: string | readonly Statement[], session: Session, vars?: Readonly<Record<string, Value>>): Promise<QueryResponse[]>;
+  /**
+   * Evaluate one expression (a SIGNUP / SIGNIN / AUTHENTICATE clause) on `session` with `vars` bound.
+   * Throws the SurrealError the evaluation raised (THROW ⇒ ThrownError).
+   */
+  evaluate(expr: Expr, session: Session, vars?: Readonly<Record<string, Value>>): Promise<Value>;
+  /** Subscribe to DEFINE / REMOVE of users and accesses; returns an unsubscribe function. */
+  onDefinitionChange(listener: (change: DefinitionChange) => void): () => void;
+}
