@@ -1,0 +1,126 @@
+// The builtin registry: full name → declared arguments + implementation; checks arity and argument types uniformly.
+
+import { QueryError } from "../../errors/index.js";
+import { Datetime, Decimal, Duration, RecordId, Uuid, isValueObject, type Value, type ValueObject } from "../../value/types.js";
+import type { Compat } from "../session.js";
+import type { FunctionContext } from "./context.js";
+import { render } from "./display.js";
+
+/**
+ * Argument kinds, named as SurrealDB's "Expected a …" messages name them.
+ * A trailing "?" in a signature marks an optional argument.
+ */
+export type ArgKind =
+  | "any"
+  | "string"
+  | "i64"
+  | "u64"
+  | "f64"
+  | "number"
+  | "bool"
+  | "array"
+  | "object"
+  | "datetime"
+  | "duration"
+  | "record"
+  | "uuid"
+  | "closure";
+
+export interface Builtin {
+  /** Declared argument kinds; "kind?" = optional (trailing). `"...kind"` as the last entry = any number more. */
+  readonly args: readonly string[];
+  readonly impl: (args: Value[], ctx: FunctionContext) => Value | Promise<Value>;
+  /** Only in this compat level (absent = both). */
+  readonly compat?: Compat;
+  /** Override of the arity text after "Expected " (e.g. "0 or 2 arguments"). */
+  readonly arity?: string;
+  /** Override of the accepted argument counts (with `arity`). */
+  readonly counts?: readonly number[];
+}
+
+export type BuiltinTable = Record<string, Builtin>;
+
+/** Shorthand to declare a builtin. */
+export function fn(args: readonly string[], impl: Builtin["impl"], extra: Omit<Builtin, "args" | "impl"> = {}): Builtin {
+  return { args, impl, ...extra };
+}
+
+export function incorrectArguments(name: string, detail: string): QueryError {
+  return new QueryError("InvalidArguments", `Incorrect arguments for function ${name}(). ${detail}`);
+}
+
+/** SurrealDB's `InvalidArguments` wording for a wrong argument type. */
+export function wrongType(name: string, index: number, expected: string, found: Value): QueryError {
+  return incorrectArguments(name, `Argument ${index + 1} was the wrong type. Expected a ${expected} but found ${render(found)}`);
+}
+
+function arityText(min: number, max: number): string {
+  if (max === 0) return "no arguments";
+  if (min === max) return max === 1 ? "1 argument" : `${max} arguments`;
+  if (max - min === 1) return `${min} or ${max} arguments`;
+  return `${min} to ${max} arguments`;
+}
+
+/** Check arity and coerce each argument to its declared kind; returns the coerced list. */
+export function checkArguments(name: string, def: Builtin, args: Value[], ctx: FunctionContext): Value[] {
+  const specs = def.args;
+  const variadic = specs.length > 0 && specs[specs.length - 1]!.startsWith("...");
+  const fixed = variadic ? specs.slice(0, -1) : specs;
+  const min = fixed.filter((s) => !s.endsWith("?")).length;
+  const max = variadic ? Infinity : fixed.length;
+  const countOk = def.counts ? def.counts.includes(args.length) : args.length >= min && args.length <= max;
+  if (!countOk) throw incorrectArguments(name, `Expected ${def.arity ?? arityText(min, max)}.`);
+  return args.map((arg, i) => {
+    const spec = i < fixed.length ? fixed[i]! : specs[specs.length - 1]!.slice(3);
+    const optional = spec.endsWith("?");
+    const kind = (optional ? spec.slice(0, -1) : spec) as ArgKind;
+    // An optional argument given as NONE counts as absent.
+    if (optional && arg === undefined) return undefined;
+    return coerceArg(name, i, kind, arg, ctx);
+  });
+}
+
+function coerceArg(name: string, i: number, kind: ArgKind, v: Value, ctx: FunctionContext): Value {
+  const bad = (): never => {
+    throw wrongType(name, i, kind === "closure" ? "closure" : kind, v);
+  };
+  switch (kind) {
+    case "any":
+      return v;
+    case "string":
+      return typeof v === "string" ? v : bad();
+    case "bool":
+      return typeof v === "boolean" ? v : bad();
+    case "array":
+      return Array.isArray(v) ? v : bad();
+    case "object":
+      return isValueObject(v) ? (v as ValueObject) : bad();
+    case "datetime":
+      return v instanceof Datetime ? v : bad();
+    case "duration":
+      return v instanceof Duration ? v : bad();
+    case "record":
+      return v instanceof RecordId ? v : bad();
+    case "uuid":
+      return v instanceof Uuid ? v : bad();
+    case "number":
+      return typeof v === "bigint" || typeof v === "number" || v instanceof Decimal ? v : bad();
+    case "f64":
+      if (typeof v === "number") return v;
+      if (typeof v === "bigint") return Number(v);
+      if (v instanceof Decimal) return Number(v.text);
+      return bad();
+    case "i64":
+    case "u64": {
+      let n: bigint | undefined;
+      if (typeof v === "bigint") n = v;
+      else if (typeof v === "number" && Number.isInteger(v)) n = BigInt(v);
+      else if (v instanceof Decimal && /^-?\d+(\.0*)?$/.test(v.text)) n = BigInt(v.text.split(".")[0]!);
+      if (n === undefined) return bad();
+      if (kind === "u64" && n < 0n) return bad();
+      return n;
+    }
+    case "closure":
+      return ctx.isClosure?.(v) ? v : bad();
+  }
+}
