@@ -202,7 +202,7 @@ export function decode(bytes: Uint8Array): Value {
         if (info === 22) return null;
         if (info === 23) return undefined;
         if (info === 25) {
-          const x = view.getFloat16 ? (view as unknown as { getFloat16(p: number): number }).getFloat16(pos) : half(view.getUint16(pos));
+          const x = half(view.getUint16(pos));
           pos += 2;
           return x;
         }
