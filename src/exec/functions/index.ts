@@ -5,12 +5,13 @@ import type { Value } from "../../value/types.js";
 import type { Compat } from "../session.js";
 import type { FunctionContext } from "./context.js";
 import { checkArguments, type Builtin, type BuiltinTable } from "./registry.js";
+import { cryptoFunctions } from "./crypto.js";
 import { miscFunctions } from "./misc.js";
 import { sessionFunctions } from "./session.js";
 
 export type { FunctionContext } from "./context.js";
 
-const TABLES: readonly BuiltinTable[] = [miscFunctions, sessionFunctions];
+const TABLES: readonly BuiltinTable[] = [miscFunctions, sessionFunctions, cryptoFunctions];
 
 const REGISTRY = new Map<string, Builtin>();
 for (const table of TABLES) for (const [name, def] of Object.entries(table)) REGISTRY.set(name, def);
