@@ -1,0 +1,196 @@
+// CLI: command-line and environment parsing into typed options for `start`, `check` and `sql`.
+
+import { parseArgs } from "node:util";
+
+export type LogLevel = "none" | "error" | "warn" | "info" | "debug" | "trace";
+const LOG_LEVELS: readonly LogLevel[] = ["none", "error", "warn", "info", "debug", "trace"];
+
+export interface StartOptions {
+  readonly command: "start";
+  readonly host: string;
+  readonly port: number;
+  readonly user: string | undefined;
+  readonly pass: string | undefined;
+  readonly imports: readonly string[];
+  readonly compat: 1 | 2;
+  readonly log: LogLevel;
+  readonly unauthenticated: boolean;
+  readonly allowGuests: boolean;
+  /** v1 only: default life of tokens issued to scope users, seconds (the seed's 24 h). */
+  readonly v1TokenSeconds: number;
+  readonly storage: "memory";
+}
+
+export interface CheckOptions {
+  readonly command: "check";
+  readonly files: readonly string[];
+  readonly compat: 1 | 2;
+}
+
+export interface SqlOptions {
+  readonly command: "sql";
+  readonly endpoint: string;
+  readonly user: string | undefined;
+  readonly pass: string | undefined;
+  readonly ns: string | undefined;
+  readonly db: string | undefined;
+  /** A query to run instead of the interactive shell. */
+  readonly query: string | undefined;
+}
+
+export type CliOptions = StartOptions | CheckOptions | SqlOptions | { readonly command: "help" | "version" };
+
+/** A user mistake on the command line: printed with the usage, exit code 2. */
+export class UsageError extends Error {}
+
+export const USAGE = `usage: surql-auth <command> [options]
+
+commands:
+  start [options] [STORAGE]   run the HTTP + WebSocket server (STORAGE: memory, the default)
+      -b, --bind HOST:PORT      listen address (default 127.0.0.1:8000)         SURQL_AUTH_BIND
+      -u, --user NAME           root user created at start if no root user exists  SURQL_AUTH_USER
+      -p, --pass PASSWORD       its password                                     SURQL_AUTH_PASS
+      -i, --import FILE         load a .surql file at start (repeatable, in order)  SURQL_AUTH_IMPORT (comma-separated)
+      --compat 1|2              SurrealDB 1.x (scopes) or 2.x (record access) behaviour (default 2)  SURQL_AUTH_COMPAT
+      -l, --log LEVEL           none|error|warn|info|debug|trace (default info)  SURQL_AUTH_LOG
+      --unauthenticated         disable authentication: anonymous sessions may do everything  SURQL_AUTH_UNAUTHENTICATED
+      --allow-guests            let anonymous sessions run queries (subject to PERMISSIONS)  SURQL_AUTH_ALLOW_GUESTS
+      --v1-token-duration SECS  compat 1: default token life of scope users (default 86400)  SURQL_AUTH_V1_TOKEN_DURATION
+  check [--compat 1|2] FILE...  parse and validate schema files; every error as file:line:column
+  sql --endpoint URL [--user U --pass P] [--ns NS --db DB] [--query TEXT]
+                              SurrealQL shell against a running server (or one query with --query)
+  version                     print the version
+  help                        this text`;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function parseCompat(text: string | undefined): 1 | 2 {
+  if (text === undefined || text === "2") return 2;
+  if (text === "1") return 1;
+  throw new UsageError(`--compat must be 1 or 2, not '${text}'`);
+}
+
+function parseBind(text: string): { host: string; port: number } {
+  const m = /^(?:\[([0-9a-fA-F:.]+)\]|([^:]*)):(\d{1,5})$/.exec(text);
+  const port = m ? Number(m[3]) : NaN;
+  if (!m || port > 65535) throw new UsageError(`--bind must look like HOST:PORT (e.g. 127.0.0.1:8000), not '${text}'`);
+  return { host: m[1] ?? (m[2] || "127.0.0.1"), port };
+}
+
+const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v);
+
+function parseStart(argv: string[], env: Env): StartOptions {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      bind: { type: "string", short: "b" },
+      user: { type: "string", short: "u" },
+      pass: { type: "string", short: "p" },
+      import: { type: "string", short: "i", multiple: true },
+      compat: { type: "string" },
+      log: { type: "string", short: "l" },
+      unauthenticated: { type: "boolean" },
+      "allow-guests": { type: "boolean" },
+      "v1-token-duration": { type: "string" },
+    },
+  });
+  const { host, port } = parseBind(values.bind ?? env.SURQL_AUTH_BIND ?? "127.0.0.1:8000");
+  const log = (values.log ?? env.SURQL_AUTH_LOG ?? "info") as LogLevel;
+  if (!LOG_LEVELS.includes(log)) throw new UsageError(`--log must be one of ${LOG_LEVELS.join(", ")}, not '${log}'`);
+  const user = values.user ?? env.SURQL_AUTH_USER;
+  const pass = values.pass ?? env.SURQL_AUTH_PASS;
+  if ((user === undefined) !== (pass === undefined)) throw new UsageError("--user and --pass go together");
+  const envImports = env.SURQL_AUTH_IMPORT ? env.SURQL_AUTH_IMPORT.split(",").filter(Boolean) : [];
+  const storage = positionals[0] ?? "memory";
+  if (positionals.length > 1 || !/^(memory|mem:\/\/)$/.test(storage)) {
+    throw new UsageError(`unsupported STORAGE '${positionals.join(" ")}': only 'memory' exists so far`);
+  }
+  const v1Text = values["v1-token-duration"] ?? env.SURQL_AUTH_V1_TOKEN_DURATION ?? "86400";
+  const v1TokenSeconds = Number(v1Text);
+  if (!Number.isInteger(v1TokenSeconds) || v1TokenSeconds <= 0) {
+    throw new UsageError(`--v1-token-duration must be a positive number of seconds, not '${v1Text}'`);
+  }
+  return {
+    command: "start",
+    host,
+    port,
+    user,
+    pass,
+    imports: values.import ?? envImports,
+    compat: parseCompat(values.compat ?? env.SURQL_AUTH_COMPAT),
+    log,
+    unauthenticated: values.unauthenticated ?? truthy(env.SURQL_AUTH_UNAUTHENTICATED),
+    allowGuests: values["allow-guests"] ?? truthy(env.SURQL_AUTH_ALLOW_GUESTS),
+    v1TokenSeconds,
+    storage: "memory",
+  };
+}
+
+function parseCheck(argv: string[], env: Env): CheckOptions {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: { compat: { type: "string" } },
+  });
+  if (positionals.length === 0) throw new UsageError("check needs at least one FILE");
+  return { command: "check", files: positionals, compat: parseCompat(values.compat ?? env.SURQL_AUTH_COMPAT) };
+}
+
+function parseSql(argv: string[], env: Env): SqlOptions {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      endpoint: { type: "string", short: "e" },
+      user: { type: "string", short: "u" },
+      pass: { type: "string", short: "p" },
+      ns: { type: "string" },
+      db: { type: "string" },
+      query: { type: "string", short: "q" },
+    },
+  });
+  const endpoint = values.endpoint ?? env.SURQL_AUTH_ENDPOINT ?? "http://127.0.0.1:8000";
+  if (!/^(https?|wss?):\/\//.test(endpoint)) throw new UsageError(`--endpoint must be an http(s):// or ws(s):// URL, not '${endpoint}'`);
+  return {
+    command: "sql",
+    endpoint,
+    user: values.user ?? env.SURQL_AUTH_USER,
+    pass: values.pass ?? env.SURQL_AUTH_PASS,
+    ns: values.ns,
+    db: values.db,
+    query: values.query,
+  };
+}
+
+/** Parses `argv` (without node and script) and the environment; throws UsageError on mistakes. */
+export function parseCli(argv: readonly string[], env: Env = process.env): CliOptions {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case "start":
+        return parseStart(rest, env);
+      case "check":
+        return parseCheck(rest, env);
+      case "sql":
+        return parseSql(rest, env);
+      case "version":
+      case "--version":
+      case "-V":
+        return { command: "version" };
+      case undefined:
+      case "help":
+      case "--help":
+      case "-h":
+        return { command: "help" };
+      default:
+        throw new UsageError(`unknown command '${command}'`);
+    }
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    // node:util parseArgs errors (unknown option, missing value) are usage errors too.
+    throw new UsageError((e as Error).message);
+  }
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { parseCli, UsageError } from "../../src/cli/args.js";
+
+describe("parseCli", () => {
+  it("start has SurrealDB-like defaults", () => {
+    expect(parseCli(["start"], {})).toEqual({
+      command: "start",
+      host: "127.0.0.1",
+      port: 8000,
+      user: undefined,
+      pass: undefined,
+      imports: [],
+      compat: 2,
+      log: "info",
+      unauthenticated: false,
+      allowGuests: false,
+      v1TokenSeconds: 86400,
+      storage: "memory",
+    });
+  });
+
+  it("reads flags, repeatable imports in order, and IPv6 binds", () => {
+    const o = parseCli(["start", "-b", "[::1]:9001", "-u", "root", "-p", "s3cret", "-i", "a.surql", "--import", "b.surql", "--compat", "1", "memory"], {});
+    expect(o).toMatchObject({ host: "::1", port: 9001, user: "root", pass: "s3cret", imports: ["a.surql", "b.surql"], compat: 1 });
+  });
+
+  it("falls back to SURQL_AUTH_* environment variables, flags win", () => {
+    const env = { SURQL_AUTH_BIND: "0.0.0.0:8080", SURQL_AUTH_USER: "u", SURQL_AUTH_PASS: "p", SURQL_AUTH_IMPORT: "x.surql,y.surql", SURQL_AUTH_COMPAT: "1", SURQL_AUTH_UNAUTHENTICATED: "true" };
+    expect(parseCli(["start"], env)).toMatchObject({ host: "0.0.0.0", port: 8080, user: "u", imports: ["x.surql", "y.surql"], compat: 1, unauthenticated: true });
+    expect(parseCli(["start", "--compat", "2", "--bind", "127.0.0.1:1"], env)).toMatchObject({ compat: 2, port: 1 });
+  });
+
+  it.each([
+    [["start", "--compat", "3"], /--compat must be 1 or 2/],
+    [["start", "--bind", "nope"], /HOST:PORT/],
+    [["start", "--bind", "127.0.0.1:70000"], /HOST:PORT/],
+    [["start", "--user", "root"], /go together/],
+    [["start", "--log", "loud"], /--log must be one of/],
+    [["start", "rocksdb://x"], /only 'memory'/],
+    [["start", "--v1-token-duration=-5"], /positive number/],
+    [["start", "--v1-token-duration", "1h"], /positive number/],
+    [["start", "--frobnicate"], /frobnicate/],
+    [["check"], /at least one FILE/],
+    [["sql", "--endpoint", "ftp://x"], /http\(s\)/],
+    [["explode"], /unknown command 'explode'/],
+  ])("refuses %j with a usage error", (argv, message) => {
+    expect(() => parseCli(argv, {})).toThrow(UsageError);
+    expect(() => parseCli(argv, {})).toThrow(message);
+  });
+
+  it("check and sql take their own options", () => {
+    expect(parseCli(["check", "--compat", "1", "a.surql", "b.surql"], {})).toEqual({ command: "check", files: ["a.surql", "b.surql"], compat: 1 });
+    expect(parseCli(["sql", "-e", "ws://127.0.0.1:8000", "--ns", "app", "--db", "app", "-q", "INFO FOR DB"], {})).toMatchObject({
+      command: "sql",
+      endpoint: "ws://127.0.0.1:8000",
+      ns: "app",
+      db: "app",
+      query: "INFO FOR DB",
+    });
+  });
+});
