@@ -1,0 +1,51 @@
+// One entry point for the wire formats the server speaks (JSON, CBOR): RPC frames and HTTP bodies.
+
+import type { Compat } from "../../exec/session.js";
+import type { Value } from "../../value/types.js";
+import { CborError, decodeCbor, encodeCbor } from "./cbor.js";
+import { JsonError, decodeJsonRpc, parseJsonText, stringifyJson } from "./json.js";
+
+export { CborError, decodeCbor, encodeCbor } from "./cbor.js";
+export { JsonError, coerceLegacyString, coerceLegacyStrings, decodeJsonRpc, parseJsonText, stringifyJson } from "./json.js";
+
+export type WireFormat = "json" | "cbor";
+
+export const MIME: Readonly<Record<WireFormat, string>> = { json: "application/json", cbor: "application/cbor" };
+
+/** Raised for any undecodable frame or body; RPC answers it with -32700 Parse error. */
+export class DecodeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "DecodeError";
+  }
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Decode an RPC message; JSON gets the legacy string coercion of SurrealDB's JSON-RPC. */
+export function decodeRpcMessage(format: WireFormat, data: Uint8Array | string, compat: Compat): Value {
+  try {
+    if (format === "cbor") {
+      if (typeof data === "string") throw new DecodeError("Expected a binary CBOR frame");
+      return decodeCbor(data, { compat });
+    }
+    return decodeJsonRpc(typeof data === "string" ? data : utf8.decode(data));
+  } catch (e) {
+    if (e instanceof DecodeError) throw e;
+    if (e instanceof CborError || e instanceof JsonError || e instanceof TypeError) throw new DecodeError(e.message);
+    throw e;
+  }
+}
+
+/** Decode a plain JSON body (no legacy coercion), as SurrealDB's JSON parser reads /signin or /key bodies. */
+export function decodeJsonBody(data: Uint8Array): Value {
+  try {
+    return parseJsonText(utf8.decode(data));
+  } catch (e) {
+    throw new DecodeError(e instanceof Error ? e.message : String(e));
+  }
+}
+
+export function encodeValue(format: WireFormat, v: Value, compat: Compat): string | Uint8Array {
+  return format === "cbor" ? encodeCbor(v, { compat }) : stringifyJson(v, { compat });
+}

@@ -1,0 +1,298 @@
+// JSON wire format of RPC frames and HTTP bodies: text ⇄ SurrealQL values (protocol.md §8.1).
+//
+// Input keeps SurrealDB's number kinds (`1` ⇒ int/bigint, `1.0` / `1e3` ⇒ float), which JSON.parse cannot,
+// and RPC params get the legacy string coercion (`"person:1"` ⇒ record id, datetimes, UUIDs).
+// Output walks plain data itself and hands the typed leaves (record ids, datetimes …) to value/toJson.
+
+import type { Compat } from "../../exec/session.js";
+import { parseRecordIdText, toJson, tryParseDatetime, tryParseUuid } from "../../value/index.js";
+import { isValueObject, type Value, type ValueObject } from "../../value/types.js";
+
+export class JsonError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "JsonError";
+  }
+}
+
+const MAX_DEPTH = 256;
+const I64_MIN = -(1n << 63n);
+const I64_MAX = (1n << 63n) - 1n;
+
+// ---------------------------------------------------------------- parsing
+
+class Parser {
+  private pos = 0;
+  constructor(private readonly text: string) {}
+
+  parseDocument(): Value {
+    const v = this.value(0);
+    this.ws();
+    if (this.pos !== this.text.length) this.fail("Unexpected trailing characters");
+    return v;
+  }
+
+  private fail(msg: string): never {
+    throw new JsonError(`${msg} at offset ${this.pos}`);
+  }
+
+  private ws(): void {
+    const t = this.text;
+    while (this.pos < t.length) {
+      const c = t.charCodeAt(this.pos);
+      if (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) this.pos++;
+      else break;
+    }
+  }
+
+  private value(depth: number): Value {
+    if (depth > MAX_DEPTH) this.fail("JSON nested too deeply");
+    this.ws();
+    const c = this.text[this.pos];
+    switch (c) {
+      case "{":
+        return this.object(depth);
+      case "[":
+        return this.array(depth);
+      case '"':
+        return this.string();
+      case "t":
+        return this.literal("true", true);
+      case "f":
+        return this.literal("false", false);
+      case "n":
+        return this.literal("null", null);
+      default:
+        if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) return this.number();
+        return this.fail("Unexpected character");
+    }
+  }
+
+  private literal<T extends Value>(word: string, v: T): T {
+    if (!this.text.startsWith(word, this.pos)) this.fail("Invalid literal");
+    this.pos += word.length;
+    return v;
+  }
+
+  private number(): Value {
+    const m = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+    m.lastIndex = this.pos;
+    const r = m.exec(this.text);
+    if (!r) return this.fail("Invalid number");
+    this.pos += r[0].length;
+    if (r[2] === undefined && r[3] === undefined) {
+      const n = BigInt(r[0]);
+      if (n >= I64_MIN && n <= I64_MAX) return n;
+    }
+    return Number(r[0]);
+  }
+
+  private string(): string {
+    const t = this.text;
+    this.pos++;
+    let out = "";
+    let start = this.pos;
+    for (;;) {
+      if (this.pos >= t.length) this.fail("Unterminated string");
+      const c = t.charCodeAt(this.pos);
+      if (c === 0x22) {
+        out += t.slice(start, this.pos);
+        this.pos++;
+        return out;
+      }
+      if (c < 0x20) this.fail("Control character in string");
+      if (c !== 0x5c) {
+        this.pos++;
+        continue;
+      }
+      out += t.slice(start, this.pos);
+      const e = t[this.pos + 1];
+      this.pos += 2;
+      switch (e) {
+        case '"':
+          out += '"';
+          break;
+        case "\\":
+          out += "\\";
+          break;
+        case "/":
+          out += "/";
+          break;
+        case "b":
+          out += "\b";
+          break;
+        case "f":
+          out += "\f";
+          break;
+        case "n":
+          out += "\n";
+          break;
+        case "r":
+          out += "\r";
+          break;
+        case "t":
+          out += "\t";
+          break;
+        case "u": {
+          const hex = t.slice(this.pos, this.pos + 4);
+          if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail("Invalid unicode escape");
+          out += String.fromCharCode(parseInt(hex, 16));
+          this.pos += 4;
+          break;
+        }
+        default:
+          this.fail("Invalid escape");
+      }
+      start = this.pos;
+    }
+  }
+
+  private array(depth: number): Value[] {
+    this.pos++;
+    const out: Value[] = [];
+    this.ws();
+    if (this.text[this.pos] === "]") {
+      this.pos++;
+      return out;
+    }
+    for (;;) {
+      out.push(this.value(depth + 1));
+      this.ws();
+      const c = this.text[this.pos++];
+      if (c === "]") return out;
+      if (c !== ",") this.fail("Expected ',' or ']'");
+    }
+  }
+
+  private object(depth: number): ValueObject {
+    this.pos++;
+    const out: ValueObject = {};
+    this.ws();
+    if (this.text[this.pos] === "}") {
+      this.pos++;
+      return out;
+    }
+    for (;;) {
+      this.ws();
+      if (this.text[this.pos] !== '"') this.fail("Expected a string key");
+      const key = this.string();
+      this.ws();
+      if (this.text[this.pos++] !== ":") this.fail("Expected ':'");
+      Object.defineProperty(out, key, { value: this.value(depth + 1), enumerable: true, writable: true, configurable: true });
+      this.ws();
+      const c = this.text[this.pos++];
+      if (c === "}") return out;
+      if (c !== ",") this.fail("Expected ',' or '}'");
+    }
+  }
+}
+
+/** Parse JSON text into a SurrealQL value: integers ⇒ bigint, other numbers ⇒ float. Throws JsonError. */
+export function parseJsonText(text: string): Value {
+  return new Parser(text).parseDocument();
+}
+
+/** A string SurrealDB's legacy JSON reading turns into a datetime, UUID or record id; else the string itself. */
+export function coerceLegacyString(s: string): Value {
+  // A failing or unfinished value-layer parser must leave the string as it is, never fail the request.
+  try {
+    const dt = tryParseDatetime(s);
+    if (dt !== undefined) return dt;
+  } catch {
+    /* not a datetime */
+  }
+  try {
+    const uuid = tryParseUuid(s);
+    if (uuid !== undefined) return uuid;
+  } catch {
+    /* not a uuid */
+  }
+  if (s.includes(":")) {
+    try {
+      const rid = parseRecordIdText(s);
+      if (rid !== undefined) return rid;
+    } catch {
+      /* not a record id */
+    }
+  }
+  return s;
+}
+
+/** Apply the legacy string coercion everywhere inside a decoded value (object keys stay strings). */
+export function coerceLegacyStrings(v: Value): Value {
+  if (typeof v === "string") return coerceLegacyString(v);
+  if (Array.isArray(v)) return v.map(coerceLegacyStrings);
+  if (isValueObject(v)) {
+    const out: ValueObject = {};
+    for (const k of Object.keys(v)) Object.defineProperty(out, k, { value: coerceLegacyStrings(v[k]), enumerable: true, writable: true, configurable: true });
+    return out;
+  }
+  return v;
+}
+
+/** Decode an RPC JSON frame: parse, then the legacy string coercion of SurrealDB's JSON-RPC. */
+export function decodeJsonRpc(text: string): Value {
+  return coerceLegacyStrings(parseJsonText(text));
+}
+
+// ---------------------------------------------------------------- output
+
+function floatText(n: number): string {
+  if (!Number.isFinite(n)) return "null";
+  // serde_json prints f64 with a fraction: 1.0, not 1
+  return Number.isInteger(n) && Math.abs(n) < 1e16 ? `${n}.0` : JSON.stringify(n);
+}
+
+function write(v: Value, compat: Compat, depth: number, out: string[]): void {
+  if (depth > MAX_DEPTH) throw new JsonError("Value nested too deeply to encode");
+  if (v === undefined || v === null) {
+    out.push("null");
+    return;
+  }
+  switch (typeof v) {
+    case "boolean":
+      out.push(v ? "true" : "false");
+      return;
+    case "bigint":
+      out.push(v.toString());
+      return;
+    case "number":
+      out.push(floatText(v));
+      return;
+    case "string":
+      out.push(JSON.stringify(v));
+      return;
+  }
+  if (Array.isArray(v)) {
+    out.push("[");
+    v.forEach((item, i) => {
+      if (i > 0) out.push(",");
+      write(item, compat, depth + 1, out);
+    });
+    out.push("]");
+    return;
+  }
+  if (v instanceof Uint8Array) {
+    out.push(`[${Array.from(v).join(",")}]`);
+    return;
+  }
+  if (isValueObject(v)) {
+    out.push("{");
+    Object.keys(v).sort().forEach((k, i) => {
+      if (i > 0) out.push(",");
+      out.push(JSON.stringify(k), ":");
+      write(v[k], compat, depth + 1, out);
+    });
+    out.push("}");
+    return;
+  }
+  // record ids, datetimes, durations, uuids, decimals, tables, geometries
+  out.push(JSON.stringify(toJson(v, { compat }), (_k, x: unknown) => (typeof x === "bigint" ? Number(x) : x)));
+}
+
+/** Encode a SurrealQL value as SurrealDB's JSON output text. */
+export function stringifyJson(v: Value, opts: { compat?: Compat } = {}): string {
+  const out: string[] = [];
+  write(v, opts.compat ?? 2, 0, out);
+  return out.join("");
+}

@@ -1,0 +1,110 @@
+// The two services the network layer drives (engine and IAM) and its configuration; real implementations plug in here.
+
+import type { QueryEngine } from "../exec/contract.js";
+import type { Compat, Session } from "../exec/session.js";
+import type { Value, ValueObject } from "../value/types.js";
+
+export type { QueryEngine } from "../exec/contract.js";
+
+/** The engine as the server needs it: SurrealQL execution on a session (see exec/contract.ts). */
+export type ServerEngine = Pick<QueryEngine, "compat" | "clock" | "execute">;
+
+/** What signin / signup yield: a bare token, or the v2 pair of access token and optional refresh token. */
+export type SigninResult = string | { readonly token?: string | undefined; readonly refresh?: string | null | undefined } | undefined;
+
+/**
+ * The auth service (iam/ `Iam`). Every method mutates `session` in place on success and throws a
+ * SurrealError (InvalidAuth for the generic failure) leaving it untouched on failure.
+ */
+export interface AuthService {
+  signin(session: Session, vars: ValueObject): Promise<SigninResult>;
+  signup(session: Session, vars: ValueObject): Promise<SigninResult>;
+  authenticate(session: Session, token: string): Promise<unknown>;
+  invalidate(session: Session): unknown;
+  reset(session: Session): unknown;
+  /** The record user's record (`SELECT * FROM $auth`, first row) or NONE. */
+  info(session: Session): Promise<Value>;
+  /** HTTP Basic: `ns` / `db` are the `surreal-auth-ns` / `surreal-auth-db` headers (auth level), if given. */
+  basicAuth(session: Session, user: string, pass: string, level: { ns: string | undefined; db: string | undefined }): Promise<unknown>;
+}
+
+export interface Logger {
+  debug(msg: string, extra?: unknown): void;
+  info(msg: string, extra?: unknown): void;
+  warn(msg: string, extra?: unknown): void;
+  error(msg: string, extra?: unknown): void;
+}
+
+export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+/** Size and concurrency limits; every socket and route is bounded. */
+export interface ServerLimits {
+  /** POST /signin and /signup bodies (SurrealDB: 1 KiB). */
+  readonly authBody: number;
+  /** POST /sql, /key and /import bodies (SurrealDB 2: 1 MiB). */
+  readonly sqlBody: number;
+  readonly importBody: number;
+  /** POST /rpc body. */
+  readonly rpcBody: number;
+  /** Largest WebSocket message accepted; bigger frames get an error response, or the socket is closed if huge. */
+  readonly wsMaxPayload: number;
+  /** Requests handled at once per WebSocket connection; further ones queue. */
+  readonly wsMaxInFlight: number;
+  /** Requests waiting per connection beyond the in-flight ones; more are answered with an error. */
+  readonly wsMaxQueued: number;
+  /** Interval of server Ping frames; a socket silent for two intervals is dropped. 0 disables. */
+  readonly wsPingIntervalMs: number;
+}
+
+export const defaultLimits: ServerLimits = {
+  authBody: 1024,
+  sqlBody: 1024 * 1024,
+  importBody: 16 * 1024 * 1024,
+  rpcBody: 4 * 1024 * 1024,
+  wsMaxPayload: 4 * 1024 * 1024,
+  wsMaxInFlight: 32,
+  wsMaxQueued: 256,
+  wsPingIntervalMs: 5000,
+};
+
+export interface ServerOptions {
+  readonly engine: ServerEngine;
+  readonly iam: AuthService;
+  /** Defaults to `engine.compat`. */
+  readonly compat?: Compat;
+  readonly limits?: Partial<ServerLimits>;
+  readonly logger?: Logger;
+  /** Whether authentication is enforced (v2 default on, v1 default off); gates POST /import for non-owners. */
+  readonly authEnabled?: boolean;
+  /** Omit the `server` / `surreal-version` response headers (v2 `--no-identification-headers`). */
+  readonly noIdentificationHeaders?: boolean;
+}
+
+/** The resolved configuration every handler reads. */
+export interface ServerContext {
+  readonly engine: ServerEngine;
+  readonly iam: AuthService;
+  readonly compat: Compat;
+  readonly limits: ServerLimits;
+  readonly logger: Logger;
+  readonly authEnabled: boolean;
+  readonly noIdentificationHeaders: boolean;
+}
+
+export function resolveContext(opts: ServerOptions): ServerContext {
+  const compat = opts.compat ?? opts.engine.compat;
+  return {
+    engine: opts.engine,
+    iam: opts.iam,
+    compat,
+    limits: { ...defaultLimits, ...opts.limits },
+    logger: opts.logger ?? silentLogger,
+    authEnabled: opts.authEnabled ?? compat === 2,
+    noIdentificationHeaders: opts.noIdentificationHeaders ?? false,
+  };
+}
+
+/** The version this server reports: `surrealdb-1.5.4` or `surrealdb-2.6.0`. */
+export function serverVersion(compat: Compat): string {
+  return compat === 1 ? "surrealdb-1.5.4" : "surrealdb-2.6.0";
+}

@@ -1,0 +1,195 @@
+// CBOR codec: round trips, SurrealDB tag layout byte for byte, and agreement with the official SDK's codec.
+
+import { describe, expect, it } from "vitest";
+import * as sdk from "surrealdb";
+import { CborError, decodeCbor, encodeCbor } from "../../../src/server/codec/cbor.js";
+import { Datetime, Decimal, Duration, Geometry, RecordId, RecordIdRange, Table, Uuid, type Value } from "../../../src/value/types.js";
+
+const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
+const bytes = (h: string) => new Uint8Array(Buffer.from(h, "hex"));
+const sdkCodec = sdk.CborCodec.DEFAULT;
+
+describe("encodeCbor", () => {
+  it.each<[string, Value, string]>([
+    ["NONE as tag 6(null)", undefined, "c6f6"],
+    ["NULL", null, "f6"],
+    ["small int minimal", 1n, "01"],
+    ["negative int", -500n, "3901f3"],
+    ["i64 max", (1n << 63n) - 1n, "1b7fffffffffffffff"],
+    ["float as float64", 1, "fb3ff0000000000000"],
+    ["table", new Table("user"), "c76475736572"],
+    ["record id [tb, int]", new RecordId("person", 1n), "c88266706572736f6e01"],
+    ["record id [tb, text]", new RecordId("a", "b"), "c882616161 62".replace(/ /g, "")],
+    ["decimal", new Decimal("1.50"), "ca64312e3530"],
+    ["uuid as 16 bytes", new Uuid("0191e3b2-6c1a-7000-8000-000000000001"), "d825500191e3b26c1a70008000000000000001"],
+    ["datetime [s, ns]", new Datetime(1704164645123456789n), "cc821a65937d251a075bcd15"],
+    ["zero duration", new Duration(0n), "ce80"],
+    ["duration seconds only", new Duration(5400n * 1_000_000_000n), "ce81191518"],
+    ["duration with nanos", new Duration(1_000_000_001n), "ce820101"],
+    ["bytes", new Uint8Array([1, 2]), "420102"],
+    ["object keys sorted", { b: 2n, a: true }, "a2616af5616202".replace("616a", "6161")],
+  ])("%s", (_name, value, expected) => {
+    expect(hex(encodeCbor(value))).toBe(expected);
+  });
+
+  it("writes a record id range key as tag 49 with 50/51 bounds", () => {
+    const rid = new RecordId("t", new RecordIdRange({ value: 1n, inclusive: true }, { value: 5n, inclusive: false }));
+    expect(hex(encodeCbor(rid))).toBe("c8826174d83182d83201d83305");
+  });
+
+  it("writes an unbounded range end as null", () => {
+    const rid = new RecordId("t", new RecordIdRange({ value: 1n, inclusive: true }, undefined));
+    expect(hex(encodeCbor(rid))).toBe("c8826174d83182d83201f6");
+  });
+
+  it("writes point coordinates as floats in v2 and decimal strings in v1", () => {
+    const p = new Geometry("Point", [1, 2.5]);
+    expect(hex(encodeCbor(p, { compat: 2 }))).toBe("d85882fb3ff0000000000000fb4004000000000000");
+    expect(hex(encodeCbor(p, { compat: 1 }))).toBe("d85882ca6131ca63322e35");
+  });
+
+  it("refuses a value outside the value model", () => {
+    expect(() => encodeCbor(new Map() as unknown as Value)).toThrow(CborError);
+  });
+});
+
+describe("decodeCbor", () => {
+  it("keeps ints and floats apart", () => {
+    expect(decodeCbor(bytes("01"))).toBe(1n);
+    expect(decodeCbor(bytes("fb3ff0000000000000"))).toBe(1);
+    expect(decodeCbor(bytes("f93e00"))).toBe(1.5); // float16
+    expect(decodeCbor(bytes("fa3fc00000"))).toBe(1.5); // float32
+    expect(decodeCbor(bytes("fa3dcccccd"))).toBe(Math.fround(0.1)); // no decimal rounding of float32
+    expect(decodeCbor(bytes("3b7fffffffffffffff"))).toBe(-(1n << 63n));
+  });
+
+  it("rejects integers beyond i64", () => {
+    expect(() => decodeCbor(bytes("1bffffffffffffffff"))).toThrow(CborError);
+  });
+
+  it("decodes NONE from tag 6 with any payload, and undefined", () => {
+    expect(decodeCbor(bytes("c6f6"))).toBeUndefined();
+    expect(decodeCbor(bytes("c601"))).toBeUndefined();
+    expect(decodeCbor(bytes("f7"))).toBeUndefined();
+    expect(decodeCbor(bytes("f6"))).toBeNull();
+  });
+
+  it("accepts a table inside a record id and uuid keys in v2", () => {
+    expect(decodeCbor(bytes("c882c7617401"))).toEqual(new RecordId("t", 1n));
+    const u = "d825500191e3b26c1a70008000000000000001";
+    expect(decodeCbor(bytes(`c8826174${u}`))).toEqual(new RecordId("t", new Uuid("0191e3b2-6c1a-7000-8000-000000000001")));
+    expect(() => decodeCbor(bytes(`c8826174${u}`), { compat: 1 })).toThrow(CborError);
+  });
+
+  it("decodes string uuids (tag 9), durations of 0–2 ints and datetimes", () => {
+    expect(decodeCbor(bytes("c9" + "78" + "24" + Buffer.from("0191E3B2-6C1A-7000-8000-000000000001").toString("hex")))).toEqual(
+      new Uuid("0191e3b2-6c1a-7000-8000-000000000001"),
+    );
+    expect(decodeCbor(bytes("ce80"))).toEqual(new Duration(0n));
+    expect(decodeCbor(bytes("ce8101"))).toEqual(new Duration(1_000_000_000n));
+    expect(decodeCbor(bytes("cc82200a"))).toEqual(new Datetime(-1_000_000_000n + 10n));
+  });
+
+  it("decodes geometries into GeoJSON-shaped coordinates", () => {
+    const line = "d85982d85882fb3ff0000000000000fb4000000000000000d8588203ca6134";
+    expect(decodeCbor(bytes(line))).toEqual(new Geometry("LineString", [[1, 2], [3, 4]]));
+    const coll = `d85e81${line}`;
+    expect(decodeCbor(bytes(coll))).toEqual(new Geometry("GeometryCollection", [new Geometry("LineString", [[1, 2], [3, 4]])]));
+  });
+
+  it("handles indefinite-length arrays, maps and strings", () => {
+    expect(decodeCbor(bytes("9f0102ff"))).toEqual([1n, 2n]);
+    expect(decodeCbor(bytes("bf6161f5ff"))).toEqual({ a: true });
+    expect(decodeCbor(bytes("7f61616162ff"))).toBe("ab");
+  });
+
+  it("turns integer map keys into strings and keeps __proto__ as a plain key", () => {
+    const v = decodeCbor(bytes("a201f5695f5f70726f746f5f5fa0")) as Record<string, Value>;
+    expect(Object.keys(v)).toEqual(["1", "__proto__"]);
+    expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
+  });
+
+  it.each([
+    ["unknown tag", "d90100f6"],
+    ["tag 11", "cbf6"],
+    ["set tag 56", "d83880"],
+    ["truncated", "82 01".replace(" ", "")],
+    ["trailing bytes", "0101"],
+    ["bad utf-8", "62c328"],
+    ["bad uuid length", "d8254101"],
+    ["bad datetime payload", "cc8101"],
+    ["negative duration part", "ce8120"],
+    ["bound outside a range", "d83201"],
+    ["range outside a record id", "d83182f6f6"],
+    ["record id of a float", "c8826174f93c00"],
+    ["map key of an array", "a180f5"],
+    ["huge declared length", "5bffffffffffffffff"],
+    ["lone break", "ff"],
+    ["empty input", ""],
+  ])("rejects %s", (_name, h) => {
+    expect(() => decodeCbor(bytes(h))).toThrow(CborError);
+  });
+
+  it("rejects nesting beyond the depth limit instead of overflowing the stack", () => {
+    expect(() => decodeCbor(bytes("81".repeat(100_000) + "01"))).toThrow(CborError);
+  });
+});
+
+describe("round trips", () => {
+  it.each<[string, Value]>([
+    ["nested object", { a: [1n, 2.5, "x", null, undefined, true], b: { c: new Table("t") } }],
+    ["record id with array key", new RecordId("t", [1n, "a", { x: 1n }])],
+    ["record id with object key", new RecordId("t", { a: 1n })],
+    ["record id range", new RecordId("t", new RecordIdRange(undefined, { value: "z", inclusive: true }))],
+    ["negative datetime", new Datetime(-1_500_000_000n)],
+    ["long duration", new Duration(123_456_789_123_456_789n)],
+    ["polygon", new Geometry("Polygon", [[[0, 0], [1, 0], [1, 1], [0, 0]]])],
+    ["multipolygon", new Geometry("MultiPolygon", [[[[0, 0], [1, 1], [0, 0]]]])],
+    ["multipoint", new Geometry("MultiPoint", [[0, 0], [1, 1]])],
+    ["multiline", new Geometry("MultiLineString", [[[0, 0], [1, 1]]])],
+  ])("%s", (_name, v) => {
+    expect(decodeCbor(encodeCbor(v))).toEqual(v);
+  });
+});
+
+describe("agreement with the official SDK codec (surrealdb 2.0.8)", () => {
+  const cases: [string, unknown, Value][] = [
+    ["record id", new sdk.RecordId("person", 1), new RecordId("person", 1n)],
+    ["record id with text key", new sdk.RecordId("person", "tobie"), new RecordId("person", "tobie")],
+    ["table", new sdk.Table("user"), new Table("user")],
+    ["uuid", new sdk.Uuid("0191e3b2-6c1a-7000-8000-000000000001"), new Uuid("0191e3b2-6c1a-7000-8000-000000000001")],
+    ["decimal", new sdk.Decimal("12.5"), new Decimal("12.5")],
+    ["duration", new sdk.Duration("1h30m"), new Duration(5400n * 1_000_000_000n)],
+    ["duration with nanos", new sdk.Duration("1s5ns"), new Duration(1_000_000_005n)],
+    ["datetime", new sdk.DateTime("2024-01-02T03:04:05.123456789Z"), new Datetime(1704164645123456789n)],
+    ["NONE", undefined, undefined],
+    ["int and float", { i: 7, f: 0.5, b: 9007199254740993n }, { i: 7n, f: 0.5, b: 9007199254740993n }],
+    ["point", new sdk.GeometryPoint([1, 2.5]), new Geometry("Point", [1, 2.5])],
+    [
+      "record id range",
+      new sdk.RecordIdRange("t", new sdk.BoundIncluded(1), new sdk.BoundExcluded(5)),
+      new RecordId("t", new RecordIdRange({ value: 1n, inclusive: true }, { value: 5n, inclusive: false })),
+    ],
+  ];
+
+  it.each(cases)("decodes the SDK's %s", (_name, sdkValue, ours) => {
+    expect(decodeCbor(sdkCodec.encode(sdkValue))).toEqual(ours);
+  });
+
+  it.each(cases)("the SDK decodes our %s to the same value", (_name, sdkValue, ours) => {
+    const back = sdkCodec.decode(encodeCbor(ours));
+    expect(sdk.equals(back, sdkValue) || String(back) === String(sdkValue)).toBe(true);
+    if (sdkValue !== undefined && sdkValue !== null && typeof sdkValue === "object") expect(back?.constructor).toBe((sdkValue as object).constructor);
+  });
+
+  it("the SDK reads our bytes as Uint8Array-compatible bytes and our zero duration", () => {
+    const back = sdkCodec.decode(encodeCbor(new Duration(0n))) as sdk.Duration;
+    expect(back).toBeInstanceOf(sdk.Duration);
+    expect(back.toString()).toBe(new sdk.Duration("0ns").toString());
+  });
+
+  it("an RPC request as the SDK sends it", () => {
+    const frame = sdkCodec.encode({ id: "1", method: "select", params: [new sdk.RecordId("a", "b")], session: undefined });
+    expect(decodeCbor(frame)).toEqual({ id: "1", method: "select", params: [new RecordId("a", "b")], session: undefined });
+  });
+});

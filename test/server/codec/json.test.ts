@@ -1,0 +1,51 @@
+// JSON codec: SurrealDB number kinds on input, serde_json-like output, legacy string coercion never failing.
+
+import { describe, expect, it } from "vitest";
+import { JsonError, coerceLegacyStrings, parseJsonText, stringifyJson } from "../../../src/server/codec/json.js";
+import type { Value } from "../../../src/value/types.js";
+
+describe("parseJsonText", () => {
+  it("reads integers as bigint and fractions or exponents as float", () => {
+    expect(parseJsonText("[1, -2, 1.0, 1e3, 0.5]")).toEqual([1n, -2n, 1, 1000, 0.5]);
+  });
+
+  it("reads integers beyond i64 as float", () => {
+    expect(parseJsonText("99999999999999999999")).toBe(1e20);
+  });
+
+  it("reads strings with every escape", () => {
+    expect(parseJsonText(String.raw`"a\"b\\c\/d\b\f\n\r\t\u00e9"`)).toBe('a"b\\c/d\b\f\n\r\té');
+  });
+
+  it("keeps __proto__ as an own key", () => {
+    const v = parseJsonText('{"__proto__": {"x": 1}}') as Record<string, Value>;
+    expect(Object.keys(v)).toEqual(["__proto__"]);
+    expect(Object.getPrototypeOf(v)).toBe(Object.prototype);
+  });
+
+  it.each(["", "{", "[1,]", '{"a" 1}', "01", "nul", '"\\x"', '"a\nb"', "1 2", "{'a': 1}", "NaN"])("rejects %j", (text) => {
+    expect(() => parseJsonText(text)).toThrow(JsonError);
+  });
+
+  it("rejects nesting beyond the depth limit", () => {
+    expect(() => parseJsonText("[".repeat(10_000) + "]".repeat(10_000))).toThrow(JsonError);
+  });
+});
+
+describe("stringifyJson", () => {
+  it("writes ints exactly, floats with a fraction, NONE and NULL as null, keys sorted", () => {
+    expect(stringifyJson({ b: 9007199254740993n, a: 1, c: undefined, d: null, e: 0.25, f: [true, "x"] })).toBe(
+      '{"a":1.0,"b":9007199254740993,"c":null,"d":null,"e":0.25,"f":[true,"x"]}',
+    );
+  });
+
+  it("writes bytes as an array and non-finite floats as null", () => {
+    expect(stringifyJson([new Uint8Array([1, 2]), NaN, Infinity])).toBe("[[1,2],null,null]");
+  });
+});
+
+describe("coerceLegacyStrings", () => {
+  it("leaves ordinary strings and object keys alone", () => {
+    expect(coerceLegacyStrings({ "a:b": ["hello", "no colon here"] })).toEqual({ "a:b": ["hello", "no colon here"] });
+  });
+});
