@@ -1,0 +1,308 @@
+// Token authentication (auth.md §3.5): pick the path by the claims present, verify, then write the session.
+// Verified tokens are cached (until their exp, or until a definition they depend on changes).
+
+import { LRUCache } from "lru-cache";
+import type { Base, Expr, JwtVerify } from "../ast/nodes.js";
+import { InvalidAuth, ThrownError } from "../errors/index.js";
+import type { DefinitionChange, StoredAccess, StoredUser } from "../exec/contract.js";
+import type { Session } from "../exec/session.js";
+import type { RecordId, ValueObject } from "../value/types.js";
+import { claimsToValue, type Claims } from "./claims.js";
+import { getAccess, getUser, levelOf, privilegedSession, type IamContext } from "./context.js";
+import { accessMethodMismatch, notFound } from "./errors.js";
+import { authenticateRecord } from "./record.js";
+import { parseRecordIdText, recordIdText } from "./recordid.js";
+import { rolesFromClaim } from "./roles.js";
+import { applyAuth, expiryAfter, nowSeconds, type SessionAuth } from "./session.js";
+import { codeVerify, decodeToken, precheckTimes, verifySignature } from "./verify.js";
+
+/** A token's path resolved against the catalog: what to verify with and how to build the session. */
+interface Resolved {
+  /** Definitions this verification depends on (see defKey). */
+  readonly defKeys: readonly string[];
+  /** False once any of those definitions was redefined or removed. */
+  readonly current: () => boolean;
+  readonly verify: JwtVerify;
+  /** Session fields (runs AUTHENTICATE, computes exp); `from` is the session being authenticated. */
+  readonly finish: (from: Session, nowMs: number) => Promise<SessionAuth>;
+}
+
+interface CacheEntry {
+  readonly claims: Claims;
+  readonly resolved: Resolved;
+}
+
+export function defKey(kind: "user" | "access", base: Base, ns: string | undefined, db: string | undefined, name: string): string {
+  return [kind, base, base === "ROOT" ? "" : (ns ?? ""), base === "DATABASE" ? (db ?? "") : "", name].join("\0");
+}
+
+export class Authenticator {
+  private readonly cache = new LRUCache<string, CacheEntry>({ max: 10_000 });
+
+  constructor(private readonly ctx: IamContext) {}
+
+  /** Verifies `token` and, only if everything passes, replaces the session's auth fields. */
+  async authenticate(session: Session, token: string): Promise<void> {
+    const { ctx } = this;
+    const nowMs = ctx.clock.now();
+    const nowSec = nowSeconds(ctx.clock);
+    let entry = this.cache.get(token);
+    if (entry && !entry.resolved.current()) {
+      this.cache.delete(token);
+      entry = undefined;
+    }
+    if (entry) {
+      try {
+        precheckTimes(entry.claims, nowSec, ctx.compat);
+      } catch (e) {
+        this.cache.delete(token);
+        throw e;
+      }
+    } else {
+      const decoded = decodeToken(token, ctx.compat);
+      precheckTimes(decoded.claims, nowSec, ctx.compat);
+      const resolved = resolvePath(ctx, decoded.claims);
+      await verifySignature(token, decoded.header, resolved.verify, ctx);
+      entry = { claims: decoded.claims, resolved };
+      this.cache.set(token, entry);
+    }
+    applyAuth(session, await entry.resolved.finish(session, nowMs));
+  }
+
+  /** Drops cached tokens that depend on a redefined or removed user / access. */
+  definitionChanged(change: DefinitionChange): void {
+    const key = defKey(change.kind, change.base, change.ns, change.db, change.name);
+    for (const [token, entry] of this.cache.entries()) if (entry.resolved.defKeys.includes(key)) this.cache.delete(token);
+  }
+
+  get cachedTokens(): number {
+    return this.cache.size;
+  }
+}
+
+/** First matching row of the v1 / v2 path table. */
+export function resolvePath(ctx: IamContext, c: Claims): Resolved {
+  return ctx.compat === 1 ? resolveV1(ctx, c) : resolveV2(ctx, c);
+}
+
+function resolveV1(ctx: IamContext, c: Claims): Resolved {
+  const { NS: ns, DB: db, SC: sc, TK: tk, ID: id } = c;
+  if (ns !== undefined && db !== undefined && sc !== undefined && tk !== undefined) {
+    const scope = v1Scope(ctx, ns, db, sc);
+    const token = getAccess(ctx, "DATABASE", ns, db, tk);
+    const legacy = token?.def.legacy;
+    if (!token || legacy?.kind !== "Token" || legacy.on !== "SCOPE" || legacy.scope !== sc) throw notFound.scopeToken(tk);
+    return {
+      defKeys: [defKey("access", "DATABASE", ns, db, sc), defKey("access", "DATABASE", ns, db, tk)],
+      current: () => getAccess(ctx, "DATABASE", ns, db, sc) === scope && getAccess(ctx, "DATABASE", ns, db, tk) === token,
+      verify: token.jwt.verify,
+      finish: async () => {
+        const rid = id === undefined ? undefined : parseRid(id);
+        return scopeSession(c, ns, db, sc, tk, rid);
+      },
+    };
+  }
+  if (ns !== undefined && db !== undefined && sc !== undefined && id !== undefined) {
+    const scope = v1Scope(ctx, ns, db, sc);
+    return {
+      defKeys: [defKey("access", "DATABASE", ns, db, sc)],
+      current: () => getAccess(ctx, "DATABASE", ns, db, sc) === scope,
+      verify: scope.jwt.verify,
+      finish: async () => {
+        const rid = parseRid(id);
+        return scopeSession(c, ns, db, sc, recordIdText(rid), rid);
+      },
+    };
+  }
+  if (ns !== undefined && db !== undefined && tk !== undefined) return v1TokenPath(ctx, c, "DATABASE", ns, db, tk);
+  if (ns !== undefined && db !== undefined && id !== undefined) return userPath(ctx, c, "DATABASE", ns, db, id);
+  if (ns !== undefined && tk !== undefined) return v1TokenPath(ctx, c, "NAMESPACE", ns, undefined, tk);
+  if (ns !== undefined && id !== undefined) return userPath(ctx, c, "NAMESPACE", ns, undefined, id);
+  if (id !== undefined) return userPath(ctx, c, "ROOT", undefined, undefined, id);
+  throw new InvalidAuth("token claims match no authentication path");
+}
+
+function resolveV2(ctx: IamContext, c: Claims): Resolved {
+  const { NS: ns, DB: db, AC: ac, ID: id } = c;
+  if (ns !== undefined && db !== undefined && ac !== undefined) {
+    const access = getAccess(ctx, "DATABASE", ns, db, ac);
+    if (!access) throw notFound.dbAccess(ac, db);
+    const current = () => getAccess(ctx, "DATABASE", ns, db, ac) === access;
+    const defKeys = [defKey("access", "DATABASE", ns, db, ac)];
+    const kind = access.def.access.kind;
+    if (id !== undefined || kind === "Record") {
+      if (kind !== "Record") throw accessMethodMismatch();
+      const authenticate = access.def.authenticate;
+      if (id === undefined && !authenticate) throw accessMethodMismatch();
+      return {
+        defKeys,
+        current,
+        verify: access.jwt.verify,
+        finish: async (from, nowMs) => {
+          const tkValue = claimsToValue(c);
+          let rid = id === undefined ? undefined : parseRid(id);
+          if (authenticate) rid = await authenticateRecord(ctx, authenticate, from, ns, db, rid, tkValue);
+          if (!rid) throw new InvalidAuth("no record identity");
+          return {
+            ns,
+            db,
+            actor: { level: "Record", ns, db, id: recordIdText(rid), roles: [] },
+            ac,
+            rd: rid,
+            tk: tkValue,
+            exp: v2AccessExp(ctx, access, nowMs),
+          };
+        },
+      };
+    }
+    return v2AccessPath(ctx, c, "DATABASE", ns, db, ac, access, defKeys, current);
+  }
+  if (ns !== undefined && db !== undefined && id !== undefined) return userPath(ctx, c, "DATABASE", ns, db, id);
+  if (ns !== undefined && ac !== undefined) {
+    const access = getAccess(ctx, "NAMESPACE", ns, undefined, ac);
+    if (!access) throw notFound.nsAccess(ac, ns);
+    const current = () => getAccess(ctx, "NAMESPACE", ns, undefined, ac) === access;
+    return v2AccessPath(ctx, c, "NAMESPACE", ns, undefined, ac, access, [defKey("access", "NAMESPACE", ns, undefined, ac)], current);
+  }
+  if (ns !== undefined && id !== undefined) return userPath(ctx, c, "NAMESPACE", ns, undefined, id);
+  if (ac !== undefined) {
+    const access = getAccess(ctx, "ROOT", undefined, undefined, ac);
+    if (!access) throw notFound.rootAccess(ac);
+    const current = () => getAccess(ctx, "ROOT", undefined, undefined, ac) === access;
+    return v2AccessPath(ctx, c, "ROOT", undefined, undefined, ac, access, [defKey("access", "ROOT", undefined, undefined, ac)], current);
+  }
+  if (id !== undefined) return userPath(ctx, c, "ROOT", undefined, undefined, id);
+  throw new InvalidAuth("token claims match no authentication path");
+}
+
+/** v1 scope named by a token (a DATABASE record access that is a scope, not a scope token). */
+function v1Scope(ctx: IamContext, ns: string, db: string, sc: string): StoredAccess {
+  const scope = getAccess(ctx, "DATABASE", ns, db, sc);
+  const legacy = scope?.def.legacy;
+  if (!scope || scope.def.access.kind !== "Record" || (legacy !== undefined && legacy.kind !== "Scope")) throw notFound.scope(sc);
+  return scope;
+}
+
+function scopeSession(c: Claims, ns: string, db: string, sc: string, actorId: string, rid: RecordId | undefined): SessionAuth {
+  return {
+    ns,
+    db,
+    actor: { level: "Scope", ns, db, id: actorId, roles: [] },
+    ac: sc,
+    rd: rid,
+    tk: claimsToValue(c),
+    exp: c.exp,
+  };
+}
+
+/** v1 DEFINE TOKEN ON NAMESPACE / DATABASE: an actor named after the token, roles from RL. */
+function v1TokenPath(ctx: IamContext, c: Claims, base: Base, ns: string, db: string | undefined, tk: string): Resolved {
+  const token = getAccess(ctx, base, ns, db, tk);
+  const legacy = token?.def.legacy;
+  if (!token || token.def.access.kind !== "Jwt" || (legacy !== undefined && (legacy.kind !== "Token" || legacy.on === "SCOPE")))
+    throw base === "DATABASE" ? notFound.databaseToken(tk) : notFound.namespaceToken(tk);
+  return {
+    defKeys: [defKey("access", base, ns, db, tk)],
+    current: () => getAccess(ctx, base, ns, db, tk) === token,
+    verify: token.jwt.verify,
+    finish: async () => ({
+      ns,
+      db,
+      actor: { level: levelOf(base), ns, db, id: tk, roles: rolesFromClaim(c.RL) },
+      ac: undefined,
+      rd: undefined,
+      tk: claimsToValue(c),
+      exp: c.exp,
+    }),
+  };
+}
+
+/** v2 JWT / BEARER access at any level: a "system" actor named after the access, roles from RL, AUTHENTICATE must be NONE. */
+function v2AccessPath(
+  ctx: IamContext,
+  c: Claims,
+  base: Base,
+  ns: string | undefined,
+  db: string | undefined,
+  ac: string,
+  access: StoredAccess,
+  defKeys: string[],
+  current: () => boolean,
+): Resolved {
+  if (access.def.access.kind === "Record") throw accessMethodMismatch();
+  return {
+    defKeys,
+    current,
+    verify: access.jwt.verify,
+    finish: async (from, nowMs) => {
+      const roles = rolesFromClaim(c.RL);
+      const tkValue = claimsToValue(c);
+      if (access.def.authenticate) await authenticateSystem(ctx, access.def.authenticate, from, base, ns, db, tkValue);
+      return {
+        ns,
+        db,
+        actor: { level: levelOf(base), ns, db, id: ac, roles },
+        ac,
+        rd: undefined,
+        tk: tkValue,
+        exp: v2AccessExp(ctx, access, nowMs),
+      };
+    },
+  };
+}
+
+/** v2 AUTHENTICATE of a JWT / BEARER access: must yield NONE; THROW passes through. */
+async function authenticateSystem(
+  ctx: IamContext,
+  expr: Expr,
+  from: Session,
+  base: Base,
+  ns: string | undefined,
+  db: string | undefined,
+  tk: ValueObject,
+): Promise<void> {
+  const sess = privilegedSession(ctx, from, base, ns, db);
+  sess.tk = tk;
+  let out;
+  try {
+    out = await ctx.engine.evaluate(expr, sess);
+  } catch (e) {
+    if (e instanceof ThrownError) throw e;
+    throw new InvalidAuth(`AUTHENTICATE clause failed: ${(e as Error).message}`);
+  }
+  if (out !== undefined) throw new InvalidAuth("AUTHENTICATE clause of a JWT access returned a value");
+}
+
+/** System user named by the token's ID claim, verified with the user's HS512 code. */
+function userPath(ctx: IamContext, c: Claims, base: Base, ns: string | undefined, db: string | undefined, id: string): Resolved {
+  const user: StoredUser | undefined = getUser(ctx, base, ns, db, id);
+  if (!user) throw new InvalidAuth(`token names an unknown ${base.toLowerCase()} user`);
+  return {
+    defKeys: [defKey("user", base, ns, db, id)],
+    current: () => getUser(ctx, base, ns, db, id) === user,
+    verify: codeVerify(user.code),
+    finish: async (_from, nowMs) => {
+      const session = user.def.duration.session;
+      return {
+        ns,
+        db,
+        actor: { level: levelOf(base), ns, db, id, roles: [...user.def.roles] },
+        ac: undefined,
+        rd: undefined,
+        tk: claimsToValue(c),
+        exp: ctx.compat === 1 ? c.exp : session ? expiryAfter(nowMs, session.nanos, ctx.compat) : undefined,
+      };
+    },
+  };
+}
+
+function v2AccessExp(ctx: IamContext, access: StoredAccess, nowMs: number): number | undefined {
+  const d = access.def.duration.session;
+  return d ? expiryAfter(nowMs, d.nanos, ctx.compat) : undefined;
+}
+
+function parseRid(text: string): RecordId {
+  const rid = parseRecordIdText(text);
+  if (!rid) throw new InvalidAuth("token ID claim is not a record id");
+  return rid;
+}

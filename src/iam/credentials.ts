@@ -1,0 +1,43 @@
+// The credential object of signin / signup (auth.md §3.1): exact key names, values as raw strings.
+
+import type { Compat } from "../exec/session.js";
+import { Datetime, Duration, RecordId, Uuid, type Value, type ValueObject } from "../value/types.js";
+import { recordIdText } from "./recordid.js";
+
+export interface Credentials {
+  readonly ns: string | undefined;
+  readonly db: string | undefined;
+  /** SC (v1) or AC (v2). */
+  readonly ac: string | undefined;
+  readonly user: string | undefined;
+  readonly pass: string | undefined;
+}
+
+/** SurrealDB's `to_raw_string`: strings unquoted, numbers and bools as text. */
+export function rawString(v: Value): string {
+  if (typeof v === "string") return v;
+  if (v === null) return "NULL";
+  if (v === undefined) return "NONE";
+  if (typeof v === "bigint" || typeof v === "number" || typeof v === "boolean") return String(v);
+  if (v instanceof RecordId) return recordIdText(v);
+  if (v instanceof Uuid) return v.text;
+  if (v instanceof Duration || v instanceof Datetime) return String(v.nanos);
+  return JSON.stringify(v, (_k, x: unknown) => (typeof x === "bigint" ? x.toString() : x));
+}
+
+function pick(vars: ValueObject, ...keys: string[]): string | undefined {
+  for (const k of keys) {
+    if (Object.prototype.hasOwnProperty.call(vars, k) && vars[k] !== undefined) return rawString(vars[k]);
+  }
+  return undefined;
+}
+
+export function readCredentials(vars: ValueObject, compat: Compat): Credentials {
+  return {
+    ns: pick(vars, "NS", "ns"),
+    db: pick(vars, "DB", "db"),
+    ac: compat === 1 ? pick(vars, "SC", "sc") : pick(vars, "AC", "ac"),
+    user: pick(vars, "user"),
+    pass: pick(vars, "pass"),
+  };
+}

@@ -1,0 +1,132 @@
+// The public face of iam/: one `Iam` per datastore, called by server/ (RPC, HTTP) and the embedded API.
+
+import { InvalidAuth } from "../errors/index.js";
+import type { QueryEngine } from "../exec/contract.js";
+import type { Clock, Compat, Session } from "../exec/session.js";
+import { Duration, type Value, type ValueObject } from "../value/types.js";
+import { Authenticator } from "./authenticate.js";
+import { silentLogger, type IamContext, type IamLogger } from "./context.js";
+import { DAY_NANOS } from "./issue.js";
+import { JwksCache } from "./jwks.js";
+import { KeyStore } from "./keys.js";
+import * as sessionOps from "./session.js";
+import { signin } from "./signin.js";
+import { signup } from "./signup.js";
+import { basicAuth } from "./user.js";
+
+export interface IamOptions {
+  /** Defaults to the engine's compat. */
+  readonly compat?: Compat;
+  /** Defaults to the engine's clock. */
+  readonly clock?: Clock;
+  /** v1 default token life: a Duration or seconds; default 24 h (the seed; SurrealDB 1.5.4 uses 1 h). */
+  readonly v1TokenDuration?: Duration | number;
+  /** v1 `--auth-level-enabled` (default false: ROOT → NS → DB credential search). */
+  readonly authLevelEnabled?: boolean;
+  /** SURREAL_INSECURE_FORWARD_SCOPE_ERRORS / _ACCESS_ERRORS (default false). */
+  readonly forwardClauseErrors?: boolean;
+  readonly logger?: IamLogger;
+  /** For JWKS; tests pass their own. */
+  readonly fetch?: typeof fetch;
+}
+
+export interface SigninResult {
+  readonly token: string;
+  readonly refresh?: string;
+}
+
+export class Iam {
+  private readonly ctx: IamContext;
+  private readonly authenticator: Authenticator;
+  private readonly unsubscribe: () => void;
+
+  constructor(readonly engine: QueryEngine, opts: IamOptions = {}) {
+    const clock = opts.clock ?? engine.clock;
+    const v1 = opts.v1TokenDuration;
+    this.ctx = {
+      engine,
+      compat: opts.compat ?? engine.compat,
+      clock,
+      v1TokenNanos: v1 === undefined ? DAY_NANOS : v1 instanceof Duration ? v1.nanos : BigInt(Math.floor(v1)) * 1_000_000_000n,
+      authLevelEnabled: opts.authLevelEnabled ?? false,
+      forwardClauseErrors: opts.forwardClauseErrors ?? false,
+      logger: opts.logger ?? silentLogger,
+      keys: new KeyStore(),
+      jwks: new JwksCache({ clock, ...(opts.fetch ? { fetch: opts.fetch } : {}) }),
+    };
+    this.authenticator = new Authenticator(this.ctx);
+    this.unsubscribe = engine.onDefinitionChange((change) => {
+      this.authenticator.definitionChanged(change);
+      if (change.kind === "access") this.ctx.jwks.clear();
+    });
+  }
+
+  get compat(): Compat {
+    return this.ctx.compat;
+  }
+
+  /** RPC / HTTP signin (auth.md §3.2); returns the token, and writes the session. */
+  signin(session: Session, vars: ValueObject): Promise<SigninResult> {
+    return this.logged("signin", () => signin(this.ctx, session, vars));
+  }
+
+  /** RPC / HTTP signup of a scope (v1) or record (v2) user. */
+  signup(session: Session, vars: ValueObject): Promise<SigninResult> {
+    return this.logged("signup", () => signup(this.ctx, session, vars));
+  }
+
+  /** RPC authenticate / HTTP Bearer; a failure leaves the session as it was. */
+  authenticate(session: Session, token: string): Promise<void> {
+    return this.logged("authenticate", () => this.authenticator.authenticate(session, token));
+  }
+
+  /** HTTP Basic (§3.6); `ns` / `db` from surreal-auth-ns / surreal-auth-db (v1 legacy: surreal-ns / surreal-db). */
+  basicAuth(session: Session, user: string, pass: string, where: { ns?: string; db?: string } = {}): Promise<void> {
+    return this.logged("basic", () => basicAuth(this.ctx, session, user, pass, where));
+  }
+
+  /** RPC invalidate: anonymous; ns, db, exp and params kept. */
+  invalidate(session: Session): void {
+    sessionOps.invalidate(session);
+  }
+
+  /** RPC reset (v2): invalidate and forget ns, db and params (live queries are the server's to kill). */
+  reset(session: Session): void {
+    sessionOps.reset(session);
+  }
+
+  /** RPC info: `SELECT * FROM $auth`, first row (NONE for system users). */
+  async info(session: Session): Promise<Value> {
+    sessionOps.assertNotExpired(session, this.ctx.clock);
+    const [res] = await this.engine.execute("SELECT * FROM $auth", session);
+    if (!res) return undefined;
+    if (res.status === "ERR") throw res.error;
+    return Array.isArray(res.result) ? res.result[0] : res.result;
+  }
+
+  /** Stops listening to definition changes. */
+  close(): void {
+    this.unsubscribe();
+  }
+
+  /** How many verified tokens are cached (for tests and metrics). */
+  get cachedTokens(): number {
+    return this.authenticator.cachedTokens;
+  }
+
+  private async logged<T>(op: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (e) {
+      if (e instanceof InvalidAuth) this.ctx.logger.debug("authentication failed", { op, reason: e.reason });
+      throw e;
+    }
+  }
+}
+
+export const assertNotExpired = sessionOps.assertNotExpired;
+export { applyAuth, expiryAfter, type SessionAuth } from "./session.js";
+export type { IamLogger } from "./context.js";
+export { AuthError } from "./errors.js";
+export { hashPassword, verifyPassword } from "./password.js";
+export { CLAIM_ALIASES, readClaims, claimsToValue, type Claims } from "./claims.js";

@@ -1,0 +1,146 @@
+// Scope (v1) and record-access (v2) signin / signup: run the clause as a privileged session, then issue a token.
+
+import type { Expr } from "../ast/nodes.js";
+import { ThrownError } from "../errors/index.js";
+import type { StoredAccess } from "../exec/contract.js";
+import type { Session } from "../exec/session.js";
+import { isValueObject, RecordId, type Value, type ValueObject } from "../value/types.js";
+import { claimsToValue } from "./claims.js";
+import { getAccess, privilegedSession, type IamContext } from "./context.js";
+import {
+  accessMethodMismatch,
+  accessMissing,
+  AuthError,
+  bearerKeyMissing,
+  clauseMissing,
+  noRecordReturned,
+  protectedVariable,
+  queryFailed,
+} from "./errors.js";
+import { HOUR_NANOS, prepareClaims, signClaims } from "./issue.js";
+import { recordIdText } from "./recordid.js";
+import { applyAuth, expiryAfter } from "./session.js";
+import { InvalidAuth } from "../errors/index.js";
+
+/** Variables a signin / signup payload may never set (v1 / v2). */
+export const PROTECTED_VARIABLES: Record<1 | 2, readonly string[]> = {
+  1: ["auth", "scope", "token", "session"],
+  2: ["access", "auth", "token", "session"],
+};
+
+/** Step 5 of auth.md §3.4: a record id, an object's `id`, or a one-element array of those; anything else is none. */
+export function recordFromResult(value: Value): RecordId | undefined {
+  if (value instanceof RecordId) return value;
+  if (Array.isArray(value)) return value.length === 1 ? recordFromResult(value[0]) : undefined;
+  if (isValueObject(value)) return value.id instanceof RecordId ? value.id : undefined;
+  return undefined;
+}
+
+/** Loads and type-checks the scope / DB record access used to sign in or up. */
+export function loadRecordAccess(ctx: IamContext, ns: string, db: string, ac: string, op: "signin" | "signup", vars: ValueObject): StoredAccess {
+  const stored = getAccess(ctx, "DATABASE", ns, db, ac);
+  const kind = stored?.def.access.kind;
+  if (ctx.compat === 1) {
+    if (!stored || kind !== "Record" || (stored.def.legacy !== undefined && stored.def.legacy.kind !== "Scope")) throw accessMissing(1);
+    return stored;
+  }
+  if (!stored) throw accessMissing(2);
+  if (kind === "Bearer" && op === "signin") {
+    if (vars.key === undefined) throw bearerKeyMissing();
+    throw new InvalidAuth("bearer access needs the bearer_access capability, which is not supported");
+  }
+  if (kind !== "Record" || stored.jwt.issuer === undefined) throw accessMethodMismatch();
+  return stored;
+}
+
+/** Evaluates SIGNIN / SIGNUP (or AUTHENTICATE) and maps its errors: THROW passes, others become `fail()`. */
+async function runClause(ctx: IamContext, expr: Expr, session: Session, vars: ValueObject | undefined, fail: () => Error): Promise<Value> {
+  try {
+    return await ctx.engine.evaluate(expr, session, vars);
+  } catch (e) {
+    if (e instanceof ThrownError) throw e;
+    ctx.logger.debug("authentication clause failed", { error: (e as Error).message });
+    if (ctx.forwardClauseErrors && e instanceof Error) throw e;
+    throw fail();
+  }
+}
+
+/** v2 AUTHENTICATE of a record access: `$auth` = rid, `$token` = claims; must yield a record id. */
+export async function authenticateRecord(
+  ctx: IamContext,
+  expr: Expr,
+  from: Session,
+  ns: string,
+  db: string,
+  rid: RecordId | undefined,
+  tk: ValueObject,
+): Promise<RecordId> {
+  const sess = privilegedSession(ctx, from, "DATABASE", ns, db);
+  sess.rd = rid;
+  sess.tk = tk;
+  const out = await runClause(ctx, expr, sess, undefined, () => new InvalidAuth("AUTHENTICATE clause failed"));
+  const id = recordFromResult(out);
+  if (!id) throw new InvalidAuth("AUTHENTICATE clause did not return a record id");
+  return id;
+}
+
+/** Scope / record signin or signup with credentials `vars`; writes the session and returns the token. */
+export async function recordSignin(
+  ctx: IamContext,
+  session: Session,
+  vars: ValueObject,
+  op: "signin" | "signup",
+  ns: string,
+  db: string,
+  ac: string,
+): Promise<{ token: string }> {
+  const { compat } = ctx;
+  const stored = loadRecordAccess(ctx, ns, db, ac, op, vars);
+  const access = stored.def.access;
+  if (access.kind !== "Record") throw accessMethodMismatch();
+  const clause = op === "signin" ? access.signin : access.signup;
+  if (!clause) throw clauseMissing(compat, op);
+  for (const name of PROTECTED_VARIABLES[compat]) {
+    if (Object.prototype.hasOwnProperty.call(vars, name)) {
+      ctx.logger.debug("authentication clause failed", { error: protectedVariable(name).message });
+      throw queryFailed(compat, op);
+    }
+  }
+  const priv = privilegedSession(ctx, session, "DATABASE", ns, db);
+  const result = await runClause(ctx, clause, priv, vars, () => queryFailed(compat, op));
+  const rid = recordFromResult(result);
+  if (!rid) throw noRecordReturned();
+
+  const nowMs = ctx.clock.now();
+  const issuer = stored.jwt.issuer;
+  if (!issuer) throw accessMethodMismatch();
+  const tokenNanos =
+    compat === 1
+      ? (stored.def.legacy?.kind === "Scope" ? stored.def.legacy.session?.nanos : undefined) ??
+        stored.def.duration.session?.nanos ??
+        ctx.v1TokenNanos
+      : (stored.def.duration.token?.nanos ?? HOUR_NANOS);
+  const claims = prepareClaims(
+    { alg: issuer.alg, key: issuer.key, nowMs, durationNanos: tokenNanos, NS: ns, DB: db, ...(compat === 1 ? { SC: ac } : { AC: ac }), ID: recordIdText(rid) },
+    compat,
+  );
+  let identity = rid;
+  if (compat === 2 && stored.def.authenticate) {
+    const tk = claimsToValue({ ...claims, nbf: claims.iat, iss: "SurrealDB", custom: {} });
+    identity = await authenticateRecord(ctx, stored.def.authenticate, session, ns, db, rid, tk);
+  }
+  const issued = await signClaims(claims, issuer.alg, issuer.key, ctx.keys);
+  const sessionNanos = compat === 1 ? tokenNanos : stored.def.duration.session?.nanos;
+  applyAuth(session, {
+    ns,
+    db,
+    actor: { level: compat === 1 ? "Scope" : "Record", ns, db, id: recordIdText(identity), roles: [] },
+    ac,
+    rd: identity,
+    tk: claimsToValue(issued.claims),
+    exp: compat === 1 ? claims.exp : sessionNanos === undefined ? undefined : expiryAfter(nowMs, sessionNanos, compat),
+  });
+  return { token: issued.token };
+}
+
+export { AuthError };

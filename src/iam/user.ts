@@ -1,0 +1,134 @@
+// System users: credential signin (auth.md §3.3) and HTTP Basic (§3.6).
+
+import type { Base } from "../ast/nodes.js";
+import { InvalidAuth } from "../errors/index.js";
+import type { StoredUser } from "../exec/contract.js";
+import type { Actor, Session } from "../exec/session.js";
+import { claimsToValue } from "./claims.js";
+import { getUser, levelOf, type IamContext } from "./context.js";
+import { passwordDidNotVerify } from "./errors.js";
+import { HOUR_NANOS, issueToken } from "./issue.js";
+import { dummyVerify, verifyPassword } from "./password.js";
+import { applyAuth, expiryAfter } from "./session.js";
+
+interface FoundUser {
+  readonly user: StoredUser;
+  readonly base: Base;
+}
+
+/** Levels a v1 legacy (no auth-level) credential check searches, first match wins: ROOT → NS → DB. */
+function legacyLevels(base: Base): Base[] {
+  return base === "ROOT" ? ["ROOT"] : base === "NAMESPACE" ? ["ROOT", "NAMESPACE"] : ["ROOT", "NAMESPACE", "DATABASE"];
+}
+
+/**
+ * Finds the user whose password verifies. `wrongPassword` decides what a known user with a bad password gets
+ * (signin: InvalidAuth; Basic with auth levels: "The password did not verify").
+ */
+async function checkCredentials(
+  ctx: IamContext,
+  base: Base,
+  ns: string | undefined,
+  db: string | undefined,
+  name: string,
+  pass: string,
+  wrongPassword: () => Error,
+): Promise<FoundUser> {
+  const legacy = ctx.compat === 1 && !ctx.authLevelEnabled;
+  const levels = legacy ? legacyLevels(base) : [base];
+  let tried = false;
+  for (const level of levels) {
+    const user = name === "" ? undefined : getUser(ctx, level, ns, db, name);
+    if (!user) continue;
+    tried = true;
+    const check = await verifyPassword(user.def.passhash, pass);
+    if (check.ok) return { user, base: level };
+    if (!legacy) {
+      ctx.logger.debug("system user password rejected", { user: name, level, reason: check.reason });
+      throw wrongPassword();
+    }
+  }
+  if (!tried) await dummyVerify(pass);
+  throw new InvalidAuth(tried ? `password did not verify for user '${name}'` : `no ${base.toLowerCase()} user '${name}'`);
+}
+
+function actorFor(found: FoundUser, ns: string | undefined, db: string | undefined): Actor {
+  return {
+    level: levelOf(found.base),
+    ns: found.base === "ROOT" ? undefined : ns,
+    db: found.base === "DATABASE" ? db : undefined,
+    id: found.user.def.name,
+    roles: [...found.user.def.roles],
+  };
+}
+
+/** v2 session expiry of a system user: `DURATION FOR SESSION` (none by default); v1: never. */
+function userSessionExp(ctx: IamContext, user: StoredUser, nowMs: number): number | undefined {
+  if (ctx.compat === 1) return undefined;
+  const d = user.def.duration.session;
+  return d ? expiryAfter(nowMs, d.nanos, ctx.compat) : undefined;
+}
+
+/** Credential signin of a ROOT / NS / DB user; writes the session and returns the token. */
+export async function userSignin(
+  ctx: IamContext,
+  session: Session,
+  base: Base,
+  ns: string | undefined,
+  db: string | undefined,
+  name: string,
+  pass: string,
+): Promise<{ token: string }> {
+  const found = await checkCredentials(ctx, base, ns, db, name, pass, () => new InvalidAuth("password did not verify"));
+  const nowMs = ctx.clock.now();
+  const durationNanos = ctx.compat === 1 ? ctx.v1TokenNanos : (found.user.def.duration.token?.nanos ?? HOUR_NANOS);
+  const issued = await issueToken(
+    {
+      alg: "HS512",
+      key: found.user.code,
+      nowMs,
+      durationNanos,
+      ...(base !== "ROOT" ? { NS: ns } : {}),
+      ...(base === "DATABASE" ? { DB: db } : {}),
+      ID: name,
+    },
+    ctx.keys,
+    ctx.compat,
+  );
+  applyAuth(session, {
+    ns: base !== "ROOT" ? ns : undefined,
+    db: base === "DATABASE" ? db : undefined,
+    actor: actorFor(found, ns, db),
+    ac: undefined,
+    rd: undefined,
+    tk: claimsToValue(issued.claims),
+    exp: userSessionExp(ctx, found.user, nowMs),
+  });
+  return { token: issued.token };
+}
+
+/** HTTP Basic: level from the ns / db headers; no token, `$token` stays NONE. */
+export async function basicAuth(
+  ctx: IamContext,
+  session: Session,
+  name: string,
+  pass: string,
+  where: { ns?: string | undefined; db?: string | undefined },
+): Promise<void> {
+  const { ns, db } = where;
+  const legacy = ctx.compat === 1 && !ctx.authLevelEnabled;
+  let base: Base;
+  if (legacy) base = ns !== undefined && db !== undefined ? "DATABASE" : ns !== undefined ? "NAMESPACE" : "ROOT";
+  else if (db !== undefined && ns === undefined) throw new InvalidAuth("Basic auth with a database but no namespace");
+  else base = db !== undefined ? "DATABASE" : ns !== undefined ? "NAMESPACE" : "ROOT";
+  const found = await checkCredentials(ctx, base, ns, db, name, pass, passwordDidNotVerify);
+  applyAuth(session, {
+    ns: undefined,
+    db: undefined,
+    actor: actorFor(found, ns, db),
+    ac: undefined,
+    rd: undefined,
+    tk: undefined,
+    exp: userSessionExp(ctx, found.user, ctx.clock.now()),
+  });
+}
