@@ -1,5 +1,119 @@
 // Values as SurrealQL text, the way SurrealDB prints them in INFO FOR and in error messages.
-import type { Value } from "./types.js";
-import type { Compat } from "./compat.js";
-export function toSql(v: Value, opts?: { compat?: Compat }): string { void v; void opts; throw new Error("not implemented"); }
-export function quoteString(s: string): string { void s; throw new Error("not implemented"); }
+import { compareStrings, compatOf, type CompatOpts } from "./compat.js";
+import { formatDatetime } from "./datetime.js";
+import { formatDuration } from "./duration.js";
+import { escapeIdent, escapeKey, formatRecordId } from "./record.js";
+import {
+  Datetime,
+  Decimal,
+  Duration,
+  Geometry,
+  RecordId,
+  Table,
+  Uuid,
+  isValueObject,
+  type Value,
+  type ValueObject,
+} from "./types.js";
+
+/**
+ * A string literal: single quotes unless the text holds one, then double quotes.
+ * 1.x escapes only the backslash and the quote; 2.x also `\n \r \t \f` and backspace (`\u{8}`).
+ */
+export function quoteString(s: string, opts?: CompatOpts): string {
+  const quote = s.includes("'") ? '"' : "'";
+  let body = s.replace(/\\/g, "\\\\");
+  if (quote === '"') body = body.replace(/"/g, '\\"');
+  if (compatOf(opts) === 2) {
+    body = body.replace(/[\n\r\t\f\b]/g, (c) =>
+      c === "\n" ? "\\n" : c === "\r" ? "\\r" : c === "\t" ? "\\t" : c === "\f" ? "\\f" : "\\u{8}",
+    );
+  }
+  return `${quote}${body}${quote}`;
+}
+
+/** Rust's `{}` for f64: shortest round-trip digits, never an exponent; `NaN`, `inf`, `-inf`. */
+export function formatFloatPlain(n: number): string {
+  if (Number.isNaN(n)) return "NaN";
+  if (n === Infinity) return "inf";
+  if (n === -Infinity) return "-inf";
+  if (n === 0) return Object.is(n, -0) ? "-0" : "0";
+  const s = String(n);
+  const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(s);
+  if (!m) return s;
+  const [, sign, lead, fracDigits = "", expText] = m;
+  const digits = lead! + fracDigits;
+  const exp = Number(expText);
+  const point = 1 + exp; // position of the decimal point within `digits`
+  if (point <= 0) return `${sign}0.${"0".repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${"0".repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
+/** A float as SurrealQL prints it: `1.5f`, `1f`, `-0f`; non-finite without suffix. */
+export function formatFloat(n: number): string {
+  const s = formatFloatPlain(n);
+  return Number.isFinite(n) ? `${s}f` : s;
+}
+
+/** Standard base64 without padding, as SurrealDB prints bytes. */
+function base64NoPad(b: Uint8Array): string {
+  return Buffer.from(b).toString("base64").replace(/=+$/, "");
+}
+
+export function sortedKeys(o: ValueObject): string[] {
+  return Object.keys(o).sort(compareStrings);
+}
+
+function formatGeometry(g: Geometry): string {
+  const num = (x: unknown): string => formatFloatPlain(Number(x));
+  const point = (p: unknown): string => {
+    const [x, y] = p as [unknown, unknown];
+    return `(${num(x)}, ${num(y)})`;
+  };
+  if (g.type === "Point") return point(g.coordinates);
+  // other shapes: GeoJSON-like object text
+  return `{ type: '${g.type}', coordinates: ${JSON.stringify(g.coordinates)} }`;
+}
+
+/** SurrealQL text of a value (SurrealDB's Display). */
+export function toSql(v: Value, opts?: CompatOpts): string {
+  const compat = compatOf(opts);
+  if (v === undefined) return "NONE";
+  if (v === null) return "NULL";
+  switch (typeof v) {
+    case "boolean":
+      return v ? "true" : "false";
+    case "bigint":
+      return v.toString();
+    case "number":
+      return formatFloat(v);
+    case "string":
+      return quoteString(v, opts);
+  }
+  if (Array.isArray(v)) return `[${v.map((x) => toSql(x, opts)).join(", ")}]`;
+  if (v instanceof Decimal) return `${v.text}dec`;
+  if (v instanceof Duration) return formatDuration(v);
+  if (v instanceof Datetime) return compat === 1 ? `'${formatDatetime(v)}'` : `d'${formatDatetime(v)}'`;
+  if (v instanceof Uuid) return compat === 1 ? `'${v.text}'` : `u'${v.text}'`;
+  if (v instanceof RecordId) return formatRecordId(v, opts);
+  if (v instanceof Table) return escapeIdent(v.name, opts);
+  if (v instanceof Uint8Array) return `encoding::base64::decode("${base64NoPad(v)}")`;
+  if (v instanceof Geometry) return formatGeometry(v);
+  if (isValueObject(v)) {
+    const keys = sortedKeys(v);
+    return `{ ${keys.map((k) => `${escapeKey(k, opts)}: ${toSql(v[k], opts)}`).join(", ")} }`;
+  }
+  return String(v);
+}
+
+/**
+ * The "raw" text SurrealDB uses in some messages (`Cannot perform addition with 'a' and '1'`)
+ * and in `<string>` casts: strings, datetimes and uuids unquoted, everything else as toSql.
+ */
+export function toRawString(v: Value, opts?: CompatOpts): string {
+  if (typeof v === "string") return v;
+  if (v instanceof Datetime) return formatDatetime(v);
+  if (v instanceof Uuid) return v.text;
+  return toSql(v, opts);
+}

@@ -1,23 +1,320 @@
 // Binary and unary operators with SurrealDB semantics (arithmetic, containment, comparison).
 import type { BinaryOp } from "../ast/nodes.js";
-import type { Value } from "./types.js";
-import type { Compat } from "./compat.js";
-export type OpOpts = { compat?: Compat };
-export function add(a: Value, b: Value, opts?: OpOpts): Value { void a; void b; void opts; throw new Error("not implemented"); }
-export function sub(a: Value, b: Value, opts?: OpOpts): Value { void a; void b; void opts; throw new Error("not implemented"); }
-export function mul(a: Value, b: Value, opts?: OpOpts): Value { void a; void b; void opts; throw new Error("not implemented"); }
-export function div(a: Value, b: Value, opts?: OpOpts): Value { void a; void b; void opts; throw new Error("not implemented"); }
-export function rem(a: Value, b: Value, opts?: OpOpts): Value { void a; void b; void opts; throw new Error("not implemented"); }
-export function pow(a: Value, b: Value, opts?: OpOpts): Value { void a; void b; void opts; throw new Error("not implemented"); }
-export function neg(a: Value, opts?: OpOpts): Value { void a; void opts; throw new Error("not implemented"); }
-export function contains(a: Value, b: Value): boolean { void a; void b; throw new Error("not implemented"); }
-export function inside(a: Value, b: Value): boolean { void a; void b; throw new Error("not implemented"); }
-export function containsAll(a: Value, b: Value): boolean { void a; void b; throw new Error("not implemented"); }
-export function containsAny(a: Value, b: Value): boolean { void a; void b; throw new Error("not implemented"); }
-export function containsNone(a: Value, b: Value): boolean { void a; void b; throw new Error("not implemented"); }
-export function allInside(a: Value, b: Value): boolean { void a; void b; throw new Error("not implemented"); }
-export function anyInside(a: Value, b: Value): boolean { void a; void b; throw new Error("not implemented"); }
-export function noneInside(a: Value, b: Value): boolean { void a; void b; throw new Error("not implemented"); }
-export function fuzzyMatch(a: Value, b: Value): boolean { void a; void b; throw new Error("not implemented"); }
+import { QueryError } from "../errors/index.js";
+import { compatOf, type CompatOpts } from "./compat.js";
+import { compareValues, valueEquals, valueExact } from "./compare.js";
+import { datetimeAddDuration, datetimeDiff, datetimeSubDuration } from "./datetime.js";
+import {
+  decimalAdd,
+  decimalDiv,
+  decimalFromBigint,
+  decimalFromFloat,
+  decimalMul,
+  decimalNeg,
+  decimalRem,
+  decimalSub,
+  decimalToNumber,
+} from "./decimal.js";
+import { toRawString, toSql } from "./display.js";
+import { addDurations, subDurations } from "./duration.js";
+import { Datetime, Decimal, Duration, isValueObject, type Value } from "./types.js";
+
+export type OpOpts = CompatOpts;
+
+const I64_MAX = 9223372036854775807n;
+const I64_MIN = -9223372036854775808n;
+
+type Num = bigint | number | Decimal;
+
+function isNum(v: Value): v is Num {
+  return typeof v === "bigint" || typeof v === "number" || v instanceof Decimal;
+}
+
+function fits(n: bigint): boolean {
+  return n >= I64_MIN && n <= I64_MAX;
+}
+
+function fail(code: string, verb: string, a: Value, b: Value, opts?: CompatOpts): never {
+  throw new QueryError(code, `Cannot perform ${verb} with '${toRawString(a, opts)}' and '${toRawString(b, opts)}'`);
+}
+
+function negativeResult(op: string, a: Value, b: Value, opts?: CompatOpts): never {
+  throw new QueryError(
+    "ArithmeticNegativeOverflow",
+    `Failed to compute: "${toSql(a, opts)} ${op} ${toSql(b, opts)}", as the operation results in a negative value.`,
+  );
+}
+
+function toDecimal(n: Num): Decimal | undefined {
+  if (n instanceof Decimal) return n;
+  if (typeof n === "bigint") return decimalFromBigint(n);
+  return decimalFromFloat(n);
+}
+
+/** Numeric promotion: int op int stays int, any decimal makes decimal, else float. */
+function numeric(
+  a: Num,
+  b: Num,
+  int: (x: bigint, y: bigint) => Value | undefined,
+  float: (x: number, y: number) => number,
+  dec: (x: Decimal, y: Decimal) => Value | undefined,
+): Value | undefined {
+  if (typeof a === "bigint" && typeof b === "bigint") return int(a, b);
+  if (a instanceof Decimal || b instanceof Decimal) {
+    const x = toDecimal(a);
+    const y = toDecimal(b);
+    if (x === undefined || y === undefined) return float(Number(a instanceof Decimal ? decimalToNumber(a) : a), Number(b instanceof Decimal ? decimalToNumber(b) : b));
+    return dec(x, y);
+  }
+  return float(Number(a), Number(b));
+}
+
+const checked = (n: bigint): bigint | undefined => (fits(n) ? n : undefined);
+
+export function add(a: Value, b: Value, opts?: OpOpts): Value {
+  if (isNum(a) && isNum(b)) {
+    const r = numeric(a, b, (x, y) => checked(x + y), (x, y) => x + y, decimalAdd);
+    return r === undefined ? fail("TryAdd", "addition", a, b, opts) : r;
+  }
+  if (typeof a === "string" && typeof b === "string") return a + b;
+  if (a instanceof Duration && b instanceof Duration) return addDurations(a, b) ?? fail("TryAdd", "addition", a, b, opts);
+  if (a instanceof Datetime && b instanceof Duration) return datetimeAddDuration(a, b);
+  if (a instanceof Duration && b instanceof Datetime) return datetimeAddDuration(b, a);
+  return fail("TryAdd", "addition", a, b, opts);
+}
+
+export function sub(a: Value, b: Value, opts?: OpOpts): Value {
+  const compat = compatOf(opts);
+  if (isNum(a) && isNum(b)) {
+    const r = numeric(a, b, (x, y) => checked(x - y), (x, y) => x - y, decimalSub);
+    return r === undefined ? fail("TrySub", "subtraction", a, b, opts) : r;
+  }
+  if (a instanceof Duration && b instanceof Duration) {
+    const r = subDurations(a, b);
+    if (r !== undefined) return r;
+    return compat === 1 ? new Duration(0n) : negativeResult("-", a, b, opts);
+  }
+  if (a instanceof Datetime && b instanceof Duration) return datetimeSubDuration(a, b);
+  if (a instanceof Datetime && b instanceof Datetime) {
+    if (a.nanos >= b.nanos) return datetimeDiff(a, b);
+    return compat === 1 ? new Duration(0n) : negativeResult("-", a, b, opts);
+  }
+  return fail("TrySub", "subtraction", a, b, opts);
+}
+
+export function mul(a: Value, b: Value, opts?: OpOpts): Value {
+  if (isNum(a) && isNum(b)) {
+    const r = numeric(a, b, (x, y) => checked(x * y), (x, y) => x * y, decimalMul);
+    return r === undefined ? fail("TryMul", "multiplication", a, b, opts) : r;
+  }
+  return fail("TryMul", "multiplication", a, b, opts);
+}
+
+/**
+ * `/`: int / int truncates toward zero. Division by zero and unsupported operands fail in 1.x;
+ * 2.x answers NaN instead.
+ */
+export function div(a: Value, b: Value, opts?: OpOpts): Value {
+  const compat = compatOf(opts);
+  const bad = (): Value => (compat === 1 ? fail("TryDiv", "division", a, b, opts) : NaN);
+  if (isNum(a) && isNum(b)) {
+    const r = numeric(
+      a,
+      b,
+      (x, y) => (y === 0n ? undefined : checked(x / y)),
+      (x, y) => x / y,
+      decimalDiv,
+    );
+    return r === undefined ? bad() : r;
+  }
+  return bad();
+}
+
+/** `%`: sign of the dividend; an int or decimal remainder by zero fails in both versions. */
+export function rem(a: Value, b: Value, opts?: OpOpts): Value {
+  if (isNum(a) && isNum(b)) {
+    const r = numeric(
+      a,
+      b,
+      (x, y) => (y === 0n ? undefined : checked(x % y)),
+      (x, y) => x % y,
+      decimalRem,
+    );
+    return r === undefined ? fail("TryRem", "remainder", a, b, opts) : r;
+  }
+  return fail("TryRem", "remainder", a, b, opts);
+}
+
+function powFail(a: Value, b: Value, opts?: CompatOpts): never {
+  throw new QueryError("TryPow", `Cannot raise the value '${toRawString(a, opts)}' with '${toRawString(b, opts)}'`);
+}
+
+/** `**`: int ** non-negative int stays int (overflow fails); decimal ** int stays decimal; else float. */
+export function pow(a: Value, b: Value, opts?: OpOpts): Value {
+  if (!isNum(a) || !isNum(b)) return powFail(a, b, opts);
+  if (typeof a === "bigint" && typeof b === "bigint") {
+    if (b < 0n) return powFail(a, b, opts);
+    let r = 1n;
+    for (let i = 0n; i < b; i++) {
+      r *= a;
+      if (!fits(r)) return powFail(a, b, opts);
+      if (r === 0n || r === 1n) break;
+      if (r === -1n) return b % 2n === 0n ? 1n : -1n;
+    }
+    return r;
+  }
+  if (a instanceof Decimal && typeof b === "bigint" && b >= 0n && b <= 1000n) {
+    let r = new Decimal("1");
+    for (let i = 0n; i < b; i++) r = decimalMul(r, a);
+    return r;
+  }
+  const x = a instanceof Decimal ? decimalToNumber(a) : Number(a);
+  const y = b instanceof Decimal ? decimalToNumber(b) : Number(b);
+  const r = Math.pow(x, y);
+  if (a instanceof Decimal) return decimalFromFloat(r) ?? r;
+  return r;
+}
+
+export function neg(a: Value, opts?: OpOpts): Value {
+  if (typeof a === "bigint") {
+    if (a === I64_MIN) throw new QueryError("TryNeg", `Cannot negate the value '${toSql(a, opts)}'`);
+    return -a;
+  }
+  if (typeof a === "number") return -a;
+  if (a instanceof Decimal) return decimalNeg(a);
+  throw new QueryError("TryNeg", `Cannot negate the value '${toSql(a, opts)}'`);
+}
+
+/** `CONTAINS`: array membership (by `=`), substring, and in 2.x an object's key. */
+export function contains(a: Value, b: Value, opts?: OpOpts): boolean {
+  if (Array.isArray(a)) return a.some((x) => valueEquals(x, b, opts));
+  if (typeof a === "string") return typeof b === "string" && a.includes(b);
+  if (compatOf(opts) === 2 && isValueObject(a)) return typeof b === "string" && Object.prototype.hasOwnProperty.call(a, b);
+  return false;
+}
+
+/** `IN` / `INSIDE`. */
+export function inside(a: Value, b: Value, opts?: OpOpts): boolean {
+  return contains(b, a, opts);
+}
+
+/** Whether `a` can hold items of `b` for the *ALL / *ANY operators (strings only in 2.x). */
+function holder(a: Value, opts?: OpOpts): boolean {
+  return Array.isArray(a) || (compatOf(opts) === 2 && typeof a === "string");
+}
+
+export function containsAll(a: Value, b: Value, opts?: OpOpts): boolean {
+  if (!holder(a, opts)) return false;
+  if (Array.isArray(b)) return b.every((x) => contains(a, x, opts));
+  return typeof a === "string" && contains(a, b, opts);
+}
+
+export function containsAny(a: Value, b: Value, opts?: OpOpts): boolean {
+  if (!holder(a, opts)) return false;
+  if (Array.isArray(b)) return b.some((x) => contains(a, x, opts));
+  return typeof a === "string" && contains(a, b, opts);
+}
+
+export function containsNone(a: Value, b: Value, opts?: OpOpts): boolean {
+  if (Array.isArray(b)) return !b.some((x) => contains(a, x, opts));
+  return !contains(a, b, opts);
+}
+
+export function allInside(a: Value, b: Value, opts?: OpOpts): boolean {
+  return containsAll(b, a, opts);
+}
+
+export function anyInside(a: Value, b: Value, opts?: OpOpts): boolean {
+  return containsAny(b, a, opts);
+}
+
+export function noneInside(a: Value, b: Value, opts?: OpOpts): boolean {
+  return containsNone(b, a, opts);
+}
+
+/** `~`: case-insensitive fuzzy match — every character of `b` appears in `a`, in order. */
+export function fuzzyMatch(a: Value, b: Value): boolean {
+  if (typeof a !== "string" || typeof b !== "string") return false;
+  const hay = a.toLowerCase();
+  let i = 0;
+  for (const c of b.toLowerCase()) {
+    i = hay.indexOf(c, i);
+    if (i < 0) return false;
+    i += c.length;
+  }
+  return true;
+}
+
 /** Every BinaryOp except the short-circuit ones (`||`, `&&`, `??`, `?:`), which the evaluator handles. */
-export function applyBinary(op: BinaryOp, a: Value, b: Value, opts?: OpOpts): Value { void op; void a; void b; void opts; throw new Error("not implemented"); }
+export function applyBinary(op: BinaryOp, a: Value, b: Value, opts?: OpOpts): Value {
+  switch (op) {
+    case "=":
+      return valueEquals(a, b, opts);
+    case "==":
+      return valueExact(a, b, opts);
+    case "!=":
+      return !valueEquals(a, b, opts);
+    case "?=":
+      return Array.isArray(a) && a.some((x) => valueEquals(x, b, opts));
+    case "*=":
+      return Array.isArray(a) && a.every((x) => valueEquals(x, b, opts));
+    case "~":
+      return fuzzyMatch(a, b);
+    case "!~":
+      return !fuzzyMatch(a, b);
+    case "?~":
+      return Array.isArray(a) && a.some((x) => fuzzyMatch(x, b));
+    case "*~":
+      return Array.isArray(a) && a.every((x) => fuzzyMatch(x, b));
+    case "<":
+      return compareValues(a, b, opts) < 0;
+    case "<=":
+      return compareValues(a, b, opts) <= 0;
+    case ">":
+      return compareValues(a, b, opts) > 0;
+    case ">=":
+      return compareValues(a, b, opts) >= 0;
+    case "+":
+      return add(a, b, opts);
+    case "-":
+      return sub(a, b, opts);
+    case "*":
+      return mul(a, b, opts);
+    case "/":
+      return div(a, b, opts);
+    case "%":
+      return rem(a, b, opts);
+    case "**":
+      return pow(a, b, opts);
+    case "CONTAINS":
+      return contains(a, b, opts);
+    case "CONTAINSNOT":
+      return !contains(a, b, opts);
+    case "CONTAINSALL":
+      return containsAll(a, b, opts);
+    case "CONTAINSANY":
+      return containsAny(a, b, opts);
+    case "CONTAINSNONE":
+      return containsNone(a, b, opts);
+    case "INSIDE":
+      return inside(a, b, opts);
+    case "NOTINSIDE":
+      return !inside(a, b, opts);
+    case "ALLINSIDE":
+      return allInside(a, b, opts);
+    case "ANYINSIDE":
+      return anyInside(a, b, opts);
+    case "NONEINSIDE":
+      return noneInside(a, b, opts);
+    case "OUTSIDE":
+    case "INTERSECTS":
+      // geometry relations are not modelled
+      return false;
+    case "||":
+    case "&&":
+    case "??":
+    case "?:":
+    case "MATCHES":
+      throw new QueryError("Unreachable", `Operator ${op} is evaluated by the executor, not applyBinary`);
+  }
+}

@@ -1,9 +1,163 @@
 // Identifier escaping and record-id text forms, shared by display, JSON, printer and the engine.
-import { RecordId } from "./types.js";
-import type { Compat } from "./compat.js";
-export function escapeIdent(name: string, opts?: { compat?: Compat }): string { void name; void opts; throw new Error("not implemented"); }
-export function escapeKey(name: string, opts?: { compat?: Compat }): string { void name; void opts; throw new Error("not implemented"); }
-export function escapeRecordKeyString(key: string, opts?: { compat?: Compat }): string { void key; void opts; throw new Error("not implemented"); }
-export function formatRecordId(rid: RecordId, opts?: { compat?: Compat }): string { void rid; void opts; throw new Error("not implemented"); }
-export function parseRecordIdText(text: string): RecordId | undefined { void text; throw new Error("not implemented"); }
-export function randomRecordKey(): string { throw new Error("not implemented"); }
+import { compatOf, type CompatOpts } from "./compat.js";
+import { toSql } from "./display.js";
+import { RecordId, RecordIdRange, Uuid, type RecordIdKey } from "./types.js";
+
+/** Words SurrealDB 2.x escapes as identifiers (its RESERVED_KEYWORD set; 1.x escapes none). */
+export const RESERVED_KEYWORDS_V2: ReadonlySet<string> = new Set(
+  "ALTER BEGIN BREAK CANCEL COMMIT CONTINUE CREATE DEFINE FOR IF INFO INSERT KILL LIVE OPTION REBUILD RETURN RELATE REMOVE SELECT LET SHOW SLEEP THROW UPDATE UPSERT USE DIFF RAND NONE NULL AFTER BEFORE VALUE BY ALL TRUE FALSE WHERE TABLE".split(
+    " ",
+  ),
+);
+
+const PLAIN = /^[A-Za-z0-9_]+$/;
+const DIGITS = /^[0-9]*$/;
+const DIGITS_UNDERSCORES = /^[0-9_]*$/;
+
+/** Characters SurrealDB 2.x escapes inside quoted text besides the quote and the backslash. */
+function escapeControlV2(s: string): string {
+  return s.replace(/[\n\r\t\f\b]/g, (c) =>
+    c === "\n" ? "\\n" : c === "\r" ? "\\r" : c === "\t" ? "\\t" : c === "\f" ? "\\f" : "\\u{8}",
+  );
+}
+
+function backticks(s: string, compat: 1 | 2): string {
+  const body = compat === 1 ? s.replace(/`/g, "\\`") : escapeControlV2(s.replace(/\\/g, "\\\\").replace(/`/g, "\\`"));
+  return `\`${body}\``;
+}
+
+/**
+ * An identifier (table, field, param-free name) as SurrealDB prints it.
+ * 1.x: backticks when a character is outside [A-Za-z0-9_] or the name is all digits.
+ * 2.x: also when it starts with a digit or is a reserved keyword.
+ */
+export function escapeIdent(name: string, opts?: CompatOpts): string {
+  const compat = compatOf(opts);
+  if (compat === 1) return PLAIN.test(name) && !DIGITS.test(name) ? name : backticks(name, 1);
+  if (PLAIN.test(name) && !/^[0-9]/.test(name) && !RESERVED_KEYWORDS_V2.has(name.toUpperCase())) return name;
+  return backticks(name, 2);
+}
+
+/**
+ * An object key. Both versions use double quotes when a character is outside [A-Za-z0-9_];
+ * 2.x also when the key starts with a digit or is empty. 2.x escapes backticks rather than
+ * double quotes inside (upstream quirk, reproduced).
+ */
+export function escapeKey(name: string, opts?: CompatOpts): string {
+  const compat = compatOf(opts);
+  if (compat === 1) {
+    if (PLAIN.test(name)) return name;
+    return `"${name.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+  }
+  if (PLAIN.test(name) && !/^[0-9]/.test(name)) return name;
+  return `"${escapeControlV2(name.replace(/\\/g, "\\\\").replace(/`/g, "\\`"))}"`;
+}
+
+/**
+ * A string record key. 1.x: `⟨…⟩` when a character is outside [A-Za-z0-9_] or it is all digits.
+ * 2.x: backticks, also when it is only digits and underscores.
+ */
+export function escapeRecordKeyString(key: string, opts?: CompatOpts): string {
+  const compat = compatOf(opts);
+  if (compat === 1) {
+    if (PLAIN.test(key) && !DIGITS.test(key)) return key;
+    return `⟨${key.replace(/⟩/g, "\\⟩")}⟩`;
+  }
+  if (PLAIN.test(key) && !DIGITS_UNDERSCORES.test(key)) return key;
+  return backticks(key, 2);
+}
+
+/** The table part of a record id: 1.x uses `⟨…⟩` (record-key rules), 2.x the identifier rules. */
+export function escapeRecordTable(table: string, opts?: CompatOpts): string {
+  return compatOf(opts) === 1 ? escapeRecordKeyString(table, opts) : escapeIdent(table, opts);
+}
+
+export function formatRecordKey(key: RecordIdKey, opts?: CompatOpts): string {
+  if (typeof key === "bigint") return key.toString();
+  if (typeof key === "string") return escapeRecordKeyString(key, opts);
+  if (key instanceof Uuid) return compatOf(opts) === 1 ? escapeRecordKeyString(key.text, opts) : `u'${key.text}'`;
+  if (key instanceof RecordIdRange) {
+    const b = key.begin ? `${formatRecordKey(key.begin.value, opts)}${key.begin.inclusive ? "" : ">"}` : "";
+    const e = key.end ? `${key.end.inclusive ? "=" : ""}${formatRecordKey(key.end.value, opts)}` : "";
+    return `${b}..${e}`;
+  }
+  return toSql(key, opts);
+}
+
+/** `user:1`, `user:abc`, `user:⟨a-b⟩` (1.x) / ``user:`a-b` `` (2.x), `user:[1, 'a']`, `user:{ a: 1 }`, `user:u'…'`. */
+export function formatRecordId(rid: RecordId, opts?: CompatOpts): string {
+  return `${escapeRecordTable(rid.table, opts)}:${formatRecordKey(rid.id, opts)}`;
+}
+
+const I64_MAX = 9223372036854775807n;
+const I64_MIN = -9223372036854775808n;
+
+function unescapeDelimited(body: string, close: string): string | undefined {
+  let out = "";
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c === close) return undefined;
+    if (c === "\\" && i + 1 < body.length) {
+      out += body[++i]!;
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+function parseIdentPart(text: string): string | undefined {
+  if (text.startsWith("`") && text.endsWith("`") && text.length >= 2) return unescapeDelimited(text.slice(1, -1), "`");
+  if (text.startsWith("⟨") && text.endsWith("⟩") && text.length >= 2) return unescapeDelimited(text.slice(1, -1), "⟩");
+  return PLAIN.test(text) ? text : undefined;
+}
+
+function splitAtColon(text: string): [string, string] | undefined {
+  let i = 0;
+  if (text.startsWith("`") || text.startsWith("⟨")) {
+    const close = text[0] === "`" ? "`" : "⟩";
+    for (i = 1; i < text.length; i++) {
+      if (text[i] === "\\") i++;
+      else if (text[i] === close) break;
+    }
+    i++;
+  } else {
+    while (i < text.length && text[i] !== ":") i++;
+  }
+  if (text[i] !== ":") return undefined;
+  return [text.slice(0, i), text.slice(i + 1)];
+}
+
+/**
+ * The simple record-id forms: `tb:ident`, `tb:123`, `tb:-5`, `tb:⟨…⟩`, `` tb:`…` `` (table may be
+ * escaped too). Integer keys in i64 range become bigint. Anything else → undefined.
+ */
+export function parseRecordIdText(text: string): RecordId | undefined {
+  const parts = splitAtColon(text);
+  if (!parts) return undefined;
+  const table = parseIdentPart(parts[0]);
+  if (table === undefined || table === "") return undefined;
+  const key = parts[1];
+  if (/^[+-]?[0-9]+$/.test(key)) {
+    const n = BigInt(key);
+    if (n >= I64_MIN && n <= I64_MAX) return new RecordId(table, n);
+    return undefined;
+  }
+  const k = parseIdentPart(key);
+  if (k === undefined || (k === "" && !key.startsWith("⟨") && !key.startsWith("`"))) return undefined;
+  return new RecordId(table, k);
+}
+
+const ID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A generated record key: 20 characters of [a-z0-9], as SurrealDB's `Id::rand()`. */
+export function randomRecordKey(): string {
+  let out = "";
+  const bytes = new Uint8Array(32);
+  while (out.length < 20) {
+    crypto.getRandomValues(bytes);
+    // 252 = 7 × 36: rejecting the rest keeps the alphabet uniform
+    for (const b of bytes) if (b < 252 && out.length < 20) out += ID_CHARS[b % 36];
+  }
+  return out;
+}

@@ -1,3 +1,29 @@
 // Truthiness as SurrealDB decides it for WHERE, IF, ||, && and PERMISSIONS.
-import type { Value } from "./types.js";
-export function isTruthy(v: Value): boolean { void v; throw new Error("not implemented"); }
+import { compatOf, type CompatOpts } from "./compat.js";
+import { decimalIsZero } from "./decimal.js";
+import { Datetime, Decimal, Duration, Geometry, RecordId, Table, Uuid, type Value } from "./types.js";
+
+/**
+ * Falsy: NONE, NULL, false, 0 (any number type), '', [], {}, 0ns, bytes, tables; 1.x also the
+ * epoch datetime. Truthy: everything else (record ids, uuids, geometries, non-empty values).
+ */
+export function isTruthy(v: Value, opts?: CompatOpts): boolean {
+  if (v === undefined || v === null) return false;
+  switch (typeof v) {
+    case "boolean":
+      return v;
+    case "bigint":
+      return v !== 0n;
+    case "number":
+      return v !== 0;
+    case "string":
+      return v.length > 0;
+  }
+  if (Array.isArray(v)) return v.length > 0;
+  if (v instanceof Decimal) return !decimalIsZero(v);
+  if (v instanceof Duration) return v.nanos !== 0n;
+  if (v instanceof Datetime) return compatOf(opts) === 1 ? v.nanos !== 0n : true;
+  if (v instanceof Uuid || v instanceof RecordId || v instanceof Geometry) return true;
+  if (v instanceof Uint8Array || v instanceof Table) return false;
+  return Object.keys(v).length > 0;
+}
