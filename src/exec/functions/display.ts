@@ -20,7 +20,7 @@ export function render(v: Value): string {
   if (typeof v === "number") {
     if (Number.isNaN(v)) return "NaN";
     if (!Number.isFinite(v)) return v > 0 ? "Infinity" : "-Infinity";
-    return Number.isInteger(v) ? `${v}f` : String(v);
+    return `${formatFloat(v)}f`;
   }
   if (typeof v === "string") return quoteString(v);
   if (v instanceof Decimal) return `${v.text}dec`;
@@ -28,7 +28,7 @@ export function render(v: Value): string {
   if (v instanceof Table) return ident(v.name);
   if (v instanceof RecordId) return `${ident(v.table)}:${typeof v.id === "string" ? ident(v.id) : render(v.id as Value)}`;
   if (v instanceof Duration) return formatDurationText(v.nanos);
-  if (v instanceof Datetime) return `d'${new Date(Number(v.nanos / 1_000_000n)).toISOString().replace(".000Z", "Z")}'`;
+  if (v instanceof Datetime) return `d'${formatDatetimeText(v)}'`;
   if (v instanceof Uint8Array) return `encoding::base64::decode('${Buffer.from(v).toString("base64")}')`;
   if (Array.isArray(v)) return `[${v.map(render).join(", ")}]`;
   if (isValueObject(v)) {
@@ -64,4 +64,31 @@ export function formatDurationText(nanos: bigint): string {
     }
   }
   return out;
+}
+
+/** Rust's f64 Display: shortest round-trip digits, never in exponent form (1e-7 → 0.0000001). */
+export function formatFloat(v: number): string {
+  if (Object.is(v, -0)) return "-0";
+  const text = String(v);
+  const m = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (!m) return text;
+  const [, sign, lead, frac = "", expText] = m;
+  const digits = lead! + frac;
+  const exp = Number(expText);
+  if (exp >= 0) return sign + digits.padEnd(exp + 1, "0");
+  return `${sign}0.${"0".repeat(-exp - 1)}${digits}`;
+}
+
+/** RFC 3339 in UTC as SurrealDB prints datetimes: fraction trimmed of trailing zeros, "Z". */
+export function formatDatetimeText(d: Datetime): string {
+  const NS = 1_000_000_000n;
+  let secs = d.nanos / NS;
+  let frac = d.nanos % NS;
+  if (frac < 0n) {
+    frac += NS;
+    secs -= 1n;
+  }
+  const base = new Date(Number(secs) * 1000).toISOString().slice(0, 19);
+  const f = frac === 0n ? "" : "." + frac.toString().padStart(9, "0").replace(/0+$/, "");
+  return `${base}${f}Z`;
 }

@@ -8,19 +8,29 @@ import { checkArguments, type Builtin, type BuiltinTable } from "./registry.js";
 import { cryptoFunctions } from "./crypto.js";
 import { miscFunctions } from "./misc.js";
 import { sessionFunctions } from "./session.js";
+import { stringFunctions } from "./string.js";
 
 export type { FunctionContext } from "./context.js";
 
-const TABLES: readonly BuiltinTable[] = [miscFunctions, sessionFunctions, cryptoFunctions];
+const TABLES: readonly BuiltinTable[] = [miscFunctions, sessionFunctions, cryptoFunctions, stringFunctions];
 
-const REGISTRY = new Map<string, Builtin>();
-for (const table of TABLES) for (const [name, def] of Object.entries(table)) REGISTRY.set(name, def);
+/** Lower-cased name → canonical name and declarations (several when the versions differ). */
+const REGISTRY = new Map<string, { name: string; def: Builtin }[]>();
+for (const table of TABLES) {
+  for (const [name, def] of Object.entries(table)) {
+    const key = name.toLowerCase();
+    REGISTRY.set(key, [...(REGISTRY.get(key) ?? []), { name, def }]);
+  }
+}
+
+function find(name: string, compat: Compat | undefined): { name: string; def: Builtin } | undefined {
+  const entry = REGISTRY.get(name.toLowerCase())?.find((e) => compat === undefined || e.def.compat === undefined || e.def.compat === compat);
+  if (!entry) return undefined;
+  return compat === 1 && entry.def.v1 ? { name: entry.name, def: entry.def.v1 } : entry;
+}
 
 function lookup(name: string, compat: Compat | undefined): Builtin | undefined {
-  const def = REGISTRY.get(name.toLowerCase());
-  if (!def) return undefined;
-  if (compat !== undefined && def.compat !== undefined && def.compat !== compat) return undefined;
-  return def;
+  return find(name, compat)?.def;
 }
 
 /** Is `name` a builtin function (in `compat`, when given)? The parser uses this to reject unknown paths. */
@@ -39,14 +49,17 @@ export function unknownFunctionMessage(name: string, compat: Compat): string {
 
 /** Call builtin `name` (as written) with evaluated `args`; throws SurrealDB's errors. */
 export async function callBuiltin(name: string, args: Value[], ctx: FunctionContext): Promise<Value> {
-  const key = name.toLowerCase();
-  const def = lookup(key, ctx.compat);
-  if (!def) throw new QueryError("InvalidFunction", unknownFunctionMessage(key, ctx.compat));
-  const checked = checkArguments(key, def, args, ctx);
-  return await def.impl(checked, ctx);
+  const found = find(name, ctx.compat);
+  if (!found) throw new QueryError("InvalidFunction", unknownFunctionMessage(name.toLowerCase(), ctx.compat));
+  const checked = checkArguments(found.name, found.def, args, ctx);
+  return await found.def.impl(checked, ctx);
 }
 
 /** Every builtin name available in `compat` (for diagnostics and tests). */
 export function builtinNames(compat?: Compat): string[] {
-  return [...REGISTRY.keys()].filter((n) => isBuiltin(n, compat)).sort();
+  return [...REGISTRY.values()]
+    .flat()
+    .filter((e) => compat === undefined || e.def.compat === undefined || e.def.compat === compat)
+    .map((e) => e.name)
+    .sort();
 }

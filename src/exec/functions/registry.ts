@@ -4,7 +4,7 @@ import { QueryError } from "../../errors/index.js";
 import { Datetime, Decimal, Duration, RecordId, Uuid, isValueObject, type Value, type ValueObject } from "../../value/types.js";
 import type { Compat } from "../session.js";
 import type { FunctionContext } from "./context.js";
-import { render } from "./display.js";
+import { formatDatetimeText, render } from "./display.js";
 
 /**
  * Argument kinds, named as SurrealDB's "Expected a …" messages name them.
@@ -36,6 +36,8 @@ export interface Builtin {
   readonly arity?: string;
   /** Override of the accepted argument counts (with `arity`). */
   readonly counts?: readonly number[];
+  /** A different declaration for compat 1 (SurrealDB 1.x), e.g. other arity. */
+  readonly v1?: Builtin;
 }
 
 export type BuiltinTable = Record<string, Builtin>;
@@ -72,10 +74,8 @@ export function checkArguments(name: string, def: Builtin, args: Value[], ctx: F
   if (!countOk) throw incorrectArguments(name, `Expected ${def.arity ?? arityText(min, max)}.`);
   return args.map((arg, i) => {
     const spec = i < fixed.length ? fixed[i]! : specs[specs.length - 1]!.slice(3);
-    const optional = spec.endsWith("?");
-    const kind = (optional ? spec.slice(0, -1) : spec) as ArgKind;
-    // An optional argument given as NONE counts as absent.
-    if (optional && arg === undefined) return undefined;
+    // A given optional argument is checked like any other (SurrealDB: `f(x, NONE)` is a type error).
+    const kind = (spec.endsWith("?") ? spec.slice(0, -1) : spec) as ArgKind;
     return coerceArg(name, i, kind, arg, ctx);
   });
 }
@@ -88,7 +88,11 @@ function coerceArg(name: string, i: number, kind: ArgKind, v: Value, ctx: Functi
     case "any":
       return v;
     case "string":
-      return typeof v === "string" ? v : bad();
+      // SurrealDB converts uuids and datetimes to their text for string arguments.
+      if (typeof v === "string") return v;
+      if (v instanceof Uuid) return v.text;
+      if (v instanceof Datetime) return formatDatetimeText(v);
+      return bad();
     case "bool":
       return typeof v === "boolean" ? v : bad();
     case "array":
@@ -116,9 +120,8 @@ function coerceArg(name: string, i: number, kind: ArgKind, v: Value, ctx: Functi
       if (typeof v === "bigint") n = v;
       else if (typeof v === "number" && Number.isInteger(v)) n = BigInt(v);
       else if (v instanceof Decimal && /^-?\d+(\.0*)?$/.test(v.text)) n = BigInt(v.text.split(".")[0]!);
-      if (n === undefined) return bad();
-      if (kind === "u64" && n < 0n) return bad();
-      return n;
+      // Negative values pass as "u64" too: SurrealDB reads them as i64 and wraps (string::repeat then hits its limit).
+      return n === undefined ? bad() : n;
     }
     case "closure":
       return ctx.isClosure?.(v) ? v : bad();
