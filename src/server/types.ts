@@ -7,7 +7,10 @@ import type { Value, ValueObject } from "../value/types.js";
 export type { QueryEngine } from "../exec/contract.js";
 
 /** The engine as the server needs it: SurrealQL execution on a session (see exec/contract.ts). */
-export type ServerEngine = Pick<QueryEngine, "compat" | "clock" | "execute">;
+export type ServerEngine = Pick<QueryEngine, "compat" | "clock" | "execute"> & {
+  /** SurrealQL dump of the session's ns/db for GET /export; without it /export answers 501. */
+  exportSql?(session: Session): Promise<string>;
+};
 
 /** What signin / signup yield: a bare token, or the v2 pair of access token and optional refresh token. */
 export type SigninResult = string | { readonly token?: string | undefined; readonly refresh?: string | null | undefined } | undefined;

@@ -29,7 +29,7 @@ export function decodeRpcMessage(format: WireFormat, data: Uint8Array | string, 
       if (typeof data === "string") throw new DecodeError("Expected a binary CBOR frame");
       return decodeCbor(data, { compat });
     }
-    return decodeJsonRpc(typeof data === "string" ? data : utf8.decode(data));
+    return decodeJsonRpc(typeof data === "string" ? data : utf8.decode(data), compat);
   } catch (e) {
     if (e instanceof DecodeError) throw e;
     if (e instanceof CborError || e instanceof JsonError || e instanceof TypeError) throw new DecodeError(e.message);

@@ -5,7 +5,7 @@
 // Output walks plain data itself and hands the typed leaves (record ids, datetimes …) to value/toJson.
 
 import type { Compat } from "../../exec/session.js";
-import { parseRecordIdText, toJson, tryParseDatetime, tryParseUuid } from "../../value/index.js";
+import { legacyStrand, toJson } from "../../value/index.js";
 import { isValueObject, type Value, type ValueObject } from "../../value/types.js";
 
 export class JsonError extends Error {
@@ -193,46 +193,30 @@ export function parseJsonText(text: string): Value {
 }
 
 /** A string SurrealDB's legacy JSON reading turns into a datetime, UUID or record id; else the string itself. */
-export function coerceLegacyString(s: string): Value {
-  // A failing or unfinished value-layer parser must leave the string as it is, never fail the request.
+export function coerceLegacyString(s: string, compat: Compat = 2): Value {
+  // a value-layer parser failing on odd text must leave the string as it is, never fail the request
   try {
-    const dt = tryParseDatetime(s);
-    if (dt !== undefined) return dt;
+    return legacyStrand(s, { compat });
   } catch {
-    /* not a datetime */
+    return s;
   }
-  try {
-    const uuid = tryParseUuid(s);
-    if (uuid !== undefined) return uuid;
-  } catch {
-    /* not a uuid */
-  }
-  if (s.includes(":")) {
-    try {
-      const rid = parseRecordIdText(s);
-      if (rid !== undefined) return rid;
-    } catch {
-      /* not a record id */
-    }
-  }
-  return s;
 }
 
 /** Apply the legacy string coercion everywhere inside a decoded value (object keys stay strings). */
-export function coerceLegacyStrings(v: Value): Value {
-  if (typeof v === "string") return coerceLegacyString(v);
-  if (Array.isArray(v)) return v.map(coerceLegacyStrings);
+export function coerceLegacyStrings(v: Value, compat: Compat = 2): Value {
+  if (typeof v === "string") return coerceLegacyString(v, compat);
+  if (Array.isArray(v)) return v.map((x) => coerceLegacyStrings(x, compat));
   if (isValueObject(v)) {
     const out: ValueObject = {};
-    for (const k of Object.keys(v)) Object.defineProperty(out, k, { value: coerceLegacyStrings(v[k]), enumerable: true, writable: true, configurable: true });
+    for (const k of Object.keys(v)) Object.defineProperty(out, k, { value: coerceLegacyStrings(v[k], compat), enumerable: true, writable: true, configurable: true });
     return out;
   }
   return v;
 }
 
 /** Decode an RPC JSON frame: parse, then the legacy string coercion of SurrealDB's JSON-RPC. */
-export function decodeJsonRpc(text: string): Value {
-  return coerceLegacyStrings(parseJsonText(text));
+export function decodeJsonRpc(text: string, compat: Compat = 2): Value {
+  return coerceLegacyStrings(parseJsonText(text), compat);
 }
 
 // ---------------------------------------------------------------- output

@@ -193,3 +193,27 @@ describe("agreement with the official SDK codec (surrealdb 2.0.8)", () => {
     expect(decodeCbor(frame)).toEqual({ id: "1", method: "select", params: [new RecordId("a", "b")], session: undefined });
   });
 });
+
+describe("text-form tags (through the value layer)", () => {
+  const text = (tag: string, s: string) => {
+    const b = Buffer.from(s);
+    return bytes(tag + (b.length < 24 ? (0x60 + b.length).toString(16) : "78" + b.length.toString(16).padStart(2, "0")) + b.toString("hex"));
+  };
+  it("tag 0 RFC 3339 datetime", () => {
+    expect(decodeCbor(text("c0", "2024-01-02T03:04:05.123456789Z"))).toEqual(new Datetime(1704164645123456789n));
+  });
+  it("tag 13 duration text", () => {
+    expect(decodeCbor(text("cd", "1h30m"))).toEqual(new Duration(5400n * 1_000_000_000n));
+  });
+  it("tag 8 record id text", () => {
+    expect(decodeCbor(text("c8", "person:tobie"))).toEqual(new RecordId("person", "tobie"));
+    expect(decodeCbor(sdkCodec.encode(new sdk.StringRecordId("person:1")))).toEqual(new RecordId("person", 1n));
+  });
+  it.each([
+    ["c0", "yesterday"],
+    ["cd", "1 hour"],
+    ["c8", "no colon"],
+  ])("rejects tag %s with %j", (tag, s) => {
+    expect(() => decodeCbor(text(tag, s))).toThrow(CborError);
+  });
+});

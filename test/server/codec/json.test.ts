@@ -49,3 +49,18 @@ describe("coerceLegacyStrings", () => {
     expect(coerceLegacyStrings({ "a:b": ["hello", "no colon here"] })).toEqual({ "a:b": ["hello", "no colon here"] });
   });
 });
+
+describe("legacy string coercion (value layer's legacyStrand)", () => {
+  it("turns record ids, datetimes and uuids into typed values", async () => {
+    const { RecordId, Uuid, Datetime } = await import("../../../src/value/types.js");
+    const v = coerceLegacyStrings(["person:1", "2024-01-02T03:04:05Z", "0191e3b2-6c1a-7000-8000-000000000001"]) as Value[];
+    expect(v[0]).toEqual(new RecordId("person", 1n));
+    expect(v[1]).toBeInstanceOf(Datetime);
+    expect(v[2]).toEqual(new Uuid("0191e3b2-6c1a-7000-8000-000000000001"));
+  });
+
+  it("writes typed leaves through toJson", async () => {
+    const { RecordId, Duration } = await import("../../../src/value/types.js");
+    expect(stringifyJson({ a: new RecordId("person", 1n), d: new Duration(5400n * 1_000_000_000n) })).toBe('{"a":"person:1","d":"1h30m"}');
+  });
+});

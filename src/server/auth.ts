@@ -1,0 +1,75 @@
+// Auth middleware (protocol.md §1.1): request headers ⇒ a Session, authenticated by Basic or Bearer credentials.
+
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import { INVALID_AUTH, SurrealError } from "../errors/index.js";
+import { newSession, type Session } from "../exec/session.js";
+import type { ServerContext } from "./types.js";
+
+/** The middleware refused the request: 401 with `text` as the plain-text body. */
+export class AuthFailure extends Error {
+  constructor(readonly text: string) {
+    super(text);
+    this.name = "AuthFailure";
+  }
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** The text a failed authentication shows: the generic message bare, anything else wrapped. */
+export function authFailureText(e: unknown): string {
+  if (e instanceof SurrealError) return e.code === "InvalidAuth" ? e.message : `There was a problem with the database: ${e.message}`;
+  return INVALID_AUTH;
+}
+
+function sessionId(ctx: ServerContext, req: IncomingMessage, realtime: boolean): string | undefined {
+  if (ctx.compat === 1) return header(req, "surreal-id") ?? header(req, "id");
+  const id = header(req, "surreal-id");
+  if (id !== undefined) {
+    if (!UUID_RE.test(id)) throw new AuthFailure(INVALID_AUTH);
+    return id.toLowerCase();
+  }
+  const requestId = realtime ? header(req, "x-request-id") : undefined;
+  return requestId ?? randomUUID();
+}
+
+/** Build the session of a request (or WebSocket upgrade) and authenticate it. Throws AuthFailure. */
+export async function sessionFromRequest(ctx: ServerContext, req: IncomingMessage, opts: { realtime: boolean }): Promise<Session> {
+  const v1 = ctx.compat === 1;
+  const session = newSession({
+    ns: header(req, "surreal-ns") ?? (v1 ? header(req, "ns") : undefined),
+    db: header(req, "surreal-db") ?? (v1 ? header(req, "db") : undefined),
+    id: sessionId(ctx, req, opts.realtime),
+    ip: req.socket.remoteAddress,
+    origin: header(req, "origin"),
+    rt: opts.realtime,
+  });
+  const authorization = header(req, "authorization");
+  if (authorization === undefined) return session;
+  const space = authorization.indexOf(" ");
+  const scheme = space < 0 ? authorization : authorization.slice(0, space);
+  const credentials = space < 0 ? "" : authorization.slice(space + 1).trim();
+  try {
+    if (scheme.toLowerCase() === "basic") {
+      const decoded = Buffer.from(credentials, "base64").toString("utf8");
+      const colon = decoded.indexOf(":");
+      if (credentials === "" || colon < 0) throw new AuthFailure(INVALID_AUTH);
+      await ctx.iam.basicAuth(session, decoded.slice(0, colon), decoded.slice(colon + 1), {
+        ns: header(req, "surreal-auth-ns"),
+        db: header(req, "surreal-auth-db"),
+      });
+    } else if (scheme.toLowerCase() === "bearer" && credentials !== "") {
+      await ctx.iam.authenticate(session, credentials);
+    } else throw new AuthFailure(INVALID_AUTH);
+  } catch (e) {
+    if (e instanceof AuthFailure) throw e;
+    ctx.logger.debug("authentication failed", e);
+    throw new AuthFailure(authFailureText(e));
+  }
+  return session;
+}

@@ -1,0 +1,159 @@
+// The HTTP server: node:http ⇒ auth middleware ⇒ routes (signin, sql, key, export/import, rpc) and the WebSocket upgrade.
+
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { AuthFailure, header, sessionFromRequest } from "./auth.js";
+import { send, type RouteRequest } from "./routes/common.js";
+import { handleExport, handleImport } from "./routes/export.js";
+import { handleKey } from "./routes/key.js";
+import { handleRpc } from "./routes/rpc.js";
+import { handleSignin } from "./routes/signin.js";
+import { handleSql } from "./routes/sql.js";
+import { resolveContext, serverVersion, type ServerContext, type ServerOptions } from "./types.js";
+import { createRpcSocketServer, identificationHeaders } from "./ws.js";
+
+export interface SurrealServer {
+  /** Start listening; resolves with the bound address (port 0 picks a free port). */
+  listen(host: string, port: number): Promise<{ host: string; port: number }>;
+  /** Stop accepting, close WebSockets (1001), finish in-flight requests, then drop idle connections. */
+  close(): Promise<void>;
+  readonly http: Server;
+}
+
+const APP_ENDPOINT = "https://surrealdb.com/app";
+const CORS_METHODS = "GET, PUT, POST, PATCH, DELETE, OPTIONS";
+const CORS_HEADERS = "accept, authorization, content-type, origin, ns, db, id, surreal-ns, surreal-db, surreal-id, surreal-auth-ns, surreal-auth-db";
+
+type Route = { methods: readonly string[]; handler: (r: RouteRequest) => Promise<void> | void };
+
+function routeFor(ctx: ServerContext, path: string): Route | undefined {
+  switch (path) {
+    case "/":
+      return {
+        methods: ["GET"],
+        handler: (r) => {
+          r.res.setHeader("location", APP_ENDPOINT);
+          send(r.res, 307);
+        },
+      };
+    case "/status":
+    case "/health":
+      return { methods: ["GET"], handler: (r) => send(r.res, 200) };
+    case "/version":
+      return { methods: ["GET"], handler: (r) => send(r.res, 200, serverVersion(ctx.compat), "text/plain; charset=utf-8") };
+    case "/signin":
+      return { methods: ["POST"], handler: (r) => handleSignin(r, "signin") };
+    case "/signup":
+      return { methods: ["POST"], handler: (r) => handleSignin(r, "signup") };
+    case "/sql":
+      return { methods: ["POST"], handler: handleSql };
+    case "/export":
+      return { methods: ctx.compat === 1 ? ["GET"] : ["GET", "POST"], handler: handleExport };
+    case "/import":
+      return { methods: ["POST"], handler: handleImport };
+    case "/rpc":
+      return { methods: ["POST"], handler: handleRpc };
+  }
+  const key = /^\/key\/([^/]+)(?:\/([^/]+))?\/?$/.exec(path);
+  if (key) {
+    let table: string;
+    let id: string | undefined;
+    try {
+      table = decodeURIComponent(key[1]);
+      id = key[2] === undefined ? undefined : decodeURIComponent(key[2]);
+    } catch {
+      return undefined;
+    }
+    return { methods: ["GET", "POST", "PUT", "PATCH", "DELETE"], handler: (r) => handleKey(r, table, id) };
+  }
+  return undefined;
+}
+
+async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  for (const [k, v] of Object.entries(identificationHeaders(ctx))) res.setHeader(k, v);
+  if (header(req, "origin") !== undefined) {
+    res.setHeader("access-control-allow-origin", "*");
+    res.setHeader("vary", "origin");
+  }
+  let url: URL;
+  try {
+    url = new URL(req.url ?? "/", "http://localhost");
+  } catch {
+    return send(res, 400);
+  }
+  const route = routeFor(ctx, url.pathname);
+  if (route === undefined) return send(res, 404);
+  const method = req.method ?? "GET";
+  if (method === "OPTIONS") {
+    res.setHeader("access-control-allow-methods", CORS_METHODS);
+    res.setHeader("access-control-allow-headers", CORS_HEADERS);
+    res.setHeader("access-control-max-age", "86400");
+    return send(res, 200);
+  }
+  if (!route.methods.includes(method)) {
+    // GET /rpc without an Upgrade header
+    res.setHeader("allow", route.methods.join(", "));
+    return send(res, 405);
+  }
+  let session;
+  try {
+    session = await sessionFromRequest(ctx, req, { realtime: false });
+  } catch (e) {
+    if (e instanceof AuthFailure) return send(res, 401, e.text, "text/plain; charset=utf-8");
+    throw e;
+  }
+  await route.handler({ ctx, req, res, url, session });
+}
+
+export function createServer(opts: ServerOptions): SurrealServer {
+  const ctx = resolveContext(opts);
+  const sockets = createRpcSocketServer(ctx);
+  const server = createHttpServer((req, res) => {
+    handle(ctx, req, res).catch((e) => {
+      ctx.logger.error("request failed", e);
+      send(res, 500, "Internal Server Error", "text/plain; charset=utf-8");
+    });
+  });
+  server.on("clientError", (err, socket) => {
+    ctx.logger.debug("client error", err);
+    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n");
+    else socket.destroy();
+  });
+  server.on("upgrade", (req: IncomingMessage, socket, head: Buffer) => {
+    let path = "";
+    try {
+      path = new URL(req.url ?? "/", "http://localhost").pathname;
+    } catch {
+      /* unparsable ⇒ 404 below */
+    }
+    if (path !== "/rpc" || (req.headers.upgrade ?? "").toLowerCase() !== "websocket") {
+      socket.end("HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n");
+      return;
+    }
+    sockets.handleUpgrade(req, socket, head);
+  });
+
+  return {
+    http: server,
+    listen(host, port) {
+      return new Promise((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(port, host, () => {
+          server.off("error", reject);
+          const addr = server.address() as AddressInfo;
+          ctx.logger.info(`listening on ${addr.address}:${addr.port}`);
+          resolve({ host: addr.address, port: addr.port });
+        });
+      });
+    },
+    async close() {
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      await sockets.close();
+      server.closeIdleConnections();
+      const force = setTimeout(() => server.closeAllConnections(), 5000);
+      force.unref();
+      await stopped;
+      clearTimeout(force);
+    },
+  };
+}

@@ -1,0 +1,149 @@
+// Shared HTTP plumbing for the routes: bounded bodies, Accept negotiation, SurrealDB's error bodies.
+
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { SurrealError } from "../../errors/index.js";
+import type { Session } from "../../exec/session.js";
+import type { ServerContext } from "../types.js";
+import { header } from "../auth.js";
+
+/** What a route handler receives. */
+export interface RouteRequest {
+  readonly ctx: ServerContext;
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly url: URL;
+  /** The session the auth middleware built for this request. */
+  readonly session: Session;
+}
+
+/** Media types SurrealDB knows (protocol.md §1.2); anything else counts as absent. */
+export type MediaType = "json" | "cbor" | "pack" | "surrealdb" | "octet" | "text";
+
+const MEDIA: Record<string, MediaType> = {
+  "application/json": "json",
+  "application/cbor": "cbor",
+  "application/pack": "pack",
+  "application/surrealdb": "surrealdb",
+  "application/octet-stream": "octet",
+  "text/plain": "text",
+};
+
+export function mediaType(value: string | undefined): MediaType | undefined {
+  return value === undefined ? undefined : MEDIA[value.trim()];
+}
+
+export function accept(req: IncomingMessage): MediaType | undefined {
+  return mediaType(header(req, "accept"));
+}
+
+/** The body exceeded its route's limit. */
+export class PayloadTooLarge extends Error {}
+
+/** Read the whole body, failing as soon as it exceeds `limit` bytes. */
+export function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(header(req, "content-length"));
+    if (Number.isFinite(declared) && declared > limit) {
+      reject(new PayloadTooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    req.on("data", (chunk: Buffer) => {
+      if (done) return;
+      size += chunk.length;
+      if (size > limit) {
+        done = true;
+        reject(new PayloadTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => {
+      if (done) return;
+      done = true;
+      resolve(new Uint8Array(Buffer.concat(chunks)));
+    });
+    req.on("error", (e) => {
+      if (done) return;
+      done = true;
+      reject(e);
+    });
+  });
+}
+
+export function send(res: ServerResponse, status: number, body: string | Uint8Array = "", contentType?: string): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.statusCode = status;
+  if (contentType !== undefined && body.length > 0) res.setHeader("content-type", contentType);
+  res.setHeader("content-length", typeof body === "string" ? Buffer.byteLength(body) : body.length);
+  res.end(body);
+}
+
+function sendJson(res: ServerResponse, status: number, body: object): void {
+  send(res, status, JSON.stringify(body), "application/json");
+}
+
+export function sendAuthFailed(res: ServerResponse): void {
+  sendJson(res, 401, {
+    code: 401,
+    details: "Authentication failed",
+    description: "Your authentication details are invalid. Reauthenticate using valid authentication parameters.",
+    information: "There was a problem with authentication",
+  });
+}
+
+export function sendForbidden(res: ServerResponse, information: string): void {
+  sendJson(res, 403, { code: 403, details: "Forbidden", description: "Not allowed to do this.", information });
+}
+
+export function sendUnsupportedMediaType(res: ServerResponse): void {
+  sendJson(res, 415, {
+    code: 415,
+    details: "Unsupported media type",
+    description: "The request needs to adhere to certain constraints. Refer to the documentation for supported content types.",
+  });
+}
+
+export function sendBadRequest(res: ServerResponse, information: string): void {
+  sendJson(res, 400, {
+    code: 400,
+    details: "Request problems detected",
+    description: "There is a problem with your request. Refer to the documentation for further information.",
+    information,
+  });
+}
+
+export const INVALID_BODY = "The request body contains invalid data";
+
+export function sendTooLarge(res: ServerResponse): void {
+  res.setHeader("connection", "close");
+  send(res, 413, "Failed to buffer the request body: length limit exceeded", "text/plain; charset=utf-8");
+}
+
+/** A handler error as SurrealDB's HTTP layer reports it (§1.3). */
+export function sendError(r: RouteRequest, e: unknown): void {
+  if (e instanceof PayloadTooLarge) return sendTooLarge(r.res);
+  if (e instanceof SurrealError) {
+    if (e.code === "InvalidAuth") return sendAuthFailed(r.res);
+    if (e.code === "NotAllowed") return sendForbidden(r.res, `There was a problem with the database: ${e.message}`);
+    return sendBadRequest(r.res, `There was a problem with the database: ${e.message}`);
+  }
+  r.ctx.logger.error(`${r.req.method} ${r.url.pathname} failed`, e);
+  send(r.res, 500, "Internal Server Error", "text/plain; charset=utf-8");
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** UTF-8 text of a body, or undefined if it is not valid UTF-8. */
+export function bodyText(body: Uint8Array): string | undefined {
+  try {
+    return utf8.decode(body);
+  } catch {
+    return undefined;
+  }
+}

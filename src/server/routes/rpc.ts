@@ -1,0 +1,28 @@
+// POST /rpc (protocol.md §7.1): one RPC request per HTTP call on a fresh, request-scoped session.
+
+import { DecodeError, MIME, decodeRpcMessage, encodeValue, type WireFormat } from "../codec/index.js";
+import { dispatch, parseErrorResponse } from "../rpc/dispatch.js";
+import { header } from "../auth.js";
+import { mediaType, readBody, send, sendError, sendUnsupportedMediaType, type RouteRequest } from "./common.js";
+
+export async function handleRpc(r: RouteRequest): Promise<void> {
+  const contentType = mediaType(header(r.req, "content-type"));
+  if (contentType !== "json" && contentType !== "cbor") return sendUnsupportedMediaType(r.res);
+  const acceptValue = header(r.req, "accept");
+  if (acceptValue !== undefined && mediaType(acceptValue) !== contentType) return sendUnsupportedMediaType(r.res);
+  const format: WireFormat = contentType;
+  const reply = (v: Parameters<typeof encodeValue>[1]) => send(r.res, 200, encodeValue(format, v, r.ctx.compat), MIME[format]);
+  try {
+    const body = await readBody(r.req, r.ctx.limits.rpcBody);
+    let message;
+    try {
+      message = decodeRpcMessage(format, body, r.ctx.compat);
+    } catch (e) {
+      if (e instanceof DecodeError) return reply(parseErrorResponse());
+      throw e;
+    }
+    reply(await dispatch({ ctx: r.ctx, session: r.session, transport: "http" }, message, { withId: false }));
+  } catch (e) {
+    sendError(r, e);
+  }
+}

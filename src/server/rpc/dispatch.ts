@@ -1,0 +1,45 @@
+// RPC dispatch: a decoded message ⇒ validated request ⇒ method ⇒ the response object (`{id, result}` / `{id, error}`).
+
+import type { Value, ValueObject } from "../../value/types.js";
+import { RpcError, parseError, toRpcError } from "./errors.js";
+import { invokeMethod, type RpcCall } from "./methods.js";
+import { InvalidRequest, parseRequest } from "./request.js";
+
+export function errorResponse(err: RpcError, id: Value, hasId: boolean): ValueObject {
+  const out: ValueObject = {};
+  if (hasId) out["id"] = id;
+  out["error"] = { code: BigInt(err.code), message: err.message };
+  return out;
+}
+
+/** The answer to a frame that could not be decoded at all. */
+export function parseErrorResponse(): ValueObject {
+  return errorResponse(parseError(), undefined, false);
+}
+
+/**
+ * Handle one decoded message. Never throws: every failure is encoded as an error response.
+ * `withId: false` (HTTP POST /rpc) omits the id from the answer.
+ */
+export async function dispatch(call: RpcCall, message: Value, opts: { withId?: boolean } = {}): Promise<ValueObject> {
+  const withId = opts.withId ?? true;
+  let request;
+  try {
+    request = parseRequest(message, call.ctx.compat);
+  } catch (e) {
+    const inv = e instanceof InvalidRequest ? e : undefined;
+    return errorResponse(toRpcError(e), inv?.id, withId && (inv?.hasId ?? false));
+  }
+  const hasId = withId && request.hasId;
+  try {
+    const result = await invokeMethod(call, request.method, request.params);
+    const out: ValueObject = {};
+    if (hasId) out["id"] = request.id;
+    out["result"] = result;
+    return out;
+  } catch (e) {
+    const err = toRpcError(e);
+    if (!(e instanceof RpcError) && !(e instanceof Error && "code" in e)) call.ctx.logger.error(`rpc ${request.method} failed`, e);
+    return errorResponse(err, request.id, hasId);
+  }
+}

@@ -1,0 +1,199 @@
+// WebSocket RPC (GET /rpc, protocol.md §7.1): one authenticated Session per connection, frames ⇒ dispatch ⇒ responses.
+
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, type RawData, type WebSocket } from "ws";
+import type { Session } from "../exec/session.js";
+import type { Value, ValueObject } from "../value/types.js";
+import { AuthFailure, sessionFromRequest } from "./auth.js";
+import { DecodeError, decodeRpcMessage, encodeValue, type WireFormat } from "./codec/index.js";
+import { RpcError, databaseError, toRpcError } from "./rpc/errors.js";
+import { dispatch, errorResponse, parseErrorResponse } from "./rpc/dispatch.js";
+import { usableId } from "./rpc/request.js";
+import type { ServerContext } from "./types.js";
+import { serverVersion } from "./types.js";
+
+const SUPPORTED_PROTOCOLS = new Set(["json", "cbor"]);
+
+/** Identification headers, also on upgrade responses and refusals. */
+export function identificationHeaders(ctx: ServerContext): Record<string, string> {
+  return ctx.noIdentificationHeaders ? {} : { server: "SurrealDB", "surreal-version": serverVersion(ctx.compat) };
+}
+
+/** State of one RPC socket. */
+class Connection {
+  private inFlight = 0;
+  private readonly queue: Value[] = [];
+  private closed = false;
+  alive = true;
+
+  constructor(
+    private readonly ctx: ServerContext,
+    readonly ws: WebSocket,
+    readonly session: Session,
+    readonly format: WireFormat,
+  ) {}
+
+  onMessage(data: RawData, isBinary: boolean): void {
+    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+    if (bytes.length > this.ctx.limits.wsMaxPayload) {
+      this.send(errorResponse(new RpcError(-32600, "Invalid Request"), undefined, false));
+      return;
+    }
+    let message: Value;
+    try {
+      if (this.format === "cbor" && !isBinary) throw new DecodeError("Expected a binary frame");
+      message = decodeRpcMessage(this.format, isBinary ? new Uint8Array(bytes) : bytes.toString("utf8"), this.ctx.compat);
+    } catch (e) {
+      if (!(e instanceof DecodeError)) this.ctx.logger.error("rpc frame decoding failed", e);
+      this.send(parseErrorResponse());
+      return;
+    }
+    if (this.inFlight < this.ctx.limits.wsMaxInFlight) this.run(message);
+    else if (this.queue.length < this.ctx.limits.wsMaxQueued) this.queue.push(message);
+    else {
+      const { id, hasId } = usableId(message);
+      this.send(errorResponse(databaseError("Too many concurrent requests on this connection"), id, hasId));
+    }
+  }
+
+  private run(message: Value): void {
+    this.inFlight++;
+    dispatch({ ctx: this.ctx, session: this.session, transport: "ws" }, message)
+      .then((response) => this.send(response))
+      .catch((e) => this.ctx.logger.error("rpc dispatch failed", e))
+      .finally(() => {
+        this.inFlight--;
+        const next = this.queue.shift();
+        if (next !== undefined && !this.closed) this.run(next);
+      });
+  }
+
+  private send(response: ValueObject): void {
+    if (this.closed) return;
+    let frame: string | Uint8Array;
+    try {
+      frame = encodeValue(this.format, response, this.ctx.compat);
+    } catch (e) {
+      this.ctx.logger.error("rpc response encoding failed", e);
+      const id = response["id"];
+      frame = encodeValue(this.format, errorResponse(toRpcError(e), id, "id" in response), this.ctx.compat);
+    }
+    this.ws.send(frame, { binary: this.format !== "json" }, (err) => {
+      if (err) this.ctx.logger.debug("rpc response not sent", err);
+    });
+  }
+
+  close(): void {
+    this.closed = true;
+    this.queue.length = 0;
+    this.session.params.clear();
+  }
+}
+
+export interface RpcSocketServer {
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Close every socket (1001 going away) and stop the heartbeat. */
+  close(): Promise<void>;
+  readonly connectionCount: number;
+}
+
+function refuse(ctx: ServerContext, socket: Duplex, status: number, reason: string, text: string): void {
+  const headers = { ...identificationHeaders(ctx), "content-type": "text/plain; charset=utf-8", "content-length": String(Buffer.byteLength(text)), connection: "close" };
+  const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}`);
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${lines.join("\r\n")}\r\n\r\n${text}`);
+}
+
+export function createRpcSocketServer(ctx: ServerContext): RpcSocketServer {
+  const connections = new Set<Connection>();
+  const idsInUse = new Set<string>();
+  const wss = new WebSocketServer({
+    noServer: true,
+    // the hard cap closes the socket; frames between the soft limit and the cap get an error response
+    maxPayload: ctx.limits.wsMaxPayload * 2,
+    handleProtocols: (protocols) => {
+      for (const p of protocols) if (SUPPORTED_PROTOCOLS.has(p)) return p;
+      return false;
+    },
+  });
+  wss.on("headers", (headers) => {
+    for (const [k, v] of Object.entries(identificationHeaders(ctx))) headers.push(`${k}: ${v}`);
+  });
+
+  const heartbeat =
+    ctx.limits.wsPingIntervalMs > 0
+      ? setInterval(() => {
+          for (const c of connections) {
+            if (!c.alive) {
+              c.ws.terminate();
+              continue;
+            }
+            c.alive = false;
+            c.ws.ping();
+          }
+        }, ctx.limits.wsPingIntervalMs)
+      : undefined;
+  heartbeat?.unref();
+
+  function accept(ws: WebSocket, session: Session): void {
+    const format: WireFormat = ws.protocol === "cbor" ? "cbor" : "json";
+    const conn = new Connection(ctx, ws, session, format);
+    connections.add(conn);
+    if (ctx.compat === 2 && session.id !== undefined) idsInUse.add(session.id);
+    ws.on("pong", () => (conn.alive = true));
+    ws.on("message", (data, isBinary) => {
+      conn.alive = true;
+      try {
+        conn.onMessage(data, isBinary);
+      } catch (e) {
+        ctx.logger.error("rpc message handling failed", e);
+      }
+    });
+    ws.on("error", (e) => ctx.logger.warn("websocket error", e));
+    ws.on("close", () => {
+      conn.close();
+      connections.delete(conn);
+      if (ctx.compat === 2 && session.id !== undefined) idsInUse.delete(session.id);
+    });
+  }
+
+  return {
+    get connectionCount() {
+      return connections.size;
+    },
+    handleUpgrade(req, socket, head) {
+      socket.on("error", (e) => ctx.logger.debug("upgrade socket error", e));
+      sessionFromRequest(ctx, req, { realtime: true })
+        .then((session) => {
+          if (ctx.compat === 2 && session.id !== undefined && idsInUse.has(session.id)) {
+            refuse(ctx, socket, 400, "Bad Request", "The connection id is already in use");
+            return;
+          }
+          wss.handleUpgrade(req, socket, head, (ws) => accept(ws, session));
+        })
+        .catch((e) => {
+          if (e instanceof AuthFailure) refuse(ctx, socket, 401, "Unauthorized", e.text);
+          else {
+            ctx.logger.error("websocket upgrade failed", e);
+            refuse(ctx, socket, 500, "Internal Server Error", "Internal Server Error");
+          }
+        });
+    },
+    async close() {
+      if (heartbeat) clearInterval(heartbeat);
+      const closing = [...connections].map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            c.ws.once("close", () => resolve());
+            c.ws.close(1001, "Server shutting down");
+            setTimeout(() => {
+              c.ws.terminate();
+              resolve();
+            }, 1000).unref();
+          }),
+      );
+      await Promise.all(closing);
+      wss.close();
+    },
+  };
+}
