@@ -179,3 +179,13 @@ export function valueEquals(a: Value, b: Value, opts?: CompatOpts): boolean {
 export function valueExact(a: Value, b: Value, opts?: CompatOpts): boolean {
   return valueEquals(a, b, opts);
 }
+
+/**
+ * A sorted copy in SurrealDB's order. Use this rather than `Array.prototype.sort`, which moves
+ * `undefined` (NONE) to the end without consulting the comparator.
+ */
+export function sortValues(xs: readonly Value[], opts?: CompatOpts): Value[] {
+  const boxed = xs.map((v) => ({ v }));
+  boxed.sort((a, b) => compareValues(a.v, b.v, opts));
+  return boxed.map((b) => b.v);
+}
