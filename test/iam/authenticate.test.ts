@@ -1,0 +1,245 @@
+import { SignJWT } from "jose";
+import { beforeEach, describe, expect, it } from "vitest";
+import { newSession, type Session } from "../../src/exec/session.js";
+import { Iam } from "../../src/iam/index.js";
+import { RecordId } from "../../src/value/types.js";
+import { clause, DAY, FakeEngine, HOUR, sec } from "./fake-engine.js";
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const alice = new RecordId("user", "alice");
+
+function signer(engine: FakeEngine) {
+  const now = () => Math.floor(engine.clock.now() / 1000);
+  return (key: string, claims: Record<string, unknown>, alg = "HS512") =>
+    new SignJWT({ iat: now(), exp: now() + HOUR, ...claims }).setProtectedHeader({ typ: "JWT", alg }).sign(enc(key));
+}
+
+describe("authenticate, compat 2", () => {
+  let engine: FakeEngine;
+  let iam: Iam;
+  let session: Session;
+  let sign: ReturnType<typeof signer>;
+  beforeEach(async () => {
+    engine = new FakeEngine(2);
+    iam = new Iam(engine);
+    session = newSession();
+    sign = signer(engine);
+    engine.defineAccess("DATABASE", "api", {
+      ns: "test",
+      db: "test",
+      access: { kind: "Jwt", jwt: { verify: { kind: "Key", alg: "HS512", key: "secret" }, issuer: undefined } },
+      duration: { session: sec(2 * HOUR) },
+    });
+    engine.defineRecordAccess("test", "test", "account", { signin: clause(() => alice), signup: clause(() => alice), session: sec(DAY) });
+  });
+
+  it("a signed-in record user's token establishes the same identity on a fresh session", async () => {
+    const { token } = await iam.signin(newSession(), { NS: "test", DB: "test", AC: "account" });
+    engine.clock.advance(60);
+    await iam.authenticate(session, token);
+    expect(session).toMatchObject({ ns: "test", db: "test", ac: "account", rd: alice });
+    expect(session.actor).toEqual({ level: "Record", ns: "test", db: "test", id: "user:alice", roles: [] });
+    // v2: session exp = now + access FOR SESSION, not the token's exp
+    expect(session.exp).toBe(Math.floor(engine.clock.now() / 1000) + DAY);
+    expect(session.tk).toMatchObject({ AC: "account", ID: "user:alice" });
+  });
+
+  it("system-user tokens: ROOT, NS, DB; session exp from the user's FOR SESSION (none by default)", async () => {
+    await engine.defineUser("ROOT", "root", { password: "pw", roles: ["OWNER"] });
+    await engine.defineUser("DATABASE", "dbu", { ns: "test", db: "test", password: "pw", duration: { session: sec(600) } });
+    await engine.defineUser("NAMESPACE", "nsu", { ns: "test", password: "pw" });
+    const root = (await iam.signin(newSession(), { user: "root", pass: "pw" })).token;
+    const db = (await iam.signin(newSession(), { NS: "test", DB: "test", user: "dbu", pass: "pw" })).token;
+    const ns = (await iam.signin(newSession(), { NS: "test", user: "nsu", pass: "pw" })).token;
+    await iam.authenticate(session, root);
+    expect(session.actor).toMatchObject({ level: "Root", id: "root", roles: ["OWNER"] });
+    expect(session.exp).toBeUndefined();
+    await iam.authenticate(session, db);
+    expect(session.actor).toMatchObject({ level: "Database", id: "dbu", roles: ["VIEWER"] });
+    expect(session.exp).toBe(Math.floor(engine.clock.now() / 1000) + 600);
+    await iam.authenticate(session, ns);
+    expect(session.actor).toMatchObject({ level: "Namespace", ns: "test", id: "nsu" });
+  });
+
+  it("a JWT access token: actor named after the access, roles from RL, custom claims in $token, aliases accepted", async () => {
+    const t = await sign("secret", { "https://surrealdb.com/ns": "test", db: "test", ac: "api", rl: ["Editor"], foo: { a: [1, 2.5] } });
+    await iam.authenticate(session, t);
+    expect(session.actor).toEqual({ level: "Database", ns: "test", db: "test", id: "api", roles: ["EDITOR"] });
+    expect(session.ac).toBe("api");
+    expect(session.tk).toMatchObject({ NS: "test", DB: "test", AC: "api", RL: ["Editor"], foo: { a: [1n, 2.5] } });
+    expect(session.exp).toBe(Math.floor(engine.clock.now() / 1000) + 2 * HOUR);
+  });
+
+  it("invalid RL role", async () => {
+    await expect(iam.authenticate(session, await sign("secret", { NS: "test", DB: "test", AC: "api", RL: ["bogus"] }))).rejects.toThrow(
+      "IAM error: Invalid role 'bogus'",
+    );
+  });
+
+  it("error table (recorded from SurrealDB 2.6.0)", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ NS: "test", DB: "test", AC: "api", exp: Math.floor(engine.clock.now() / 1000) - 10 }, "The token has expired"],
+      [{ NS: "test", DB: "test", AC: "nope" }, "The access method 'nope' does not exist in the database 'test'"],
+      [{ NS: "test", DB: "test", AC: "api", ID: "user:1" }, "The access method cannot be used in the requested operation"],
+      [{ NS: "test", AC: "api" }, "The access method 'api' does not exist in the namespace 'test'"],
+      [{ AC: "api" }, "The root access method 'api' does not exist"],
+      [{ NS: "test", DB: "test", AC: "api", nbf: Math.floor(engine.clock.now() / 1000) + 100 }, "There was a problem with authentication"],
+      [{ NS: "test", DB: "test", AC: "api", exp: undefined }, "There was a problem with authentication"],
+      [{ NS: "other", DB: "test", AC: "api" }, "The access method 'api' does not exist in the database 'test'"],
+      [{ NS: "test", DB: "other", AC: "api" }, "The access method 'api' does not exist in the database 'other'"],
+      [{ NS: "test", DB: "test", ID: "ghost" }, "There was a problem with authentication"],
+      [{ foo: "bar" }, "There was a problem with authentication"],
+    ];
+    for (const [claims, message] of cases) await expect(iam.authenticate(session, await sign("secret", claims)), JSON.stringify(claims)).rejects.toThrow(message);
+    await expect(iam.authenticate(session, await sign("secret", { NS: "test", DB: "test", AC: "api" }, "HS256"))).rejects.toThrow(
+      "There was a problem with authentication",
+    );
+    await expect(iam.authenticate(session, await sign("wrong", { NS: "test", DB: "test", AC: "api" }))).rejects.toThrow(
+      "There was a problem with authentication",
+    );
+  });
+
+  it("a record token for a record access without ID needs AUTHENTICATE; with it, the clause decides the record", async () => {
+    await expect(iam.authenticate(session, await sign("secret", { NS: "test", DB: "test", AC: "account" }))).rejects.toThrow(
+      "The access method cannot be used in the requested operation",
+    );
+    const ext = engine.defineRecordAccess("test", "test", "ext", {
+      jwt: { verify: { kind: "Key", alg: "HS256", key: "ext-secret" }, issuer: { alg: "HS256", key: "ext-secret" } },
+      authenticate: clause((s) => (s.tk?.email === "a@b.c" ? [{ id: alice }] : undefined)),
+    });
+    expect(ext.jwt.verify).toMatchObject({ alg: "HS256" });
+    await iam.authenticate(session, await sign("ext-secret", { NS: "test", DB: "test", AC: "ext", email: "a@b.c" }, "HS256"));
+    expect(session.rd).toEqual(alice);
+    await expect(iam.authenticate(newSession(), await sign("ext-secret", { NS: "test", DB: "test", AC: "ext", email: "x" }, "HS256"))).rejects.toThrow(
+      "There was a problem with authentication",
+    );
+  });
+
+  it("JWT access AUTHENTICATE must return NONE", async () => {
+    engine.defineAccess("DATABASE", "api2", {
+      ns: "test",
+      db: "test",
+      access: { kind: "Jwt", jwt: { verify: { kind: "Key", alg: "HS512", key: "s2" }, issuer: undefined } },
+      authenticate: clause((s) => (s.tk?.ok === true ? undefined : "denied")),
+    });
+    await iam.authenticate(session, await sign("s2", { NS: "test", DB: "test", AC: "api2", ok: true }));
+    await expect(iam.authenticate(session, await sign("s2", { NS: "test", DB: "test", AC: "api2", ok: false }))).rejects.toThrow(
+      "There was a problem with authentication",
+    );
+  });
+
+  it("record ids in the ID claim are parsed as SurrealQL", async () => {
+    for (const [text, rid] of [
+      ["user:⟨a b⟩", new RecordId("user", "a b")],
+      ["user:`x.y`", new RecordId("user", "x.y")],
+      ["user:42", new RecordId("user", 42n)],
+    ] as const) {
+      const code = engine.accesses.get("DATABASE/test/test/account")!.jwt.verify;
+      if (code.kind !== "Key") throw new Error("unexpected");
+      await iam.authenticate(session, await sign(code.key, { NS: "test", DB: "test", AC: "account", ID: text }));
+      expect(session.rd).toEqual(rid);
+    }
+  });
+
+  it("a failed authenticate leaves the previous session untouched", async () => {
+    await iam.authenticate(session, await sign("secret", { NS: "test", DB: "test", AC: "api" }));
+    const before = { ...session };
+    await expect(iam.authenticate(session, await sign("wrong", { NS: "other", DB: "x", AC: "api" }))).rejects.toThrow();
+    await expect(iam.authenticate(session, "garbage")).rejects.toThrow();
+    expect({ ...session }).toEqual(before);
+  });
+
+  it("replayed tokens stop working once the user or access is removed or redefined", async () => {
+    const { token } = await iam.signin(newSession(), { NS: "test", DB: "test", AC: "account" });
+    await iam.authenticate(newSession(), token);
+    expect(iam.cachedTokens).toBe(1);
+    engine.remove("access", "DATABASE", "account", "test", "test");
+    expect(iam.cachedTokens).toBe(0);
+    await expect(iam.authenticate(newSession(), token)).rejects.toThrow("The access method 'account' does not exist in the database 'test'");
+    // redefined: a new random key, the old token no longer verifies
+    engine.defineRecordAccess("test", "test", "account", { signin: clause(() => alice) });
+    await expect(iam.authenticate(newSession(), token)).rejects.toThrow("There was a problem with authentication");
+
+    await engine.defineUser("ROOT", "root", { password: "pw" });
+    const rootToken = (await iam.signin(newSession(), { user: "root", pass: "pw" })).token;
+    await iam.authenticate(newSession(), rootToken);
+    engine.remove("user", "ROOT", "root");
+    await expect(iam.authenticate(newSession(), rootToken)).rejects.toThrow("There was a problem with authentication");
+  });
+
+  it("a repeated authenticate is served from the cache until the token expires", async () => {
+    const t = await sign("secret", { NS: "test", DB: "test", AC: "api", exp: Math.floor(engine.clock.now() / 1000) + 100 });
+    await iam.authenticate(session, t);
+    // same token again: served from the cache (no second entry), still checked against the clock
+    const cachedBefore = iam.cachedTokens;
+    await iam.authenticate(newSession(), t);
+    expect(iam.cachedTokens).toBe(cachedBefore);
+    engine.clock.advance(101);
+    await expect(iam.authenticate(newSession(), t)).rejects.toThrow("The token has expired");
+    expect(iam.cachedTokens).toBe(cachedBefore - 1);
+  });
+});
+
+describe("authenticate, compat 1", () => {
+  let engine: FakeEngine;
+  let iam: Iam;
+  let session: Session;
+  let sign: ReturnType<typeof signer>;
+  beforeEach(() => {
+    engine = new FakeEngine(1);
+    iam = new Iam(engine);
+    session = newSession();
+    sign = signer(engine);
+    engine.defineScope("test", "test", "account", { session: sec(DAY), signin: clause(() => alice) });
+    engine.defineAccess("DATABASE", "dbtoken", {
+      ns: "test",
+      db: "test",
+      access: { kind: "Jwt", jwt: { verify: { kind: "Key", alg: "HS256", key: "dbkey" }, issuer: undefined } },
+      legacy: { kind: "Token", on: "DATABASE", scope: undefined, type: "HS256", value: "dbkey" },
+    });
+    engine.defineAccess("NAMESPACE", "nstoken", {
+      ns: "test",
+      access: { kind: "Jwt", jwt: { verify: { kind: "Key", alg: "HS512", key: "nskey" }, issuer: undefined } },
+      legacy: { kind: "Token", on: "NAMESPACE", scope: undefined, type: "HS512", value: "nskey" },
+    });
+    engine.defineAccess("DATABASE", "sctoken", {
+      ns: "test",
+      db: "test",
+      access: { kind: "Record", signin: undefined, signup: undefined, jwt: { verify: { kind: "Key", alg: "HS384", key: "sckey" }, issuer: undefined }, refresh: false },
+      legacy: { kind: "Token", on: "SCOPE", scope: "account", type: "HS384", value: "sckey" },
+    });
+  });
+
+  it("a scope signin token re-establishes the scope user; session exp = token exp", async () => {
+    const { token } = await iam.signin(newSession(), { NS: "test", DB: "test", SC: "account" });
+    await iam.authenticate(session, token);
+    expect(session).toMatchObject({ ns: "test", db: "test", ac: "account", rd: alice });
+    expect(session.actor).toMatchObject({ level: "Scope", id: "user:alice" });
+    expect(session.exp).toBe(Math.floor(engine.clock.now() / 1000) + DAY);
+  });
+
+  it("scope, database and namespace tokens (DEFINE TOKEN); exp = token exp; roles from RL", async () => {
+    const exp = Math.floor(engine.clock.now() / 1000) + 500;
+    await iam.authenticate(session, await sign("sckey", { NS: "test", DB: "test", SC: "account", TK: "sctoken", ID: "user:alice", exp }, "HS384"));
+    expect(session).toMatchObject({ ac: "account", rd: alice, exp, actor: { level: "Scope", id: "sctoken" } });
+    await iam.authenticate(session, await sign("dbkey", { NS: "test", DB: "test", TK: "dbtoken", RL: ["Owner"], exp }, "HS256"));
+    expect(session).toMatchObject({ ac: undefined, rd: undefined, exp, actor: { level: "Database", id: "dbtoken", roles: ["OWNER"] } });
+    await iam.authenticate(session, await sign("nskey", { ns: "test", tk: "nstoken", exp }));
+    expect(session.actor).toMatchObject({ level: "Namespace", id: "nstoken", roles: ["VIEWER"] });
+  });
+
+  it("v1 error table", async () => {
+    const past = Math.floor(engine.clock.now() / 1000) - 1;
+    const cases: [string, Record<string, unknown>, string][] = [
+      ["secret", { NS: "test", DB: "test", SC: "nope", ID: "user:1" }, "The scope 'nope' does not exist"],
+      ["secret", { NS: "test", DB: "test", SC: "account", TK: "nope" }, "The scope token 'nope' does not exist"],
+      ["secret", { NS: "test", DB: "test", TK: "nope" }, "The database token 'nope' does not exist"],
+      ["secret", { NS: "test", TK: "nope" }, "The namespace token 'nope' does not exist"],
+      ["dbkey", { NS: "test", DB: "test", TK: "dbtoken", exp: past }, "There was a problem with authentication"],
+      ["dbkey", { NS: "test", DB: "test", AC: "dbtoken" }, "There was a problem with authentication"],
+      ["dbkey", { NS: "test", DB: "test", TK: "dbtoken", RL: ["Boss"] }, "IAM error: Invalid role 'Boss'"],
+    ];
+    for (const [key, claims, message] of cases)
+      await expect(iam.authenticate(session, await sign(key, claims, key === "dbkey" ? "HS256" : "HS512")), JSON.stringify(claims)).rejects.toThrow(message);
+  });
+});
