@@ -1,0 +1,43 @@
+// doc/: what the per-record pipeline needs from exec/ — storage, the transaction, and an Evaluator (the one back-edge).
+
+import type { Expr } from "../ast/nodes.js";
+import type { Catalog, TableEntry } from "../store/catalog.js";
+import type { IndexStore } from "../store/indexes.js";
+import type { RecordStore } from "../store/records.js";
+import type { Transaction } from "../store/transaction.js";
+import type { RecordId, Value, ValueObject } from "../value/types.js";
+import type { Compat } from "../exec/session.js";
+
+export type Action = "select" | "create" | "update" | "delete";
+
+export interface DocEnv {
+  readonly catalog: Catalog;
+  readonly records: RecordStore;
+  readonly indexes: IndexStore;
+  readonly txn: Transaction;
+  readonly compat: Compat;
+  readonly ns: string;
+  readonly db: string;
+  /** Must table/field PERMISSIONS be evaluated for this actor (reads: any role bypasses; writes: editor/owner)? */
+  permissionsApply(write: boolean): boolean;
+  /** Evaluate a clause with permissions off, `doc` as `$this`, and `vars` bound (names without `$`). */
+  evaluate(expr: Expr, doc: Value, vars: Readonly<Record<string, Value>>): Promise<Value>;
+  /** The table's entry, creating it (PERMISSIONS NONE) when writing — throws the IAM error if the actor may not. */
+  ensureTable(tb: string): TableEntry;
+  /** Text of an expression as SurrealDB prints it (ASSERT messages). */
+  printExpr(expr: Expr): string;
+  /** Text of a value as SurrealDB prints it in messages (`'a@b.com'`, `user:1`). */
+  printValue(v: Value): string;
+}
+
+/** One write as the pipeline sees it. */
+export interface WriteOp {
+  readonly action: "create" | "update" | "delete";
+  readonly rid: RecordId;
+  /** The stored record before the write (NONE for create). */
+  readonly before: ValueObject | undefined;
+  /** The record after the data clause was applied (NONE for delete). */
+  readonly after: ValueObject | undefined;
+  /** `$input`: the data clause's value. */
+  readonly input: Value;
+}

@@ -1,0 +1,17 @@
+// doc/: DEFINE EVENT processing after a write ($event, $before, $after, $value bound).
+
+import type { TableEntry } from "../store/catalog.js";
+import { isTruthy } from "../value/index.js";
+import type { Value, ValueObject } from "../value/types.js";
+import type { DocEnv, WriteOp } from "./env.js";
+
+export async function processEvents(env: DocEnv, table: TableEntry, op: WriteOp, after: ValueObject | undefined): Promise<void> {
+  if (table.events.size === 0) return;
+  const event = op.action.toUpperCase();
+  const doc: Value = after ?? op.before;
+  const vars = { event, before: op.before, after, value: doc, input: op.input, this: doc };
+  for (const ev of table.events.values()) {
+    if (!isTruthy(await env.evaluate(ev.when, doc, vars))) continue;
+    for (const then of ev.then) await env.evaluate(then, doc, vars);
+  }
+}

@@ -1,0 +1,84 @@
+// doc/: field processing on write — READONLY, DEFAULT, VALUE, TYPE, ASSERT, field PERMISSIONS, SCHEMAFULL cleanup.
+
+import type { DefineFieldStatement } from "../ast/nodes.js";
+import { CastError, QueryError } from "../errors/index.js";
+import type { TableEntry } from "../store/catalog.js";
+import { coerce, formatKind, formatRecordId, isTruthy, valueExact } from "../value/index.js";
+import { isValueObject } from "../value/types.js";
+import type { Value, ValueObject } from "../value/types.js";
+import type { DocEnv, WriteOp } from "./env.js";
+import { permissionAllows } from "./permissions.js";
+import { getPath, setPath } from "./paths.js";
+
+function fieldError(env: DocEnv, op: WriteOp, name: string, val: Value, tail: string): QueryError {
+  return new QueryError("FieldCheck", `Found ${env.printValue(val)} for field \`${name}\`, with record \`${formatRecordId(op.rid, { compat: env.compat })}\`, but ${tail}`);
+}
+
+/** Run every field definition over the record being written; returns the processed record. */
+export async function processTableFields(env: DocEnv, table: TableEntry, op: WriteOp, after: ValueObject): Promise<ValueObject> {
+  const isNew = op.action === "create" || op.before === undefined;
+  const permsApply = env.permissionsApply(true);
+  let doc = after;
+  for (const [name, fd] of table.fields) {
+    if (name === "id" || name.includes("[")) continue;
+    const path = name.split(".");
+    const old = op.before ? getPath(op.before, path) : undefined;
+    let val = getPath(doc, path);
+    const vars = (): Record<string, Value> => ({ value: val, before: op.before, after: doc, input: op.input, this: doc });
+    // READONLY: a stored value may not change
+    if (fd.readonly && !isNew && !valueExact(val, old)) {
+      throw new QueryError("FieldReadonly", `Found changed value for field \`${name}\`, with record \`${formatRecordId(op.rid, { compat: env.compat })}\`, but field is readonly`);
+    }
+    // DEFAULT: on new records (or always with DEFAULT ALWAYS) when no value was given
+    if (fd.default && val === undefined && (isNew || fd.defaultAlways)) val = await env.evaluate(fd.default, doc, vars());
+    // VALUE: computed on every write
+    if (fd.value) val = await env.evaluate(fd.value, doc, vars());
+    // TYPE: coerce or fail with SurrealDB's text
+    if (fd.type) val = coerceField(env, op, name, fd, val);
+    // ASSERT: must be truthy with $value bound
+    if (fd.assert && !isTruthy(await env.evaluate(fd.assert, doc, vars()))) {
+      throw fieldError(env, op, name, val, `field must conform to: ${env.printExpr(fd.assert)}`);
+    }
+    // PERMISSIONS: a denied create/update keeps the old value
+    if (permsApply) {
+      const perm = isNew ? fd.permissions.create : fd.permissions.update;
+      if (perm.kind !== "Full" && !(await permissionAllows(env, perm, doc, vars()))) val = old;
+    }
+    doc = setPath(doc, path, val);
+  }
+  return doc;
+}
+
+function coerceField(env: DocEnv, op: WriteOp, name: string, fd: DefineFieldStatement, val: Value): Value {
+  if (!fd.type) return val;
+  try {
+    return coerce(val, fd.type, { compat: env.compat });
+  } catch (e) {
+    if (e instanceof CastError || (e instanceof Error && !(e instanceof QueryError))) {
+      throw fieldError(env, op, name, val, `expected a ${formatKind(fd.type, { compat: env.compat })}`);
+    }
+    throw e;
+  }
+}
+
+/** SCHEMAFULL tables keep only defined fields (and `id`); flexible object fields keep their contents. */
+export function cleanupTableFields(table: TableEntry, doc: ValueObject): ValueObject {
+  if (!table.def.schemafull) return doc;
+  const names = [...table.fields.keys()].map((n) => n.replace(/\[\*\]/g, ""));
+  const prune = (obj: ValueObject, prefix: string): ValueObject => {
+    const out: ValueObject = {};
+    for (const [k, v] of Object.entries(obj)) {
+      const path = prefix ? `${prefix}.${k}` : k;
+      if (!prefix && k === "id") {
+        out[k] = v;
+        continue;
+      }
+      if (!names.includes(path)) continue;
+      const fd = table.fields.get(path);
+      const hasChildren = names.some((n) => n.startsWith(`${path}.`));
+      out[k] = isValueObject(v) && hasChildren && !fd?.flexible ? prune(v, path) : v;
+    }
+    return out;
+  };
+  return prune(doc, "");
+}

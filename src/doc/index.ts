@@ -1,0 +1,8 @@
+// doc/: public surface of the per-record pipeline.
+export * from "./env.js";
+export * from "./events.js";
+export * from "./fields.js";
+export * from "./indexes.js";
+export * from "./paths.js";
+export * from "./permissions.js";
+export * from "./pipeline.js";

@@ -1,0 +1,55 @@
+// doc/: table and field PERMISSIONS (auth.md §6.2) — NONE skips, FULL allows, WHERE is evaluated with permissions off.
+
+import type { Permission } from "../ast/nodes.js";
+import type { TableEntry } from "../store/catalog.js";
+import { isTruthy } from "../value/index.js";
+import type { Value, ValueObject } from "../value/types.js";
+import type { Action, DocEnv } from "./env.js";
+import { getPath, setPath } from "./paths.js";
+
+/** Evaluate one permission against a document. */
+export async function permissionAllows(env: DocEnv, perm: Permission, doc: Value, vars: Readonly<Record<string, Value>>): Promise<boolean> {
+  switch (perm.kind) {
+    case "Full":
+      return true;
+    case "None":
+      return false;
+    case "Where":
+      return isTruthy(await env.evaluate(perm.cond, doc, vars));
+  }
+}
+
+/** Does the table allow `action` on `doc`? True whenever the actor bypasses permissions. */
+export async function checkPermissionsTable(
+  env: DocEnv,
+  table: TableEntry,
+  action: Action,
+  doc: Value,
+  vars: Readonly<Record<string, Value>> = {},
+): Promise<boolean> {
+  if (!env.permissionsApply(action !== "select")) return true;
+  return permissionAllows(env, table.def.permissions[action], doc, vars);
+}
+
+/** Quick pre-check: NONE denies without evaluating anything. */
+export function checkPermissionsQuick(env: DocEnv, table: TableEntry, action: Action): boolean {
+  if (!env.permissionsApply(action !== "select")) return true;
+  return table.def.permissions[action].kind !== "None";
+}
+
+/** Strip fields whose `select` permission denies them (`$value` bound to the field's value). */
+export async function checkPermissionsFields(env: DocEnv, table: TableEntry, doc: ValueObject): Promise<ValueObject> {
+  if (!env.permissionsApply(false)) return doc;
+  let out = doc;
+  for (const [name, field] of table.fields) {
+    const perm = field.permissions.select;
+    if (perm.kind === "Full") continue;
+    const path = name.split(".");
+    const value = getPath(out, path);
+    if (value === undefined) continue;
+    if (!(await permissionAllows(env, perm, doc, { value, this: doc }))) {
+      out = setPath(out, path, undefined);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,109 @@
+// exec/: the Datastore — the QueryEngine iam/ and server/ call: parse → guard (expiry, guests) → statement loop.
+// Calls are serialised so no transaction ever sees another's half-written state.
+
+import type { Expr, Statement } from "../ast/nodes.js";
+import { parse } from "../../grammar/index.js";
+import { ExpiredSession, NotAllowed } from "../errors/index.js";
+import { Catalog } from "../store/catalog.js";
+import { MemoryIndexStore } from "../store/indexes.js";
+import type { IndexStore } from "../store/indexes.js";
+import { MemoryRecordStore } from "../store/records.js";
+import type { RecordStore } from "../store/records.js";
+import { Transaction } from "../store/transaction.js";
+import type { Value } from "../value/types.js";
+import type { DefinitionChange, QueryEngine, QueryResponse } from "./contract.js";
+import type { Ctx, EngineCore } from "./context.js";
+import { Vars } from "./context.js";
+import { executeStatements } from "./executor.js";
+import { evaluate } from "./expressions/evaluate.js";
+import { isExpired, systemClock } from "./session.js";
+import type { Clock, Compat, Session } from "./session.js";
+import { ReturnSignal } from "./signals.js";
+
+export interface DatastoreOptions {
+  readonly compat?: Compat;
+  readonly clock?: Clock;
+  /** Authentication enabled (default true): anonymous sessions are guests. False: anonymous may do everything. */
+  readonly auth?: boolean;
+  /** With auth on, may anonymous sessions run queries at all (`--allow-guests`)? Default false. */
+  readonly allowGuests?: boolean;
+  readonly records?: RecordStore;
+  readonly indexes?: IndexStore;
+}
+
+export class Datastore implements QueryEngine, EngineCore {
+  readonly compat: Compat;
+  readonly clock: Clock;
+  readonly catalog = new Catalog();
+  readonly records: RecordStore;
+  readonly indexes: IndexStore;
+  readonly auth: boolean;
+  readonly allowGuests: boolean;
+  private readonly listeners = new Set<(change: DefinitionChange) => void>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(opts: DatastoreOptions = {}) {
+    this.compat = opts.compat ?? 2;
+    this.clock = opts.clock ?? systemClock;
+    this.auth = opts.auth ?? true;
+    this.allowGuests = opts.allowGuests ?? false;
+    this.records = opts.records ?? new MemoryRecordStore();
+    this.indexes = opts.indexes ?? new MemoryIndexStore();
+  }
+
+  notify(change: DefinitionChange): void {
+    for (const l of this.listeners) {
+      try {
+        l(change);
+      } catch {
+        // a listener's failure is its own
+      }
+    }
+  }
+
+  onDefinitionChange(listener: (change: DefinitionChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Run `fn` after every earlier call has finished. */
+  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private guard(session: Session, query: boolean): void {
+    // 1. the session must not have expired
+    if (isExpired(session, this.clock)) throw new ExpiredSession();
+    // 2. guests need --allow-guests when authentication is on
+    if (query && this.auth && session.actor.level === "No" && !this.allowGuests) throw new NotAllowed();
+  }
+
+  async execute(query: string | readonly Statement[], session: Session, vars: Readonly<Record<string, Value>> = {}): Promise<QueryResponse[]> {
+    this.guard(session, true);
+    const stmts = typeof query === "string" ? parse(query) : query;
+    const scope = new Vars().child(vars);
+    return this.exclusive(() => executeStatements(stmts, this, session, scope));
+  }
+
+  async evaluate(expr: Expr, session: Session, vars: Readonly<Record<string, Value>> = {}): Promise<Value> {
+    this.guard(session, false);
+    return this.exclusive(async () => {
+      const txn = new Transaction();
+      const ctx: Ctx = { core: this, session, txn, vars: new Vars().child(vars), perms: true, doc: undefined, depth: 0 };
+      try {
+        const v = await evaluate(expr, ctx);
+        txn.commit();
+        return v;
+      } catch (e) {
+        if (e instanceof ReturnSignal) {
+          txn.commit();
+          return e.value;
+        }
+        txn.cancel();
+        throw e;
+      }
+    });
+  }
+}

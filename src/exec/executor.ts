@@ -1,0 +1,101 @@
+// exec/: the statement loop — one transaction per statement, or one per BEGIN…COMMIT/CANCEL block, with SurrealDB's
+// reporting: a failed block reports every other statement as not executed, a cancelled block every statement.
+
+import type { Statement } from "../ast/nodes.js";
+import { QueryError, SurrealError } from "../errors/index.js";
+import { Transaction } from "../store/transaction.js";
+import type { Value } from "../value/types.js";
+import type { QueryResponse } from "./contract.js";
+import type { Ctx, EngineCore, Vars } from "./context.js";
+import type { Session } from "./session.js";
+import { BreakSignal, ContinueSignal, ReturnSignal } from "./signals.js";
+import { runStatement } from "./statements/index.js";
+
+export const FAILED_TRANSACTION = "The query was not executed due to a failed transaction";
+export const CANCELLED_TRANSACTION = "The query was not executed due to a cancelled transaction";
+
+/** SurrealDB-style duration text for the `time` field. */
+export function formatElapsed(nanos: bigint): string {
+  if (nanos < 1000n) return `${nanos}ns`;
+  if (nanos < 1_000_000n) return `${(Number(nanos) / 1e3).toFixed(3)}µs`;
+  if (nanos < 1_000_000_000n) return `${(Number(nanos) / 1e6).toFixed(6)}ms`;
+  return `${(Number(nanos) / 1e9).toFixed(6)}s`;
+}
+
+/** Any thrown value as a SurrealError (internal failures keep their message). */
+export function asSurrealError(e: unknown): SurrealError {
+  if (e instanceof SurrealError) return e;
+  if (e instanceof BreakSignal || e instanceof ContinueSignal) return new QueryError("InvalidControlFlow", "Invalid control flow statement, break or continue statement found outside of loop.");
+  return new QueryError("Internal", e instanceof Error ? e.message : String(e));
+}
+
+const ok = (result: Value, started: bigint): QueryResponse => ({ status: "OK", result, time: formatElapsed(process.hrtime.bigint() - started) });
+const err = (error: SurrealError, started: bigint): QueryResponse => ({ status: "ERR", result: error.message, time: formatElapsed(process.hrtime.bigint() - started), error });
+
+/** Run one statement in `txn`; a top-level RETURN yields its value. */
+async function runTop(stmt: Statement, core: EngineCore, session: Session, vars: Vars, txn: Transaction): Promise<Value> {
+  const ctx: Ctx = { core, session, txn, vars, perms: true, doc: undefined, depth: 0 };
+  try {
+    return await runStatement(stmt, ctx);
+  } catch (e) {
+    if (e instanceof ReturnSignal) return e.value;
+    throw e;
+  }
+}
+
+export async function executeStatements(stmts: readonly Statement[], core: EngineCore, session: Session, vars: Vars): Promise<QueryResponse[]> {
+  const responses: QueryResponse[] = [];
+  let i = 0;
+  while (i < stmts.length) {
+    const stmt = stmts[i]!;
+    // 1. a lone COMMIT / CANCEL outside a block does nothing
+    if (stmt.kind === "Commit" || stmt.kind === "Cancel") {
+      i++;
+      continue;
+    }
+    // 2. a statement outside BEGIN: its own transaction
+    if (stmt.kind !== "Begin") {
+      const started = process.hrtime.bigint();
+      const txn = new Transaction();
+      try {
+        const result = await runTop(stmt, core, session, vars, txn);
+        txn.commit();
+        responses.push(ok(result, started));
+      } catch (e) {
+        txn.cancel();
+        responses.push(err(asSurrealError(e), started));
+      }
+      i++;
+      continue;
+    }
+    // 3. BEGIN … COMMIT | CANCEL: one transaction for the block
+    let end = i + 1;
+    while (end < stmts.length && stmts[end]!.kind !== "Commit" && stmts[end]!.kind !== "Cancel") end++;
+    const cancelled = end >= stmts.length || stmts[end]!.kind === "Cancel";
+    const txn = new Transaction();
+    const block: QueryResponse[] = [];
+    let failed = false;
+    for (let j = i + 1; j < end; j++) {
+      const started = process.hrtime.bigint();
+      if (failed) {
+        block.push(err(new QueryError("QueryNotExecuted", FAILED_TRANSACTION), started));
+        continue;
+      }
+      try {
+        block.push(ok(await runTop(stmts[j]!, core, session, vars, txn), started));
+      } catch (e) {
+        failed = true;
+        block.push(err(asSurrealError(e), started));
+      }
+    }
+    if (cancelled || failed) txn.cancel();
+    else txn.commit();
+    for (const r of block) {
+      if (cancelled) responses.push({ ...err(new QueryError("QueryCancelled", CANCELLED_TRANSACTION), 0n), time: r.time });
+      else if (failed && r.status === "OK") responses.push({ ...err(new QueryError("QueryNotExecuted", FAILED_TRANSACTION), 0n), time: r.time });
+      else responses.push(r);
+    }
+    i = end + 1;
+  }
+  return responses;
+}

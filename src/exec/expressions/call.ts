@@ -1,0 +1,68 @@
+// exec/expressions: function calls — builtins through callBuiltin, custom `fn::` functions from DEFINE FUNCTION.
+
+import type { CallExpr } from "../../ast/nodes.js";
+import { QueryError } from "../../errors/index.js";
+import { coerce, isTruthy } from "../../value/index.js";
+import type { RecordId, Value } from "../../value/types.js";
+import type { Ctx } from "../context.js";
+import { needDb, needNs, withCtx } from "../context.js";
+import { callBuiltin } from "../functions/index.js";
+import type { FunctionContext } from "../functions/index.js";
+import { fetchRecord } from "../records.js";
+import { permissionsApply } from "../rbac.js";
+import { ClosureValue, ReturnSignal } from "../signals.js";
+import { runBlock } from "../statements/index.js";
+import { evaluate } from "./evaluate.js";
+
+/** What builtins see of the engine. */
+export function functionContext(ctx: Ctx): FunctionContext {
+  return {
+    session: ctx.session,
+    compat: ctx.core.compat,
+    clock: ctx.core.clock,
+    fetchRecord: (rid: RecordId) => fetchRecord(rid, ctx),
+    invoke: (closure, args) => invokeClosure(closure as ClosureValue, args),
+    isClosure: (v) => v instanceof ClosureValue,
+  };
+}
+
+export async function invokeClosure(closure: ClosureValue, args: Value[]): Promise<Value> {
+  const bind: Record<string, Value> = {};
+  closure.args.forEach((a, i) => (bind[a.name] = args[i]));
+  return evaluate(closure.body, withCtx(closure.ctx, { vars: closure.ctx.vars.child(bind) }));
+}
+
+/** Evaluate a call; `preArgs` replaces the argument expressions (method syntax). */
+export async function callFunction(e: CallExpr, ctx: Ctx, preArgs?: Value[]): Promise<Value> {
+  const args: Value[] = preArgs ?? [];
+  if (!preArgs) for (const a of e.args) args.push(await evaluate(a, ctx));
+  if (e.name.toLowerCase().startsWith("fn::")) return callCustom(e.name.slice(4), args, ctx);
+  return callBuiltin(e.name, args, functionContext(ctx));
+}
+
+async function callCustom(name: string, args: Value[], ctx: Ctx): Promise<Value> {
+  const def = ctx.core.catalog.db(needNs(ctx), needDb(ctx))?.functions.get(name);
+  if (!def) throw new QueryError("FcNotFound", `The function 'fn::${name}' does not exist`);
+  if (permissionsApply(ctx, false)) {
+    const p = def.permissions;
+    const ok = p.kind === "Full" || (p.kind === "Where" && isTruthy(await evaluate(p.cond, withCtx(ctx, { perms: false }))));
+    if (!ok) throw new QueryError("FunctionPermissions", `You don't have permission to run the fn::${name} function`);
+  }
+  const required = def.args.filter((a) => !(a.type.kind === "Option")).length;
+  if (args.length < required || args.length > def.args.length) {
+    const n = def.args.length;
+    throw new QueryError(
+      "InvalidArguments",
+      `Incorrect arguments for function fn::${name}(). The function expects ${n} argument${n === 1 ? "" : "s"}.`,
+    );
+  }
+  const bind: Record<string, Value> = {};
+  def.args.forEach((a, i) => (bind[a.name] = coerce(args[i], a.type, { compat: ctx.core.compat })));
+  try {
+    const result = await runBlock(def.body.statements, withCtx(ctx, { vars: ctx.vars.child(bind) }));
+    return def.returns ? coerce(result, def.returns, { compat: ctx.core.compat }) : result;
+  } catch (e) {
+    if (e instanceof ReturnSignal) return def.returns ? coerce(e.value, def.returns, { compat: ctx.core.compat }) : e.value;
+    throw e;
+  }
+}

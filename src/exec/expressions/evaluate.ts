@@ -1,0 +1,131 @@
+// exec/expressions: evaluate an Expr in a context — literals, params, idioms, operators, casts, calls, subqueries.
+
+import type { Expr, ExprKind, RecordKeyExpr } from "../../ast/nodes.js";
+import { QueryError } from "../../errors/index.js";
+import { applyBinary, cast, isTruthy, neg, randomRecordKey, uuidV7 } from "../../value/index.js";
+import { RecordId, RecordIdRange, Table } from "../../value/types.js";
+import type { RecordIdKey, Value, ValueObject } from "../../value/types.js";
+import type { Ctx } from "../context.js";
+import { withCtx } from "../context.js";
+import { callFunction } from "./call.js";
+import { evaluateIdiom } from "./idiom.js";
+import { lookupParam } from "./params.js";
+import { runBlock, runStatement } from "../statements/index.js";
+import { ClosureValue } from "../signals.js";
+
+type Handler<K extends ExprKind> = (e: Extract<Expr, { kind: K }>, ctx: Ctx) => Promise<Value>;
+
+const CONSTANTS: Readonly<Record<string, Value>> = {
+  "math::e": Math.E,
+  "math::pi": Math.PI,
+  "math::tau": Math.PI * 2,
+  "math::inf": Infinity,
+  "math::neg_inf": -Infinity,
+  "math::sqrt_2": Math.SQRT2,
+  "math::ln_2": Math.LN2,
+  "math::ln_10": Math.LN10,
+  "math::log2_e": Math.LOG2E,
+  "math::log10_e": Math.LOG10E,
+  "math::frac_1_sqrt_2": Math.SQRT1_2,
+};
+
+const ULID_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+function ulid(nowMs: number): string {
+  let time = "";
+  let t = nowMs;
+  for (let i = 0; i < 10; i++) {
+    time = ULID_ALPHABET[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  let rand = "";
+  for (let i = 0; i < 16; i++) rand += ULID_ALPHABET[Math.floor(Math.random() * 32)];
+  return time + rand;
+}
+
+export async function evaluateRecordKey(key: RecordKeyExpr, ctx: Ctx): Promise<RecordIdKey> {
+  switch (key.kind) {
+    case "Number":
+    case "String":
+    case "Uuid":
+      return key.value;
+    case "Array":
+      return Promise.all(key.items.map((i) => evaluate(i, ctx)));
+    case "Object": {
+      const out: ValueObject = {};
+      for (const { key: k, value } of key.entries) out[k] = await evaluate(value, ctx);
+      return out;
+    }
+    case "Generate":
+      return key.generator === "rand" ? randomRecordKey() : key.generator === "uuid" ? uuidV7() : ulid(ctx.core.clock.now());
+    case "Range": {
+      const bound = async (b: { key: RecordKeyExpr; inclusive: boolean } | undefined) =>
+        b ? { value: await evaluateRecordKey(b.key, ctx), inclusive: b.inclusive } : undefined;
+      return new RecordIdRange(await bound(key.begin), await bound(key.end));
+    }
+  }
+}
+
+const EXPRS: { [K in ExprKind]: Handler<K> } = {
+  Literal: async (e) => e.value,
+  Array: async (e, ctx) => {
+    const out: Value[] = [];
+    for (const i of e.items) out.push(await evaluate(i, ctx));
+    return out;
+  },
+  Object: async (e, ctx) => {
+    const out: ValueObject = {};
+    for (const { key, value } of e.entries) {
+      const v = await evaluate(value, ctx);
+      if (v !== undefined) out[key] = v;
+    }
+    return out;
+  },
+  RecordId: async (e, ctx) => new RecordId(e.table, await evaluateRecordKey(e.key, ctx)),
+  Param: async (e, ctx) => lookupParam(e.name, ctx),
+  Table: async (e) => new Table(e.name),
+  Idiom: (e, ctx) => evaluateIdiom(e, ctx),
+  Binary: async (e, ctx) => {
+    const left = await evaluate(e.left, ctx);
+    switch (e.op) {
+      case "&&":
+        return isTruthy(left) ? evaluate(e.right, ctx) : left;
+      case "||":
+        return isTruthy(left) ? left : evaluate(e.right, ctx);
+      case "??":
+        return left === undefined || left === null ? evaluate(e.right, ctx) : left;
+      case "?:":
+        return isTruthy(left) ? left : evaluate(e.right, ctx);
+      default:
+        return applyBinary(e.op, left, await evaluate(e.right, ctx), { compat: ctx.core.compat });
+    }
+  },
+  Unary: async (e, ctx) => {
+    const v = await evaluate(e.operand, ctx);
+    if (e.op === "!") return !isTruthy(v);
+    if (e.op === "-") return neg(v, { compat: ctx.core.compat });
+    return v;
+  },
+  Cast: async (e, ctx) => cast(await evaluate(e.expr, ctx), e.type, { compat: ctx.core.compat }),
+  Call: (e, ctx) => callFunction(e, ctx),
+  Constant: async (e) => {
+    const key = e.name.toLowerCase();
+    if (!(key in CONSTANTS)) throw new QueryError("InvalidFunction", "Invalid function/constant path");
+    return CONSTANTS[key];
+  },
+  Subquery: (e, ctx) => runStatement(e.inner, withCtx(ctx, {})),
+  Block: (e, ctx) => runBlock(e.statements, ctx),
+  Mock: async (e) => {
+    const out: Value[] = [];
+    if (e.to === undefined) for (let i = 1n; i <= e.from; i++) out.push(new RecordId(e.table, randomRecordKey()));
+    else for (let i = e.from; i <= e.to; i++) out.push(new RecordId(e.table, i));
+    return out;
+  },
+  Regex: async (e) => e.source,
+  Closure: async (e, ctx) => new ClosureValue(e.args, e.body, ctx) as unknown as Value,
+};
+
+/** Evaluate one expression. */
+export function evaluate(expr: Expr, ctx: Ctx): Promise<Value> {
+  return (EXPRS[expr.kind] as Handler<ExprKind>)(expr as never, ctx);
+}

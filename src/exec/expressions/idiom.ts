@@ -1,0 +1,126 @@
+// exec/expressions: idiom paths — fields, indexes, `[*]`, `[WHERE]`, methods, record-link traversal, graph edges.
+
+import type { IdiomExpr, IdiomPart } from "../../ast/nodes.js";
+import { isTruthy, valueEquals } from "../../value/index.js";
+import { RecordId, isValueObject } from "../../value/types.js";
+import type { Value } from "../../value/types.js";
+import type { Ctx } from "../context.js";
+import { withCtx } from "../context.js";
+import { fetchRecord } from "../records.js";
+import { callFunction } from "./call.js";
+import { evaluate } from "./evaluate.js";
+import { needDb, needNs } from "../context.js";
+
+export async function evaluateIdiom(idiom: IdiomExpr, ctx: Ctx): Promise<Value> {
+  const [first] = idiom.parts;
+  if (first?.kind === "Start") return walk(await evaluate(first.value, ctx), idiom.parts, 1, ctx);
+  return walk(ctx.doc, idiom.parts, 0, ctx);
+}
+
+/** The namespace of a value's methods (`"abc".len()` → `string::len`). */
+function methodNamespace(v: Value): string {
+  if (typeof v === "string") return "string";
+  if (Array.isArray(v)) return "array";
+  if (v instanceof RecordId) return "record";
+  if (isValueObject(v)) return "object";
+  if (typeof v === "bigint" || typeof v === "number") return "math";
+  const name = (v as object | undefined)?.constructor?.name?.toLowerCase();
+  return name ?? "value";
+}
+
+/** Follow `parts[i…]` from `v`. */
+export async function walk(v: Value, parts: readonly IdiomPart[], i: number, ctx: Ctx): Promise<Value> {
+  if (i >= parts.length) return v;
+  const part = parts[i]!;
+  switch (part.kind) {
+    case "Start":
+      return walk(await evaluate(part.value, ctx), parts, i + 1, ctx);
+    case "Field": {
+      if (Array.isArray(v)) return Promise.all(v.map((e) => walk(e, parts, i, ctx)));
+      if (v instanceof RecordId) {
+        if (part.name === "id" && i + 1 === parts.length) {
+          const rec = await fetchRecord(v, ctx);
+          return rec === undefined ? undefined : v;
+        }
+        return walk(await fetchRecord(v, ctx), parts, i, ctx);
+      }
+      if (isValueObject(v)) return walk(v[part.name], parts, i + 1, ctx);
+      return undefined;
+    }
+    case "Index": {
+      if (v instanceof RecordId) return walk(await fetchRecord(v, ctx), parts, i, ctx);
+      const idx = await evaluate(part.index, withCtx(ctx, {}));
+      if (Array.isArray(v)) {
+        const n = typeof idx === "bigint" ? Number(idx) : typeof idx === "number" ? Math.trunc(idx) : NaN;
+        return walk(Number.isNaN(n) ? undefined : v[n], parts, i + 1, ctx);
+      }
+      if (isValueObject(v) && typeof idx === "string") return walk(v[idx], parts, i + 1, ctx);
+      return undefined;
+    }
+    case "All": {
+      if (v instanceof RecordId) return walk(await fetchRecord(v, ctx), parts, i + 1, ctx);
+      if (Array.isArray(v)) return Promise.all(v.map((e) => walk(e, parts, i + 1, ctx)));
+      return walk(v, parts, i + 1, ctx);
+    }
+    case "Last":
+      return Array.isArray(v) ? walk(v[v.length - 1], parts, i + 1, ctx) : undefined;
+    case "Where": {
+      if (!Array.isArray(v)) return undefined;
+      const kept: Value[] = [];
+      for (const e of v) {
+        const doc = e instanceof RecordId ? await fetchRecord(e, ctx) : e;
+        if (isTruthy(await evaluate(part.cond, withCtx(ctx, { doc })))) kept.push(e);
+      }
+      return walk(kept, parts, i + 1, ctx);
+    }
+    case "Method": {
+      const name = part.name.includes("::") ? part.name : `${methodNamespace(v)}::${part.name}`;
+      const argValues = [];
+      for (const a of part.args) argValues.push(await evaluate(a, ctx));
+      const result = await callFunction({ kind: "Call", name, args: [] }, ctx, [v, ...argValues]);
+      return walk(result, parts, i + 1, ctx);
+    }
+    case "Flatten":
+      return walk(Array.isArray(v) ? v.flatMap((e) => (Array.isArray(e) ? e : [e])) : v, parts, i + 1, ctx);
+    case "Optional":
+      return v === undefined || v === null ? undefined : walk(v, parts, i + 1, ctx);
+    case "Graph":
+      return walk(await traverseGraph(v, part, ctx, i > 0 && parts[i - 1]?.kind === "Graph" && isEdgeStep(parts, i - 1)), parts, i + 1, ctx);
+  }
+}
+
+/** Graph parts alternate node → edge → node: the first graph part in a run selects edges. */
+function isEdgeStep(parts: readonly IdiomPart[], i: number): boolean {
+  let run = 0;
+  for (let j = i; j >= 0 && parts[j]?.kind === "Graph"; j--) run++;
+  return run % 2 === 1;
+}
+
+/** `->edge` from nodes (edges whose `in`/`out` is the node) or `->node` from edges (their `out`/`in`). */
+async function traverseGraph(v: Value, part: Extract<IdiomPart, { kind: "Graph" }>, ctx: Ctx, fromEdges: boolean): Promise<Value> {
+  const ns = needNs(ctx);
+  const db = needDb(ctx);
+  const sources = Array.isArray(v) ? v.flat() : [v];
+  const out: Value[] = [];
+  for (const src of sources) {
+    if (!(src instanceof RecordId)) continue;
+    if (fromEdges) {
+      const edge = await fetchRecord(src, ctx);
+      if (!isValueObject(edge)) continue;
+      const ends = part.dir === "->" ? [edge.out] : part.dir === "<-" ? [edge.in] : [edge.in, edge.out];
+      for (const end of ends) if (end instanceof RecordId && (part.what.length === 0 || part.what.includes(end.table))) out.push(end);
+      continue;
+    }
+    const tables = part.what.length > 0 ? part.what : [...(ctx.core.catalog.db(ns, db)?.tables.keys() ?? [])];
+    for (const tb of tables) {
+      for (const rec of ctx.core.records.scan({ ns, db, tb })) {
+        const matchOut = (part.dir === "->" || part.dir === "<->") && valueEquals(rec.doc.in, src);
+        const matchIn = (part.dir === "<-" || part.dir === "<->") && valueEquals(rec.doc.out, src);
+        if (!matchOut && !matchIn) continue;
+        if (part.cond && !isTruthy(await evaluate(part.cond, withCtx(ctx, { doc: rec.doc })))) continue;
+        if ((await fetchRecord(rec.id, ctx)) !== undefined) out.push(rec.id);
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,44 @@
+// exec/expressions: `$name` lookup — local variables, document params, session variables per compat, DEFINE PARAM.
+
+import { QueryError } from "../../errors/index.js";
+import type { Value, ValueObject } from "../../value/types.js";
+import type { Ctx } from "../context.js";
+import { withCtx } from "../context.js";
+import type { Session } from "../session.js";
+import { permissionsApply } from "../rbac.js";
+import { isTruthy } from "../../value/index.js";
+import { evaluate } from "./evaluate.js";
+
+/** `$session` as SurrealDB shows it (auth.md §5). */
+export function sessionObject(session: Session, compat: 1 | 2): ValueObject {
+  const exp = session.exp === undefined ? undefined : BigInt(session.exp);
+  if (compat === 1) {
+    return { db: session.db, id: session.id, ip: session.ip, ns: session.ns, or: session.origin, sc: session.ac, sd: session.rd, tk: session.tk, exp };
+  }
+  return { ac: session.ac, exp, db: session.db, id: session.id, ip: session.ip, ns: session.ns, or: session.origin, rd: session.rd, tk: session.tk };
+}
+
+/** Session-derived variables for `compat`. */
+export function sessionVars(session: Session, compat: 1 | 2): Record<string, Value> {
+  const base = { auth: session.rd, token: session.tk, session: sessionObject(session, compat) };
+  return compat === 1 ? { ...base, scope: session.ac } : { ...base, access: session.ac };
+}
+
+export async function lookupParam(name: string, ctx: Ctx): Promise<Value> {
+  if (ctx.vars.has(name)) return ctx.vars.get(name);
+  if (name === "this" || name === "self") return ctx.doc;
+  const sv = sessionVars(ctx.session, ctx.core.compat);
+  if (name in sv) return sv[name];
+  if (ctx.session.params.has(name)) return ctx.session.params.get(name);
+  const db = ctx.core.catalog.db(ctx.session.ns, ctx.session.db);
+  const def = db?.params.get(name);
+  if (def) {
+    if (permissionsApply(ctx, false)) {
+      const p = def.permissions;
+      const ok = p.kind === "Full" || (p.kind === "Where" && isTruthy(await evaluate(p.cond, withCtx(ctx, { perms: false }))));
+      if (!ok) throw new QueryError("ParamPermissions", `You don't have permission to view the $${name} parameter`);
+    }
+    return evaluate(def.value, withCtx(ctx, { perms: false }));
+  }
+  return undefined;
+}

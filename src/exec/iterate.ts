@@ -1,0 +1,144 @@
+// exec/: the FROM / target list of a statement turned into records — table scans, record ids, ranges, plain values —
+// with permission pushdown: an equality on `id` or an indexed field answers with a lookup instead of a scan.
+
+import type { Expr } from "../ast/nodes.js";
+import { QueryError } from "../errors/index.js";
+import type { TableEntry } from "../store/catalog.js";
+import { compareRecordKeys } from "../store/keys.js";
+import type { StoredRecord } from "../store/records.js";
+import { compareValues } from "../value/index.js";
+import { RecordId, RecordIdRange, Table, isValueObject } from "../value/types.js";
+import type { RecordIdKey, Value } from "../value/types.js";
+import type { Ctx } from "./context.js";
+import { needDb, needNs, withCtx } from "./context.js";
+import { evaluate } from "./expressions/evaluate.js";
+import { permissionsApply } from "./rbac.js";
+
+export type Source =
+  | { readonly kind: "Table"; readonly tb: string }
+  | { readonly kind: "Record"; readonly rid: RecordId }
+  | { readonly kind: "Range"; readonly tb: string; readonly range: RecordIdRange }
+  | { readonly kind: "Value"; readonly value: Value };
+
+function sourcesOf(v: Value, out: Source[], nested: boolean): void {
+  if (v instanceof Table) out.push({ kind: "Table", tb: v.name });
+  else if (v instanceof RecordId) out.push(v.id instanceof RecordIdRange ? { kind: "Range", tb: v.table, range: v.id } : { kind: "Record", rid: v });
+  else if (Array.isArray(v) && !nested) for (const e of v) sourcesOf(e, out, true);
+  else out.push({ kind: "Value", value: v });
+}
+
+/** Evaluate the target expressions (a bare name is a table). */
+export async function evaluateSources(what: readonly Expr[], ctx: Ctx): Promise<Source[]> {
+  const out: Source[] = [];
+  for (const w of what) {
+    if (w.kind === "Table") out.push({ kind: "Table", tb: w.name });
+    else sourcesOf(await evaluate(w, ctx), out, false);
+  }
+  return out;
+}
+
+function inRange(key: RecordIdKey, r: RecordIdRange): boolean {
+  if (r.begin) {
+    const c = compareRecordKeys(key, r.begin.value);
+    if (c < 0 || (c === 0 && !r.begin.inclusive)) return false;
+  }
+  if (r.end) {
+    const c = compareRecordKeys(key, r.end.value);
+    if (c > 0 || (c === 0 && !r.end.inclusive)) return false;
+  }
+  return true;
+}
+
+/** Can `e` be evaluated without the current document? */
+export function isDocIndependent(e: Expr): boolean {
+  switch (e.kind) {
+    case "Literal":
+    case "Constant":
+      return true;
+    case "Param":
+      return !["this", "self", "value", "before", "after", "parent", "input"].includes(e.name);
+    case "RecordId":
+      return e.key.kind === "Number" || e.key.kind === "String" || e.key.kind === "Uuid";
+    case "Idiom": {
+      const [first, ...rest] = e.parts;
+      return first?.kind === "Start" && isDocIndependent(first.value) && rest.every((p) => p.kind === "Field" || p.kind === "All");
+    }
+    case "Call":
+      return !e.name.startsWith("rand") && e.args.every(isDocIndependent);
+    case "Array":
+      return e.items.every(isDocIndependent);
+    default:
+      return false;
+  }
+}
+
+/** The field path an idiom names on the document (`id`, `email`, `a.b`), if it is a plain path. */
+function plainField(e: Expr): string | undefined {
+  if (e.kind !== "Idiom" || e.parts.length === 0) return undefined;
+  if (!e.parts.every((p) => p.kind === "Field")) return undefined;
+  return e.parts.map((p) => (p.kind === "Field" ? p.name : "")).join(".");
+}
+
+/** Equalities `field = expr` that must hold for `cond` to be truthy (conjuncts of an AND chain). */
+export function requiredEqualities(cond: Expr | undefined): { field: string; value: Expr }[] {
+  if (!cond) return [];
+  if (cond.kind === "Binary" && cond.op === "&&") return [...requiredEqualities(cond.left), ...requiredEqualities(cond.right)];
+  if (cond.kind === "Binary" && (cond.op === "=" || cond.op === "==")) {
+    const lf = plainField(cond.left);
+    if (lf && isDocIndependent(cond.right)) return [{ field: lf, value: cond.right }];
+    const rf = plainField(cond.right);
+    if (rf && isDocIndependent(cond.left)) return [{ field: rf, value: cond.left }];
+  }
+  if (cond.kind === "Subquery" && cond.inner.kind === "Expr") return requiredEqualities(cond.inner.expr);
+  return [];
+}
+
+/**
+ * Candidate records of a table for a select: a lookup when an equality on `id` or on a single-field index
+ * must hold (from the select permission or the WHERE clause), otherwise a full scan. Every candidate still
+ * goes through the full permission and WHERE checks, so results equal the scan's.
+ */
+export async function tableCandidates(ctx: Ctx, table: TableEntry | undefined, tb: string, cond: Expr | undefined, usePermission = true): Promise<StoredRecord[]> {
+  const ns = needNs(ctx);
+  const db = needDb(ctx);
+  const t = { ns, db, tb };
+  const perm = table?.def.permissions.select;
+  const hints = [...(usePermission && perm?.kind === "Where" && permissionsApply(ctx, false) ? requiredEqualities(perm.cond) : []), ...requiredEqualities(cond)];
+  for (const h of hints) {
+    if (h.field === "id") {
+      const v = await evaluate(h.value, withCtx(ctx, { perms: false, doc: undefined }));
+      if (!(v instanceof RecordId)) return [];
+      if (v.table !== tb || v.id instanceof RecordIdRange) continue;
+      const doc = ctx.core.records.get(t, v);
+      return doc ? [{ id: v, doc }] : [];
+    }
+    const ix = table && [...table.indexes.entries()].find(([, d]) => d.fields.length === 1 && plainField(d.fields[0]!) === h.field);
+    if (ix) {
+      const v = await evaluate(h.value, withCtx(ctx, { perms: false, doc: undefined }));
+      const hits = ctx.core.indexes.lookup(t, ix[0], [v]);
+      const recs: StoredRecord[] = [];
+      for (const rid of hits) {
+        const doc = ctx.core.records.get(t, rid);
+        if (doc) recs.push({ id: rid, doc });
+      }
+      return recs.sort((a, b) => compareRecordKeys(a.id.id, b.id.id));
+    }
+  }
+  return ctx.core.records.scan(t);
+}
+
+/** Records of a key range, in key order. */
+export function rangeCandidates(ctx: Ctx, tb: string, range: RecordIdRange): StoredRecord[] {
+  return ctx.core.records.scan({ ns: needNs(ctx), db: needDb(ctx), tb }).filter((r) => inRange(r.id.id, range));
+}
+
+/** Sort helper shared by ORDER BY. */
+export function orderValues(a: Value, b: Value): number {
+  return compareValues(a, b);
+}
+
+export function assertWritable(s: Source): void {
+  if (s.kind === "Value" && !isValueObject(s.value)) {
+    throw new QueryError("InvalidStatementTarget", `Can not execute statement using value: ${String(s.value)}`);
+  }
+}

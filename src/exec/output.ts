@@ -1,0 +1,110 @@
+// exec/: result shaping — projections (SELECT fields, VALUE, OMIT), RETURN clauses of writes, FETCH, DIFF.
+
+import type { Fields, IdiomExpr, Output } from "../ast/nodes.js";
+import type { WriteResult } from "../doc/pipeline.js";
+import { checkPermissionsFields, checkPermissionsTable } from "../doc/permissions.js";
+import { valueExact } from "../value/index.js";
+import { RecordId, isValueObject } from "../value/types.js";
+import type { Value, ValueObject } from "../value/types.js";
+import type { Ctx } from "./context.js";
+import { needDb, needNs, withCtx } from "./context.js";
+import { placePath } from "./data.js";
+import { evaluate } from "./expressions/evaluate.js";
+import { projectionName } from "./expressions/text.js";
+import { docEnv, fetchRecord } from "./records.js";
+import { getPath, setPath } from "../doc/paths.js";
+import { permissionsApply } from "./rbac.js";
+
+/** Marker for "no output for this record". */
+export const SKIP = Symbol("skip");
+
+/** Apply a projection list to one document. */
+export async function project(fields: Fields, doc: Value, ctx: Ctx): Promise<Value> {
+  const dctx = withCtx(ctx, { doc });
+  if (fields.value) {
+    const f = fields.items[0];
+    if (!f || f.kind === "All") return doc;
+    return evaluate(f.expr, dctx);
+  }
+  let out: ValueObject = {};
+  for (const f of fields.items) {
+    if (f.kind === "All") {
+      if (isValueObject(doc)) out = { ...out, ...doc };
+      continue;
+    }
+    const v = await evaluate(f.expr, dctx);
+    const path = f.alias ? placePath(f.alias) : f.expr.kind === "Idiom" && f.expr.parts.every((p) => p.kind === "Field") ? placePath(f.expr) : [projectionName(f.expr, ctx.core.compat)];
+    out = setPath(out, path, v === undefined && !f.alias ? undefined : v);
+  }
+  return out;
+}
+
+export function omitFields(doc: Value, omit: readonly IdiomExpr[]): Value {
+  if (!isValueObject(doc)) return doc;
+  let out = doc;
+  for (const o of omit) out = setPath(out, placePath(o), undefined);
+  return out;
+}
+
+/** Replace record ids at the FETCH paths with the records they point to. */
+export async function fetchFields(v: Value, fetch: readonly IdiomExpr[], ctx: Ctx): Promise<Value> {
+  let out = v;
+  for (const f of fetch) out = await fetchPath(out, placePath(f), ctx);
+  return out;
+}
+
+async function fetchPath(v: Value, path: readonly string[], ctx: Ctx): Promise<Value> {
+  if (Array.isArray(v)) return Promise.all(v.map((e) => fetchPath(e, path, ctx)));
+  if (path.length === 0) return v instanceof RecordId ? ((await fetchRecord(v, ctx)) ?? null) : v;
+  if (!isValueObject(v)) return v;
+  const [head, ...rest] = path;
+  const inner = getPath(v, [head!]);
+  if (inner === undefined) return v;
+  return setPath(v, [head!], await fetchPath(inner, rest, ctx));
+}
+
+/** JSON-patch operations turning `a` into `b` (RETURN DIFF). */
+export function diff(a: Value, b: Value, base = ""): ValueObject[] {
+  if (isValueObject(a) && isValueObject(b)) {
+    const ops: ValueObject[] = [];
+    for (const k of Object.keys(a)) if (!(k in b) || b[k] === undefined) ops.push({ op: "remove", path: `${base}/${k}` });
+    for (const [k, v] of Object.entries(b)) {
+      if (v === undefined) continue;
+      if (!(k in a) || a[k] === undefined) ops.push({ op: "add", path: `${base}/${k}`, value: v });
+      else ops.push(...diff(a[k], v, `${base}/${k}`));
+    }
+    return ops;
+  }
+  return valueExact(a, b) ? [] : [{ op: "replace", path: base || "/", value: b }];
+}
+
+/** A write's output per its RETURN clause; v2 also needs `select` permission to show the record. */
+export async function writeOutput(output: Output | undefined, res: WriteResult, ctx: Ctx, fallback: "After" | "None"): Promise<Value | typeof SKIP> {
+  const kind = output?.kind ?? fallback;
+  if (kind === "None") return SKIP;
+  if (kind === "Null") return null;
+  const env = docEnv(ctx);
+  const table = ctx.core.catalog.table(needNs(ctx), needDb(ctx), res.rid.table);
+  const visible = async (doc: ValueObject | undefined): Promise<ValueObject | undefined> => {
+    if (!doc || !table || !permissionsApply(ctx, false)) return doc;
+    if (ctx.core.compat === 2 && !(await checkPermissionsTable(env, table, "select", doc))) return undefined;
+    return checkPermissionsFields(env, table, doc);
+  };
+  const after = await visible(res.after);
+  const before = await visible(res.before);
+  if ((res.after && !after && kind !== "Before") || (res.before && !before && kind === "Before")) return SKIP;
+  switch (kind) {
+    case "After":
+      return after ?? SKIP;
+    case "Before":
+      return before ?? null;
+    case "Diff":
+      return diff(before ?? {}, after ?? {});
+    case "Fields": {
+      if (output?.kind !== "Fields") return SKIP;
+      const vars = ctx.vars.child({ before, after });
+      return project(output.fields, after ?? before, withCtx(ctx, { vars }));
+    }
+  }
+  return SKIP;
+}

@@ -1,0 +1,75 @@
+// exec/: statement-level RBAC (auth.md §6.1) and who bypasses table/field PERMISSIONS (§6.2).
+
+import type { Base } from "../ast/nodes.js";
+import { NotAllowed } from "../errors/index.js";
+import type { Ctx } from "./context.js";
+
+/** Resource kinds an Editor may edit; anything else (users, accesses, models…) is Owner-only. */
+export type ResourceKind =
+  | "Namespace"
+  | "Database"
+  | "Table"
+  | "Record"
+  | "Function"
+  | "Analyzer"
+  | "Parameter"
+  | "Event"
+  | "Field"
+  | "Index"
+  | "Actor"
+  | "Any";
+
+const EDITOR_KINDS: ReadonlySet<ResourceKind> = new Set([
+  "Namespace",
+  "Database",
+  "Table",
+  "Record",
+  "Function",
+  "Analyzer",
+  "Parameter",
+  "Event",
+  "Field",
+  "Index",
+]);
+
+export interface Resource {
+  readonly kind: ResourceKind;
+  readonly level: Base;
+  readonly ns: string | undefined;
+  readonly db: string | undefined;
+}
+
+/** Is the actor defined at or above the resource's level, on the resource's ns/db? */
+function actorCovers(ctx: Ctx, res: Resource): boolean {
+  const a = ctx.session.actor;
+  switch (a.level) {
+    case "Root":
+      return true;
+    case "Namespace":
+      return res.level !== "ROOT" && a.ns === res.ns;
+    case "Database":
+      return res.level === "DATABASE" && a.ns === res.ns && a.db === res.db;
+    default:
+      return false;
+  }
+}
+
+/** May the session's actor perform `action` on `res`? */
+export function isAllowed(ctx: Ctx, action: "View" | "Edit", res: Resource): boolean {
+  const a = ctx.session.actor;
+  if (a.level === "No") return !ctx.core.auth;
+  if (!actorCovers(ctx, res)) return false;
+  if (action === "View") return a.roles.length > 0;
+  return a.roles.includes("OWNER") || (a.roles.includes("EDITOR") && EDITOR_KINDS.has(res.kind));
+}
+
+/** Throw SurrealDB's IAM error unless allowed. */
+export function checkAllowed(ctx: Ctx, action: "View" | "Edit", res: Resource): void {
+  if (!isAllowed(ctx, action, res)) throw new NotAllowed();
+}
+
+/** True when table/field PERMISSIONS must be evaluated for this session and kind of access. */
+export function permissionsApply(ctx: Ctx, write: boolean): boolean {
+  if (!ctx.perms) return false;
+  return !isAllowed(ctx, write ? "Edit" : "View", { kind: "Record", level: "DATABASE", ns: ctx.session.ns, db: ctx.session.db });
+}

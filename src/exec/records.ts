@@ -1,0 +1,84 @@
+// exec/: the bridge to doc/ — a DocEnv built from a context, and permission-aware record reads.
+
+import type { Expr } from "../ast/nodes.js";
+import type { DocEnv } from "../doc/env.js";
+import { selectDocument } from "../doc/pipeline.js";
+import { NotAllowed } from "../errors/index.js";
+import { newTableEntry, putIn } from "../store/catalog.js";
+import type { TableEntry } from "../store/catalog.js";
+import { toSql } from "../value/index.js";
+import type { RecordId, Value, ValueObject } from "../value/types.js";
+import type { Ctx } from "./context.js";
+import { needDb, needNs, withCtx } from "./context.js";
+import { evaluate } from "./expressions/evaluate.js";
+import { printExpr } from "../ast/print.js";
+import { isAllowed, permissionsApply } from "./rbac.js";
+import { defaultTableDefinition } from "./statements/define.js";
+
+/** A DocEnv on the context's ns/db and transaction. */
+export function docEnv(ctx: Ctx): DocEnv {
+  const ns = needNs(ctx);
+  const db = needDb(ctx);
+  const { catalog, records, indexes, compat } = ctx.core;
+  return {
+    catalog,
+    records,
+    indexes,
+    txn: ctx.txn,
+    compat,
+    ns,
+    db,
+    permissionsApply: (write) => permissionsApply(ctx, write),
+    evaluate: (expr: Expr, doc: Value, vars) => evaluate(expr, withCtx(ctx, { perms: false, doc, vars: ctx.vars.child(vars) })),
+    ensureTable: (tb) => ensureTable(ctx, tb),
+    printExpr: (e) => printExpr(e, { compat }),
+    printValue: (v) => toSql(v, { compat }),
+  };
+}
+
+/** The table's entry; a missing table is created (PERMISSIONS NONE) when the actor may define tables. */
+export function ensureTable(ctx: Ctx, tb: string): TableEntry {
+  const ns = needNs(ctx);
+  const db = needDb(ctx);
+  const existing = ctx.core.catalog.table(ns, db, tb);
+  if (existing) return existing;
+  if (!isAllowed(ctx, "Edit", { kind: "Table", level: "DATABASE", ns, db })) throw new NotAllowed();
+  const dbEntry = ensureDatabase(ctx, ns, db);
+  const entry = newTableEntry(defaultTableDefinition(tb));
+  putIn(ctx.txn, dbEntry.tables, tb, entry);
+  return entry;
+}
+
+/** The namespace and database entries, created on first use as SurrealDB does. */
+export function ensureDatabase(ctx: Ctx, ns: string, db: string) {
+  const { catalog } = ctx.core;
+  let nsEntry = catalog.namespaces.get(ns);
+  if (!nsEntry) {
+    nsEntry = { def: { kind: "DefineNamespace", name: ns, ifNotExists: false, overwrite: false, comment: undefined }, users: new Map(), accesses: new Map(), databases: new Map() };
+    putIn(ctx.txn, catalog.namespaces, ns, nsEntry);
+  }
+  let dbEntry = nsEntry.databases.get(db);
+  if (!dbEntry) {
+    dbEntry = {
+      def: { kind: "DefineDatabase", name: db, ifNotExists: false, overwrite: false, comment: undefined, changefeed: undefined },
+      users: new Map(),
+      accesses: new Map(),
+      tables: new Map(),
+      params: new Map(),
+      functions: new Map(),
+      analyzers: new Map(),
+    };
+    putIn(ctx.txn, nsEntry.databases, db, dbEntry);
+  }
+  return dbEntry;
+}
+
+/** Read a record as the actor may see it (NONE when missing or denied). */
+export async function fetchRecord(rid: RecordId, ctx: Ctx): Promise<ValueObject | undefined> {
+  const ns = needNs(ctx);
+  const db = needDb(ctx);
+  const doc = ctx.core.records.get({ ns, db, tb: rid.table }, rid);
+  if (!doc) return undefined;
+  if (!permissionsApply(ctx, false)) return doc;
+  return selectDocument(docEnv(ctx), ctx.core.catalog.table(ns, db, rid.table), doc);
+}

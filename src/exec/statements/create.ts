@@ -1,0 +1,43 @@
+// exec/statements: CREATE — per target: new record id → data clause → document pipeline → RETURN output.
+
+import type { CreateStatement } from "../../ast/nodes.js";
+import { writeDocument } from "../../doc/pipeline.js";
+import { QueryError } from "../../errors/index.js";
+import { formatRecordId, randomRecordKey } from "../../value/index.js";
+import { RecordId } from "../../value/types.js";
+import type { Value } from "../../value/types.js";
+import type { Ctx } from "../context.js";
+import { needDb, needNs } from "../context.js";
+import { applyData } from "../data.js";
+import { evaluateSources } from "../iterate.js";
+import { SKIP, writeOutput } from "../output.js";
+import { docEnv } from "../records.js";
+import { ONLY_ERROR } from "./select.js";
+
+export async function runCreate(s: CreateStatement, ctx: Ctx): Promise<Value> {
+  const sources = await evaluateSources(s.what, ctx);
+  if (s.only && sources.length !== 1) throw new QueryError("SingleOnlyOutput", ONLY_ERROR);
+  const ns = needNs(ctx);
+  const db = needDb(ctx);
+  const results: Value[] = [];
+  for (const src of sources) {
+    // 1. the new record's id
+    let rid: RecordId;
+    if (src.kind === "Table") rid = new RecordId(src.tb, randomRecordKey());
+    else if (src.kind === "Record") rid = src.rid;
+    else throw new QueryError("InvalidStatementTarget", `Can not execute CREATE statement using value: ${String(src.kind === "Value" ? src.value : src.tb)}`);
+    // 2. it must not exist yet
+    if (ctx.core.records.get({ ns, db, tb: rid.table }, rid)) {
+      throw new QueryError("RecordExists", `Database record \`${formatRecordId(rid, { compat: ctx.core.compat })}\` already exists`);
+    }
+    // 3. data clause, then the document pipeline
+    const { doc, input } = await applyData(s.data, { id: rid }, ctx);
+    const res = await writeDocument(docEnv(ctx), { action: "create", rid, before: undefined, after: doc, input });
+    if (!res) continue;
+    // 4. output
+    const out = await writeOutput(s.output, res, ctx, "After");
+    if (out !== SKIP) results.push(out);
+  }
+  if (s.only) return results[0];
+  return results;
+}

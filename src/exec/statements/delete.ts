@@ -1,0 +1,44 @@
+// exec/statements: DELETE — per record: WHERE → document pipeline (delete permission) → RETURN output (default NONE).
+
+import type { DeleteStatement } from "../../ast/nodes.js";
+import { selectDocument, writeDocument } from "../../doc/pipeline.js";
+import { QueryError } from "../../errors/index.js";
+import { isTruthy } from "../../value/index.js";
+import type { RecordId, Value, ValueObject } from "../../value/types.js";
+import type { Ctx } from "../context.js";
+import { needDb, needNs, withCtx } from "../context.js";
+import { evaluate } from "../expressions/evaluate.js";
+import { evaluateSources, rangeCandidates, tableCandidates } from "../iterate.js";
+import { SKIP, writeOutput } from "../output.js";
+import { docEnv } from "../records.js";
+import { ONLY_ERROR } from "./select.js";
+
+export async function runDelete(s: DeleteStatement, ctx: Ctx): Promise<Value> {
+  const sources = await evaluateSources(s.what, ctx);
+  if (s.only && (sources.length !== 1 || sources[0]!.kind === "Table")) throw new QueryError("SingleOnlyOutput", ONLY_ERROR);
+  const ns = needNs(ctx);
+  const db = needDb(ctx);
+  const targets: { rid: RecordId; before: ValueObject }[] = [];
+  for (const src of sources) {
+    if (src.kind === "Table") for (const r of await tableCandidates(ctx, ctx.core.catalog.table(ns, db, src.tb), src.tb, undefined, false)) targets.push({ rid: r.id, before: r.doc });
+    else if (src.kind === "Range") for (const r of rangeCandidates(ctx, src.tb, src.range)) targets.push({ rid: r.id, before: r.doc });
+    else if (src.kind === "Record") {
+      const before = ctx.core.records.get({ ns, db, tb: src.rid.table }, src.rid);
+      if (before) targets.push({ rid: src.rid, before });
+    } else throw new QueryError("InvalidStatementTarget", `Can not execute DELETE statement using value: ${String(src.value)}`);
+  }
+  const results: Value[] = [];
+  const env = docEnv(ctx);
+  for (const { rid, before } of targets) {
+    if (s.cond) {
+      const seen = await selectDocument(env, ctx.core.catalog.table(ns, db, rid.table), before);
+      if (!seen || !isTruthy(await evaluate(s.cond, withCtx(ctx, { doc: seen })))) continue;
+    }
+    const res = await writeDocument(env, { action: "delete", rid, before, after: undefined, input: undefined });
+    if (!res) continue;
+    const out = await writeOutput(s.output, res, ctx, "None");
+    if (out !== SKIP) results.push(out);
+  }
+  if (s.only) return results[0];
+  return results;
+}

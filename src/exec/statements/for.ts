@@ -1,0 +1,32 @@
+// exec/statements: FOR $x IN values { … } with BREAK / CONTINUE.
+
+import type { BreakStatement, ContinueStatement, ForStatement } from "../../ast/nodes.js";
+import type { Value } from "../../value/types.js";
+import type { Ctx } from "../context.js";
+import { withCtx } from "../context.js";
+import { evaluate } from "../expressions/evaluate.js";
+import { BreakSignal, ContinueSignal } from "../signals.js";
+import { runBlock } from "./index.js";
+
+export async function runFor(s: ForStatement, ctx: Ctx): Promise<Value> {
+  const range = await evaluate(s.range, ctx);
+  const items = Array.isArray(range) ? range : [range];
+  for (const item of items) {
+    try {
+      await runBlock(s.body.statements, withCtx(ctx, { vars: ctx.vars.child({ [s.param]: item }) }));
+    } catch (e) {
+      if (e instanceof BreakSignal) break;
+      if (e instanceof ContinueSignal) continue;
+      throw e;
+    }
+  }
+  return undefined;
+}
+
+export async function runBreak(_s: BreakStatement): Promise<Value> {
+  throw new BreakSignal();
+}
+
+export async function runContinue(_s: ContinueStatement): Promise<Value> {
+  throw new ContinueSignal();
+}

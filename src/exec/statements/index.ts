@@ -1,0 +1,82 @@
+// exec/statements: the statement dispatcher (one handler per statement kind) and block evaluation.
+
+import type { Statement, StatementKind } from "../../ast/nodes.js";
+import type { Value } from "../../value/types.js";
+import type { Ctx } from "../context.js";
+import { withCtx } from "../context.js";
+import { ReturnSignal } from "../signals.js";
+import { runCreate } from "./create.js";
+import { runDefine } from "./define.js";
+import { runDelete } from "./delete.js";
+import { runExpr } from "./expr.js";
+import { runFor, runBreak, runContinue } from "./for.js";
+import { runIf } from "./if.js";
+import { runInfo } from "./info.js";
+import { runInsert } from "./insert.js";
+import { runLet } from "./let.js";
+import { runKill, runLive } from "./live.js";
+import { runRelate } from "./relate.js";
+import { runRemove } from "./remove.js";
+import { runReturn } from "./return.js";
+import { runSelect } from "./select.js";
+import { runSleep } from "./sleep.js";
+import { runThrow } from "./throw.js";
+import { runBegin, runCancel, runCommit } from "./transaction.js";
+import { runUpdate } from "./update.js";
+import { runUse } from "./use.js";
+
+type Handler<K extends StatementKind> = (s: Extract<Statement, { kind: K }>, ctx: Ctx) => Promise<Value>;
+
+const STATEMENTS: { [K in StatementKind]: Handler<K> } = {
+  Use: runUse,
+  Let: runLet,
+  Return: runReturn,
+  If: runIf,
+  For: runFor,
+  Throw: runThrow,
+  Break: runBreak,
+  Continue: runContinue,
+  Sleep: runSleep,
+  Begin: runBegin,
+  Commit: runCommit,
+  Cancel: runCancel,
+  Info: runInfo,
+  Expr: runExpr,
+  Create: runCreate,
+  Select: runSelect,
+  Update: runUpdate,
+  Upsert: runUpdate,
+  Delete: runDelete,
+  Insert: runInsert,
+  Relate: runRelate,
+  Live: runLive,
+  Kill: runKill,
+  DefineNamespace: runDefine,
+  DefineDatabase: runDefine,
+  DefineUser: runDefine,
+  DefineAccess: runDefine,
+  DefineTable: runDefine,
+  DefineField: runDefine,
+  DefineIndex: runDefine,
+  DefineParam: runDefine,
+  DefineEvent: runDefine,
+  DefineFunction: runDefine,
+  DefineAnalyzer: runDefine,
+  Remove: runRemove,
+};
+
+/** Run one statement and return its value. */
+export function runStatement(stmt: Statement, ctx: Ctx): Promise<Value> {
+  return (STATEMENTS[stmt.kind] as Handler<StatementKind>)(stmt as never, ctx);
+}
+
+/** Run a `{ … }` block in its own variable scope; the value is the last statement's (a RETURN ends the block). */
+export async function runBlock(statements: readonly Statement[], ctx: Ctx): Promise<Value> {
+  const inner = withCtx(ctx, { vars: ctx.vars.child() });
+  let last: Value = undefined;
+  for (const s of statements) {
+    if (s.kind === "Return") throw new ReturnSignal(await runStatement(s, inner));
+    last = await runStatement(s, inner);
+  }
+  return last;
+}

@@ -1,0 +1,113 @@
+// exec/statements: INFO FOR ROOT / NS / DB / TABLE / USER / SCOPE — keys per version (auth.md §2.6), texts from the printer.
+
+import type { Base, DefineStatement, InfoStatement } from "../../ast/nodes.js";
+import { printAccess, printStatement } from "../../ast/print.js";
+import { structureOf } from "../../ast/structure.js";
+import { QueryError } from "../../errors/index.js";
+import type { StoredAccess } from "../contract.js";
+import type { Value, ValueObject } from "../../value/types.js";
+import type { Ctx } from "../context.js";
+import { needDb, needNs } from "../context.js";
+import { checkAllowed } from "../rbac.js";
+import { userMessage } from "./define.js";
+
+type Entry = { name: string; def: DefineStatement; jwt?: StoredAccess["jwt"] };
+
+/** `{ name: text }` or, with STRUCTURE, `[structure…]`. */
+function render(ctx: Ctx, entries: Entry[], structure: boolean): Value {
+  const compat = ctx.core.compat;
+  if (structure) return entries.map((e) => structureOf(e.def, { compat, redact: true, jwt: e.jwt }));
+  const out: ValueObject = {};
+  for (const e of entries) {
+    out[e.name] =
+      e.def.kind === "DefineAccess" ? printAccess(e.def, e.jwt, { compat, redact: true }) : printStatement(e.def, { compat, redact: true });
+  }
+  return out;
+}
+
+const users = (m: Map<string, { def: DefineStatement }> | undefined): Entry[] => [...(m?.values() ?? [])].map((u) => ({ name: (u.def as { name: string }).name, def: u.def }));
+const accesses = (m: Map<string, StoredAccess> | undefined, pick: (a: StoredAccess) => boolean = () => true): Entry[] =>
+  [...(m?.values() ?? [])].filter(pick).map((a) => ({ name: a.def.name, def: a.def, jwt: a.jwt }));
+const defs = <T extends DefineStatement>(m: Map<string, T> | undefined, name: (d: T) => string): Entry[] => [...(m?.values() ?? [])].map((d) => ({ name: name(d), def: d }));
+
+function selectedBase(ctx: Ctx): Base {
+  if (ctx.session.db) return "DATABASE";
+  if (ctx.session.ns) return "NAMESPACE";
+  return "ROOT";
+}
+
+export async function runInfo(s: InfoStatement, ctx: Ctx): Promise<Value> {
+  const { catalog, compat } = ctx.core;
+  const st = s.structure;
+  switch (s.target) {
+    case "ROOT": {
+      checkAllowed(ctx, "View", { kind: "Any", level: "ROOT", ns: undefined, db: undefined });
+      const namespaces = render(ctx, defs(new Map([...catalog.namespaces].map(([k, v]) => [k, v.def])), (d) => d.name), st);
+      const userList = render(ctx, users(catalog.rootUsers), st);
+      if (compat === 1) return { namespaces, users: userList };
+      return { accesses: render(ctx, accesses(catalog.rootAccesses), st), namespaces, nodes: st ? [] : {}, system: {}, users: userList };
+    }
+    case "NAMESPACE": {
+      const ns = needNs(ctx);
+      checkAllowed(ctx, "View", { kind: "Any", level: "NAMESPACE", ns, db: undefined });
+      const entry = catalog.ns(ns);
+      const databases = render(ctx, defs(new Map([...(entry?.databases ?? new Map())].map(([k, v]) => [k, v.def])), (d) => d.name), st);
+      const userList = render(ctx, users(entry?.users), st);
+      if (compat === 1) return { databases, tokens: render(ctx, accesses(entry?.accesses), st), users: userList };
+      return { accesses: render(ctx, accesses(entry?.accesses), st), databases, users: userList };
+    }
+    case "DATABASE": {
+      const ns = needNs(ctx);
+      const db = needDb(ctx);
+      checkAllowed(ctx, "View", { kind: "Any", level: "DATABASE", ns, db });
+      const e = catalog.db(ns, db);
+      const common = {
+        analyzers: render(ctx, defs(e?.analyzers, (d) => d.name), st),
+        functions: render(ctx, defs(e?.functions, (d) => `fn::${d.name}`), st),
+        models: st ? [] : {},
+        params: render(ctx, defs(e?.params, (d) => d.name), st),
+        tables: render(ctx, defs(new Map([...(e?.tables ?? new Map())].map(([k, v]) => [k, v.def])), (d) => d.name), st),
+        users: render(ctx, users(e?.users), st),
+      };
+      if (compat === 1) {
+        return {
+          ...common,
+          scopes: render(ctx, accesses(e?.accesses, (a) => a.def.legacy?.kind !== "Token"), st),
+          tokens: render(ctx, accesses(e?.accesses, (a) => a.def.legacy?.kind === "Token" && a.def.legacy.on === "DATABASE"), st),
+        };
+      }
+      return { accesses: render(ctx, accesses(e?.accesses), st), ...common, apis: st ? [] : {}, configs: st ? [] : {} };
+    }
+    case "SCOPE": {
+      const ns = needNs(ctx);
+      const db = needDb(ctx);
+      checkAllowed(ctx, "View", { kind: "Any", level: "DATABASE", ns, db });
+      const e = catalog.db(ns, db);
+      return { tokens: render(ctx, accesses(e?.accesses, (a) => a.def.legacy?.kind === "Token" && a.def.legacy.scope === s.name), st) };
+    }
+    case "TABLE": {
+      const ns = needNs(ctx);
+      const db = needDb(ctx);
+      checkAllowed(ctx, "View", { kind: "Any", level: "DATABASE", ns, db });
+      const t = catalog.table(ns, db, s.name ?? "");
+      return {
+        events: render(ctx, defs(t?.events, (d) => d.name), st),
+        fields: render(ctx, [...(t?.fields ?? new Map())].map(([name, def]) => ({ name, def })), st),
+        indexes: render(ctx, defs(t?.indexes, (d) => d.name), st),
+        lives: st ? [] : {},
+        tables: st ? [] : {},
+      };
+    }
+    case "USER": {
+      const base = s.base ?? selectedBase(ctx);
+      const ns = base === "ROOT" ? undefined : needNs(ctx);
+      const db = base === "DATABASE" ? needDb(ctx) : undefined;
+      checkAllowed(ctx, "View", { kind: "Actor", level: base, ns, db });
+      const u = catalog.getUser(base, ns, db, s.name ?? "");
+      if (!u) throw new QueryError("UserNotFound", userMessage(ctx, base, s.name ?? "", ns, db, "does not exist"));
+      return st ? structureOf(u.def, { compat, redact: true }) : printStatement(u.def, { compat, redact: true });
+    }
+    case "INDEX":
+      throw new QueryError("Unsupported", "INFO FOR INDEX is not supported");
+  }
+}

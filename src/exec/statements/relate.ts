@@ -1,0 +1,39 @@
+// exec/statements: RELATE from->edge->to (minimal): one edge record per pair, with `in` and `out` set.
+
+import type { RelateStatement } from "../../ast/nodes.js";
+import { writeDocument } from "../../doc/pipeline.js";
+import { QueryError } from "../../errors/index.js";
+import { randomRecordKey } from "../../value/index.js";
+import { RecordId, Table } from "../../value/types.js";
+import type { Value } from "../../value/types.js";
+import type { Ctx } from "../context.js";
+import { needDb, needNs } from "../context.js";
+import { applyData } from "../data.js";
+import { evaluate } from "../expressions/evaluate.js";
+import { SKIP, writeOutput } from "../output.js";
+import { docEnv } from "../records.js";
+
+const ids = (v: Value): RecordId[] => (Array.isArray(v) ? v.flat() : [v]).filter((x): x is RecordId => x instanceof RecordId);
+
+export async function runRelate(s: RelateStatement, ctx: Ctx): Promise<Value> {
+  const ns = needNs(ctx);
+  const db = needDb(ctx);
+  const from = ids(await evaluate(s.from, ctx));
+  const to = ids(await evaluate(s.to, ctx));
+  const through = s.through.kind === "Table" ? new Table(s.through.name) : await evaluate(s.through, ctx);
+  const results: Value[] = [];
+  for (const f of from) {
+    for (const t of to) {
+      const rid = through instanceof RecordId ? through : through instanceof Table ? new RecordId(through.name, randomRecordKey()) : undefined;
+      if (!rid) throw new QueryError("RelateStatement", `Can not execute RELATE statement using value: ${String(through)}`);
+      const before = ctx.core.records.get({ ns, db, tb: rid.table }, rid);
+      const { doc, input } = await applyData(s.data, before ?? { id: rid }, ctx);
+      const res = await writeDocument(docEnv(ctx), { action: before ? "update" : "create", rid, before, after: { ...doc, in: f, out: t }, input });
+      if (!res) continue;
+      const out = await writeOutput(s.output, res, ctx, "After");
+      if (out !== SKIP) results.push(out);
+    }
+  }
+  if (s.only) return results[0];
+  return results;
+}

@@ -1,0 +1,165 @@
+// exec/statements: SELECT — sources → visible records → WHERE → projection / GROUP → ORDER → START/LIMIT → FETCH → ONLY.
+
+import type { Expr, SelectStatement } from "../../ast/nodes.js";
+import { selectDocument } from "../../doc/pipeline.js";
+import { QueryError } from "../../errors/index.js";
+import { compareValues, isTruthy, valueKeyOf } from "../helpers.js";
+import { isValueObject } from "../../value/types.js";
+import type { Value, ValueObject } from "../../value/types.js";
+import type { Ctx } from "../context.js";
+import { needDb, needNs, withCtx } from "../context.js";
+import { evaluate } from "../expressions/evaluate.js";
+import { evaluateSources, rangeCandidates, tableCandidates } from "../iterate.js";
+import { fetchFields, omitFields, project } from "../output.js";
+import { docEnv } from "../records.js";
+import { getPath, setPath } from "../../doc/paths.js";
+import { placePath } from "../data.js";
+import { callFunction } from "../expressions/call.js";
+
+export const ONLY_ERROR = "Expected a single result output when using the ONLY keyword";
+
+/** Documents the statement iterates over, permission-filtered (select). */
+async function visibleDocuments(s: { what: readonly Expr[]; cond: Expr | undefined }, ctx: Ctx): Promise<Value[]> {
+  const sources = await evaluateSources(s.what, ctx);
+  const out: Value[] = [];
+  for (const src of sources) {
+    if (src.kind === "Value") {
+      out.push(src.value);
+      continue;
+    }
+    const ns = needNs(ctx);
+    const db = needDb(ctx);
+    const env = docEnv(ctx);
+    const tb = src.kind === "Record" ? src.rid.table : src.tb;
+    const table = ctx.core.catalog.table(ns, db, tb);
+    const recs =
+      src.kind === "Table"
+        ? await tableCandidates(ctx, table, tb, s.cond)
+        : src.kind === "Range"
+          ? rangeCandidates(ctx, tb, src.range)
+          : (() => {
+              const doc = ctx.core.records.get({ ns, db, tb }, src.rid);
+              return doc ? [{ id: src.rid, doc }] : [];
+            })();
+    for (const r of recs) {
+      const doc = await selectDocument(env, table, r.doc);
+      if (doc) out.push(doc);
+    }
+  }
+  return out;
+}
+
+const AGGREGATES = new Set([
+  "count",
+  "math::sum",
+  "math::mean",
+  "math::max",
+  "math::min",
+  "math::median",
+  "math::stddev",
+  "math::variance",
+  "array::group",
+  "array::distinct",
+  "time::max",
+  "time::min",
+]);
+
+/** Evaluate a projection expression over a group: aggregates see every document, the rest the first one. */
+async function groupValue(e: Expr, docs: Value[], ctx: Ctx): Promise<Value> {
+  if (e.kind === "Call" && AGGREGATES.has(e.name.toLowerCase())) {
+    if (e.name.toLowerCase() === "count") {
+      if (e.args.length === 0) return BigInt(docs.length);
+      let n = 0n;
+      for (const d of docs) if (isTruthy(await evaluate(e.args[0]!, withCtx(ctx, { doc: d })))) n++;
+      return n;
+    }
+    const values: Value[] = [];
+    for (const d of docs) {
+      const v = e.args[0] ? await evaluate(e.args[0], withCtx(ctx, { doc: d })) : undefined;
+      if (Array.isArray(v) && e.name.toLowerCase().startsWith("array::")) values.push(...v);
+      else values.push(v);
+    }
+    return callFunction(e, ctx, [values]);
+  }
+  return evaluate(e, withCtx(ctx, { doc: docs[0] }));
+}
+
+async function groupRows(s: SelectStatement, docs: Value[], ctx: Ctx): Promise<Value[]> {
+  const groups = new Map<string, Value[]>();
+  const group = s.group!;
+  for (const d of docs) {
+    const key = group.all ? "" : valueKeyOf(await Promise.all(group.fields.map((f) => evaluate(f, withCtx(ctx, { doc: d })))));
+    const list = groups.get(key) ?? [];
+    list.push(d);
+    groups.set(key, list);
+  }
+  const rows: Value[] = [];
+  for (const list of groups.values()) {
+    if (s.fields.value) {
+      const f = s.fields.items[0];
+      rows.push(f && f.kind === "Single" ? await groupValue(f.expr, list, ctx) : list[0]);
+      continue;
+    }
+    let row: ValueObject = {};
+    for (const f of s.fields.items) {
+      if (f.kind === "All") {
+        if (isValueObject(list[0])) row = { ...row, ...list[0] };
+        continue;
+      }
+      const v = await groupValue(f.expr, list, ctx);
+      const name = f.alias ? placePath(f.alias) : f.expr.kind === "Idiom" ? placePath(f.expr) : [f.expr.kind === "Call" ? f.expr.name : "expr"];
+      row = setPath(row, name, v);
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+export async function runSelect(s: SelectStatement, ctx: Ctx): Promise<Value> {
+  // 1. sources → visible documents
+  if (s.only && (s.what.length !== 1 || s.what[0]!.kind === "Table")) throw new QueryError("SingleOnlyOutput", ONLY_ERROR);
+  const docs = await visibleDocuments(s, ctx);
+  // 2. WHERE
+  const kept: Value[] = [];
+  for (const d of docs) if (!s.cond || isTruthy(await evaluate(s.cond, withCtx(ctx, { doc: d })))) kept.push(d);
+  // 3. projection or GROUP BY
+  let rows: { out: Value; doc: Value }[];
+  if (s.group) rows = (await groupRows(s, kept, ctx)).map((out) => ({ out, doc: out }));
+  else {
+    rows = [];
+    for (const d of kept) {
+      let out = await project(s.fields, d, ctx);
+      if (s.omit) out = omitFields(out, s.omit);
+      rows.push({ out, doc: d });
+    }
+  }
+  // 4. ORDER BY
+  if (s.order?.kind === "Random") rows.sort(() => Math.random() - 0.5);
+  else if (s.order?.kind === "Fields") {
+    const items = s.order.items;
+    const key = (r: { out: Value; doc: Value }, f: (typeof items)[number]) => {
+      const path = placePath(f.field);
+      const v = getPath(r.out, path);
+      return v === undefined ? getPath(r.doc, path) : v;
+    };
+    rows.sort((a, b) => {
+      for (const f of items) {
+        const c = compareValues(key(a, f), key(b, f));
+        if (c !== 0) return f.direction === "DESC" ? -c : c;
+      }
+      return 0;
+    });
+  }
+  // 5. START, LIMIT
+  let out = rows.map((r) => r.out);
+  if (s.start) out = out.slice(Number(await evaluate(s.start, ctx)));
+  if (s.limit) out = out.slice(0, Number(await evaluate(s.limit, ctx)));
+  // 6. FETCH
+  if (s.fetch) out = (await fetchFields(out, s.fetch, ctx)) as Value[];
+  // 7. ONLY
+  if (s.only) {
+    if (out.length > 1) throw new QueryError("SingleOnlyOutput", ONLY_ERROR);
+    return out[0];
+  }
+  return out;
+}

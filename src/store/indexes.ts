@@ -1,0 +1,67 @@
+// store/: index entries (unique and non-unique) keyed by the indexed values; maintained by doc/ on every write.
+
+import type { RecordId, Value } from "../value/types.js";
+import { valueKey } from "./keys.js";
+import type { TableRef } from "./records.js";
+import type { Transaction } from "./transaction.js";
+
+export interface IndexStore {
+  /** Record ids stored under `values` (one value per indexed field). */
+  lookup(t: TableRef, ix: string, values: readonly Value[]): RecordId[];
+  add(txn: Transaction, t: TableRef, ix: string, values: readonly Value[], id: RecordId): void;
+  remove(txn: Transaction, t: TableRef, ix: string, values: readonly Value[], id: RecordId): void;
+  /** Forget an index (REMOVE INDEX / TABLE) or everything under a namespace / database / table. */
+  clear(txn: Transaction, t: { ns: string; db?: string; tb?: string }, ix?: string): void;
+}
+
+const ixKey = (t: { ns: string; db?: string; tb?: string }, ix?: string): string => [t.ns, t.db ?? "", t.tb ?? "", ix ?? ""].join("\u0000");
+
+export class MemoryIndexStore implements IndexStore {
+  private readonly indexes = new Map<string, Map<string, Map<string, RecordId>>>();
+
+  lookup(t: TableRef, ix: string, values: readonly Value[]): RecordId[] {
+    const entry = this.indexes.get(ixKey(t, ix))?.get(valueKey(values as Value[]));
+    return entry ? [...entry.values()] : [];
+  }
+
+  add(txn: Transaction, t: TableRef, ix: string, values: readonly Value[], id: RecordId): void {
+    const k = ixKey(t, ix);
+    let index = this.indexes.get(k);
+    if (!index) {
+      index = new Map();
+      this.indexes.set(k, index);
+    }
+    const vk = valueKey(values as Value[]);
+    let entry = index.get(vk);
+    if (!entry) {
+      entry = new Map();
+      index.set(vk, entry);
+    }
+    const rk = valueKey(id);
+    if (entry.has(rk)) return;
+    entry.set(rk, id);
+    const e = entry;
+    txn.onCancel(() => e.delete(rk));
+  }
+
+  remove(txn: Transaction, t: TableRef, ix: string, values: readonly Value[], id: RecordId): void {
+    const entry = this.indexes.get(ixKey(t, ix))?.get(valueKey(values as Value[]));
+    const rk = valueKey(id);
+    if (!entry || !entry.has(rk)) return;
+    entry.delete(rk);
+    txn.onCancel(() => entry.set(rk, id));
+  }
+
+  clear(txn: Transaction, t: { ns: string; db?: string; tb?: string }, ix?: string): void {
+    const parts = [t.ns, t.db, t.tb, ix];
+    const n = parts.findIndex((p) => p === undefined);
+    const depth = n === -1 ? 4 : n;
+    const want = parts.slice(0, depth).join("\u0000");
+    for (const [k, v] of [...this.indexes]) {
+      if (k.split("\u0000").slice(0, depth).join("\u0000") === want) {
+        this.indexes.delete(k);
+        txn.onCancel(() => this.indexes.set(k, v));
+      }
+    }
+  }
+}
