@@ -9,10 +9,12 @@ import { cryptoFunctions } from "./crypto.js";
 import { miscFunctions } from "./misc.js";
 import { sessionFunctions } from "./session.js";
 import { stringFunctions } from "./string.js";
+import { timeFunctions } from "./time.js";
+import { typeFunctions } from "./type.js";
 
 export type { FunctionContext } from "./context.js";
 
-const TABLES: readonly BuiltinTable[] = [miscFunctions, sessionFunctions, cryptoFunctions, stringFunctions];
+const TABLES: readonly BuiltinTable[] = [miscFunctions, sessionFunctions, cryptoFunctions, stringFunctions, timeFunctions, typeFunctions];
 
 /** Lower-cased name → canonical name and declarations (several when the versions differ). */
 const REGISTRY = new Map<string, { name: string; def: Builtin }[]>();

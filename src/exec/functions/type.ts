@@ -1,0 +1,174 @@
+// type:: builtins: conversions (type::int, type::thing …) and type::is::* predicates.
+
+import { CastError } from "../../errors/index.js";
+import { Datetime, Decimal, Duration, Geometry, RecordId, RecordIdRange, Table, Uuid, isValueObject, type RecordIdKey, type Value } from "../../value/types.js";
+import { formatDatetimeText, formatFloat } from "./display.js";
+import { fn, incorrectArguments, type BuiltinTable } from "./registry.js";
+import { asRawString, convertError, parseDatetimeText, parseDurationText, parseFloatText, parseIntText, parseRecordIdText } from "./util.js";
+import { isUuidText } from "./validate.js";
+
+const isNumber = (v: Value): v is bigint | number | Decimal => typeof v === "bigint" || typeof v === "number" || v instanceof Decimal;
+
+export function toInt(v: Value): bigint {
+  if (typeof v === "bigint") return v;
+  if (typeof v === "number" && Number.isInteger(v) && Math.abs(v) < 2 ** 63) return BigInt(v);
+  if (v instanceof Decimal && /^[+-]?\d+(\.0*)?$/.test(v.text)) return BigInt(v.text.replace(/\.0*$/, ""));
+  if (typeof v === "string") {
+    const n = parseIntText(v);
+    if (n !== undefined) return n;
+  }
+  throw convertError(v, "int");
+}
+
+export function toFloat(v: Value): number {
+  if (typeof v === "number") return v;
+  if (typeof v === "bigint") return Number(v);
+  if (v instanceof Decimal) return Number(v.text);
+  if (typeof v === "string") {
+    const n = parseFloatText(v);
+    if (n !== undefined) return n;
+  }
+  throw convertError(v, "float");
+}
+
+function toNumber(v: Value): Value {
+  if (isNumber(v)) return v;
+  if (typeof v === "string") {
+    const i = parseIntText(v);
+    if (i !== undefined) return i;
+    const f = parseFloatText(v);
+    if (f !== undefined) return f;
+  }
+  throw convertError(v, "number");
+}
+
+function toDecimal(v: Value): Decimal {
+  if (v instanceof Decimal) return v;
+  if (typeof v === "bigint") return new Decimal(v.toString());
+  if (typeof v === "number" && Number.isFinite(v)) return new Decimal(formatFloat(v));
+  if (typeof v === "string" && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v)) return new Decimal(v.replace(/^\+/, ""));
+  throw convertError(v, "decimal");
+}
+
+function toStringValue(v: Value): string {
+  if (v === undefined || v === null) throw convertError(v, "string");
+  if (v instanceof Datetime) return formatDatetimeText(v);
+  if (v instanceof Uuid) return v.text;
+  return asRawString(v);
+}
+
+export function toRecord(v: Value, table?: string): RecordId {
+  const into = table === undefined ? "record" : `record<${table}>`;
+  const rid = v instanceof RecordId ? v : typeof v === "string" ? parseRecordIdText(v) : undefined;
+  if (!rid || (table !== undefined && rid.table !== table)) throw convertError(v, into);
+  return rid;
+}
+
+/** type::thing's key conversion: records lend their key, ints stay ints, arrays/objects stay, the rest becomes text. */
+function recordKey(v: Value): RecordIdKey {
+  if (v instanceof RecordId) return v.id;
+  if (typeof v === "bigint" || typeof v === "string" || Array.isArray(v) || isValueObject(v)) return v;
+  if (typeof v === "number") return formatFloat(v);
+  if (v instanceof Datetime) return formatDatetimeText(v);
+  if (v instanceof Uuid) return v.text;
+  return asRawString(v);
+}
+
+const tableName = (v: Value): string => (v instanceof Table ? v.name : typeof v === "string" ? v : v instanceof RecordId ? v.table : toStringValue(v === undefined ? "NONE" : v === null ? "NULL" : v));
+
+const is = (test: (v: Value) => boolean) => fn(["any"], ([v]) => test(v));
+const geometryIs = (...types: Geometry["type"][]) => is((v) => v instanceof Geometry && types.includes(v.type));
+
+export const typeFunctions: BuiltinTable = {
+  "type::bool": fn(["any"], ([v]) => {
+    if (typeof v === "boolean") return v;
+    if (v === "true" || v === "false") return v === "true";
+    throw convertError(v, "bool");
+  }),
+  "type::datetime": fn(["any"], ([v]) => {
+    if (v instanceof Datetime) return v;
+    const d = typeof v === "string" ? parseDatetimeText(v) : undefined;
+    if (!d) throw convertError(v, "datetime");
+    return d;
+  }),
+  "type::decimal": fn(["any"], ([v]) => toDecimal(v)),
+  "type::duration": fn(["any"], ([v]) => {
+    if (v instanceof Duration) return v;
+    const d = typeof v === "string" ? parseDurationText(v) : undefined;
+    if (!d) throw convertError(v, "duration");
+    return d;
+  }),
+  "type::float": fn(["any"], ([v]) => toFloat(v)),
+  "type::int": fn(["any"], ([v]) => toInt(v)),
+  "type::number": fn(["any"], ([v]) => toNumber(v)),
+  "type::string": fn(["any"], ([v]) => toStringValue(v)),
+  "type::table": fn(["any"], ([v]) => new Table(tableName(v))),
+  "type::thing": fn(["any", "any?"], (args) => {
+    if (args.length === 1) return toRecord(args[0]);
+    const tb = args[0] instanceof Table ? args[0].name : asRawString(args[0]);
+    return new RecordId(tb, recordKey(args[1]));
+  }),
+  "type::record": fn(
+    ["any", "any?"],
+    (args) => {
+      if (args.length === 1) return toRecord(args[0]);
+      const tb = args[1];
+      if (typeof tb !== "string" && !(tb instanceof Table)) {
+        throw incorrectArguments("type::record", "The second argument must be a table name or a string.");
+      }
+      return toRecord(args[0], typeof tb === "string" ? tb : tb.name);
+    },
+    { compat: 2 },
+  ),
+  "type::uuid": fn(
+    ["any"],
+    ([v]) => {
+      if (v instanceof Uuid) return v;
+      if (typeof v === "string" && isUuidText(v)) {
+        const hex = v.replace(/^urn:uuid:|[{}-]/g, "").toLowerCase();
+        return new Uuid(`${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`);
+      }
+      throw convertError(v, "uuid");
+    },
+    { compat: 2 },
+  ),
+  "type::array": fn(
+    ["any"],
+    ([v]) => {
+      if (Array.isArray(v)) return v;
+      throw convertError(v, "array");
+    },
+    { compat: 2 },
+  ),
+
+  "type::is::array": is(Array.isArray),
+  "type::is::bool": is((v) => typeof v === "boolean"),
+  "type::is::bytes": is((v) => v instanceof Uint8Array),
+  "type::is::collection": geometryIs("GeometryCollection"),
+  "type::is::datetime": is((v) => v instanceof Datetime),
+  "type::is::decimal": is((v) => v instanceof Decimal),
+  "type::is::duration": is((v) => v instanceof Duration),
+  "type::is::float": is((v) => typeof v === "number"),
+  "type::is::geometry": is((v) => v instanceof Geometry),
+  "type::is::int": is((v) => typeof v === "bigint"),
+  "type::is::line": geometryIs("LineString"),
+  "type::is::none": is((v) => v === undefined),
+  "type::is::null": is((v) => v === null),
+  "type::is::multiline": geometryIs("MultiLineString"),
+  "type::is::multipoint": geometryIs("MultiPoint"),
+  "type::is::multipolygon": geometryIs("MultiPolygon"),
+  "type::is::number": is(isNumber),
+  "type::is::object": is(isValueObject),
+  "type::is::point": geometryIs("Point"),
+  "type::is::polygon": geometryIs("Polygon"),
+  "type::is::range": fn(["any"], ([v]) => v instanceof RecordIdRange, { compat: 2 }),
+  "type::is::string": is((v) => typeof v === "string"),
+  "type::is::uuid": is((v) => v instanceof Uuid),
+  "type::is::record": fn(["any", "any?"], (args) => {
+    const v = args[0];
+    if (args.length === 1) return v instanceof RecordId;
+    const tb = args[1];
+    if (typeof tb !== "string") throw new CastError(`Expected a string but found ${asRawString(tb)}`);
+    return v instanceof RecordId && v.table === tb;
+  }),
+};

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { isBuiltin } from "../../../src/exec/functions/index.js";
+import { Datetime, Duration, Uuid, type Value } from "../../../src/value/types.js";
+import { FIXED_MS, call, errorOf } from "./helpers.js";
+
+const d = (iso: string): Datetime => {
+  const m = /\.(\d+)Z$/.exec(iso);
+  const frac = m ? BigInt(m[1]!.padEnd(9, "0")) : 0n;
+  const ms = Date.parse(iso.replace(/\.\d+Z$/, "Z"));
+  return new Datetime(BigInt(ms) * 1_000_000n + frac);
+};
+const H = 3_600_000_000_000n;
+const T = d("2024-01-02T03:04:05.678Z");
+
+// Expected values from SurrealDB 1.5.4 and 2.6.0 (identical).
+const TABLE: [string, Value[], Value][] = [
+  ["time::unix", [T], 1704164645n],
+  ["time::millis", [T], 1704164645678n],
+  ["time::micros", [T], 1704164645678000n],
+  ["time::nano", [T], 1704164645678000000n],
+  ["time::unix", [d("1969-12-31T23:59:59.5Z")], -1n],
+  ["time::millis", [d("1969-12-31T23:59:59.5Z")], -500n],
+  ["time::floor", [T, new Duration(H)], d("2024-01-02T03:00:00Z")],
+  ["time::floor", [T, new Duration(7n * 24n * H)], d("2023-12-28T00:00:00Z")],
+  ["time::round", [d("2024-01-02T03:34:05.678Z"), new Duration(H)], d("2024-01-02T04:00:00Z")],
+  ["time::round", [T, new Duration(7n * 24n * H)], d("2024-01-04T00:00:00Z")],
+  ["time::floor", [T, new Duration(0n)], T],
+  ["time::floor", [d("1969-12-31T23:59:59.5Z"), new Duration(1_000_000_000n)], d("1969-12-31T23:59:59Z")],
+  ["time::day", [T], 2n],
+  ["time::hour", [T], 3n],
+  ["time::minute", [T], 4n],
+  ["time::second", [T], 5n],
+  ["time::month", [T], 1n],
+  ["time::year", [T], 2024n],
+  ["time::wday", [d("2024-01-07T03:04:05.678Z")], 7n],
+  ["time::yday", [d("2024-12-31T03:04:05.678Z")], 366n],
+  ["time::week", [d("2024-12-31T03:04:05.678Z")], 1n],
+  ["time::group", [T, "hour"], d("2024-01-02T03:00:00Z")],
+  ["time::from::unix", [1704164645n], d("2024-01-02T03:04:05Z")],
+  ["time::from::millis", [1704164645678n], T],
+  ["time::from::secs", [1704164645n], d("2024-01-02T03:04:05Z")],
+  ["time::from::micros", [1704164645678901n], d("2024-01-02T03:04:05.678901Z")],
+  ["time::from::nanos", [1704164645678901234n], d("2024-01-02T03:04:05.678901234Z")],
+  ["time::from::unix", [-1n], d("1969-12-31T23:59:59Z")],
+  ["time::from::millis", [-1n], d("1969-12-31T23:59:59.999Z")],
+  ["time::max", [[d("2024-01-02T03:04:05Z"), d("2025-01-02T03:04:05Z")]], d("2025-01-02T03:04:05Z")],
+  ["time::min", [[d("2024-01-02T03:04:05Z"), d("2025-01-02T03:04:05Z")]], d("2024-01-02T03:04:05Z")],
+  [
+    "time::format",
+    [T, "%Y-%m-%d %H:%M:%S%.f %a %A %b %B %j %e %+ %s %Z %z %:z %U %W %V %G %u %w %I %p %c %D %F %T %R %r %x %X %C %y %k %l %P %f %3f %.3f %% %-d %_m"],
+    "2024-01-02 03:04:05.678 Tue Tuesday Jan January 002  2 2024-01-02T03:04:05.678+00:00 1704164645 UTC +0000 +00:00 00 01 01 2024 2 2 03 AM Tue Jan  2 03:04:05 2024 01/02/24 2024-01-02 03:04:05 03:04 03:04:05 AM 01/02/24 03:04:05 20 24  3  3 am 678000000 678 .678 % 2  1",
+  ],
+  ["time::format", [d("2024-01-02T03:04:05Z"), "%.f|%+"], "|2024-01-02T03:04:05+00:00"],
+];
+
+describe("time:: (oracle, both versions)", () => {
+  it.each(TABLE)("%s #%#", async (name, args, expected) => {
+    expect(await call(name, args, 2)).toEqual(expected);
+    expect(await call(name, args, 1)).toEqual(expected);
+  });
+  it("now and argument-less parts read ctx.clock", async () => {
+    expect(await call("time::now", [])).toEqual(new Datetime(BigInt(FIXED_MS) * 1_000_000n));
+    expect(await call("time::unix", [])).toBe(BigInt(Math.floor(FIXED_MS / 1000)));
+    expect(await call("time::day", [])).toBe(2n);
+    expect(await call("time::millis", [])).toBe(BigInt(FIXED_MS));
+  });
+  it("v2 only: from::uuid, is::leap_year", async () => {
+    expect(await call("time::from::uuid", [new Uuid("0190d8d4-2d4f-7a5c-b000-000000000000")])).toEqual(d("2024-07-22T05:05:02.287Z"));
+    expect(await call("time::is::leap_year", [T])).toBe(true);
+    expect(isBuiltin("time::from::uuid", 1)).toBe(false);
+  });
+  it("errors", async () => {
+    expect(await errorOf("time::now", [1n])).toBe("Incorrect arguments for function time::now(). Expected no arguments.");
+    expect(await errorOf("time::day", ["x"])).toBe(
+      "Incorrect arguments for function time::day(). Argument 1 was the wrong type. Expected a datetime but found 'x'",
+    );
+    expect(await errorOf("time::format", ["x", "%Y"])).toBe(
+      "Incorrect arguments for function time::format(). Argument 1 was the wrong type. Expected a datetime but found 'x'",
+    );
+    expect(await errorOf("time::floor", [T, "1h"])).toBe(
+      "Incorrect arguments for function time::floor(). Argument 2 was the wrong type. Expected a duration but found '1h'",
+    );
+    expect(await errorOf("time::from::unix", [1.5])).toBe(
+      "Incorrect arguments for function time::from::unix(). Argument 1 was the wrong type. Expected a i64 but found 1.5f",
+    );
+    expect(await errorOf("time::from::unix", ["1"])).toBe(
+      "Incorrect arguments for function time::from::unix(). Argument 1 was the wrong type. Expected a i64 but found '1'",
+    );
+  });
+});
