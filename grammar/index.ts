@@ -1,0 +1,85 @@
+// Grammar entry points: SurrealQL text → AST (parse, parseExpr, parseRecordId, parseType). Throws only ParseError.
+import { EOF, type IRecognitionException, type IToken } from "chevrotain";
+import type { Expr, RecordIdExpr, Statement, TypeKind } from "../src/ast/nodes.js";
+import { ParseError } from "../src/errors/index.js";
+import { RecordId } from "../src/value/types.js";
+import { lastExpected, parseErrorAt, parseErrorAtToken } from "./errors.js";
+import { tokenize } from "./lexer.js";
+import { parser } from "./parser.js";
+import { AstBuilder, recordKeyValue, setRecordIdParser } from "./to-ast.js";
+import * as T from "./tokens.js";
+
+/** Maximum nesting of brackets, like SurrealDB's parser depth limit. */
+export const MAX_DEPTH = 256;
+
+function lex(text: string): IToken[] {
+  const result = tokenize(text);
+  if (result.errors.length > 0) {
+    const e = result.errors[0];
+    const ch = text.slice(e.offset, e.offset + 1);
+    const quote = ch === "'" || ch === '"' || ch === "`" || ch === "⟨";
+    const message = quote ? `Unexpected end of file, expected closing ${ch === "⟨" ? "`⟩`" : `\`${ch}\``}` : `Invalid token: unexpected character \`${ch}\``;
+    throw parseErrorAt(text, e.offset, e.length || 1, message);
+  }
+  let depth = 0;
+  for (const t of result.tokens) {
+    const ty = t.tokenType;
+    if (ty === T.LParen || ty === T.LBracket || ty === T.LBrace) {
+      if (++depth > MAX_DEPTH) throw parseErrorAtToken(text, t, `Exceeded maximum parse depth of ${MAX_DEPTH}`);
+    } else if (ty === T.RParen || ty === T.RBracket || ty === T.RBrace) depth = Math.max(0, depth - 1);
+  }
+  return result.tokens;
+}
+
+function run<T>(text: string, rule: () => import("chevrotain").CstNode, build: (b: AstBuilder, cst: import("chevrotain").CstNode) => T): T {
+  try {
+    parser.input = lex(text);
+    const cst = rule.call(parser);
+    const errors: IRecognitionException[] = parser.errors;
+    if (errors.length > 0) {
+      const e = errors[0];
+      throw parseErrorAtToken(text, e.token, e.message, lastExpected);
+    }
+    return build(new AstBuilder(text), cst);
+  } catch (e) {
+    if (e instanceof ParseError) throw e;
+    if (e instanceof RangeError) throw parseErrorAt(text, 0, 1, "Exceeded maximum parse depth");
+    const message = e instanceof Error ? e.message : String(e);
+    throw parseErrorAt(text, 0, 1, `Failed to parse query: ${message}`);
+  } finally {
+    parser.input = [];
+  }
+}
+
+/** Parses a query (statements separated by `;`). */
+export function parse(text: string): Statement[] {
+  return run(text, parser.query, (b, cst) => b.query(cst));
+}
+
+/** Parses one expression (the whole text). */
+export function parseExpr(text: string): Expr {
+  return run(text, parser.expr, (b, cst) => b.expr(cst));
+}
+
+/** Parses a type as written after `TYPE` or inside `<…>`. */
+export function parseType(text: string): TypeKind {
+  return run(text, parser.type, (b, cst) => b.type(cst));
+}
+
+function recordIdExpr(text: string): RecordIdExpr {
+  const e = parseExpr(text);
+  if (e.kind !== "RecordId") throw parseErrorAt(text, 0, Math.max(1, text.length), `Unexpected token \`${text}\`, expected a record-id`, ["a record-id"]);
+  return e;
+}
+setRecordIdParser(recordIdExpr);
+
+/** Parses exactly a record id (`user:1`, `user:⟨a.b⟩`, `` user:`x` ``, `user:[1, 2]`) into a value. */
+export function parseRecordId(text: string): RecordId {
+  const e = recordIdExpr(text);
+  const key = recordKeyValue(e.key);
+  if (key === undefined) throw parseErrorAt(text, 0, Math.max(1, text.length), `Unexpected token \`${text}\`, expected a record-id with a literal key`, ["a record-id"]);
+  return new RecordId(e.table, key);
+}
+
+export { EOF };
+export { ParseError };

@@ -1,0 +1,1189 @@
+// Parser: tokens → CST. One CstParser instance (performSelfAnalysis once); to-ast.ts turns its CST into the AST.
+import { CstParser, type CstNode, type IToken, type TokenType } from "chevrotain";
+import { KW, keywordTokens } from "./keywords.js";
+import * as T from "./tokens.js";
+import { errorMessageProvider } from "./errors.js";
+
+const K = KW;
+
+export class SurqlParser extends CstParser {
+  constructor() {
+    super([...T.categoryTokens, ...T.lexerTokens, ...keywordTokens], {
+      maxLookahead: 3,
+      recoveryEnabled: false,
+      errorMessageProvider,
+      nodeLocationTracking: "none",
+    });
+    this.performSelfAnalysis();
+  }
+
+  /** True when the `(` at LA(1) closes on a `)` that is followed by `tok`. */
+  private parenFollowedBy(tok: TokenType): boolean {
+    let depth = 0;
+    for (let i = 1; ; i++) {
+      const t = this.LA(i);
+      if (t.tokenType === undefined || t.tokenType.name === "EOF") return false;
+      const n = t.tokenType;
+      if (n === T.LParen || n === T.LBracket || n === T.LBrace) depth++;
+      else if (n === T.RParen || n === T.RBracket || n === T.RBrace) {
+        depth--;
+        if (depth === 0) return this.LA(i + 1).tokenType === tok;
+      }
+    }
+  }
+
+  // ───────────── statements ─────────────
+
+  query = this.RULE("query", () => {
+    this.OPTION(() => this.SUBRULE(this.statement));
+    this.MANY(() => {
+      this.CONSUME(T.Semicolon);
+      this.OPTION2(() => this.SUBRULE2(this.statement));
+    });
+  });
+
+  statement = this.RULE("statement", () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { ALT: () => this.SUBRULE(this.useStmt) },
+        { ALT: () => this.SUBRULE(this.letStmt) },
+        { ALT: () => this.SUBRULE(this.returnStmt) },
+        { ALT: () => this.SUBRULE(this.ifStmt) },
+        { ALT: () => this.SUBRULE(this.forStmt) },
+        { ALT: () => this.CONSUME(K.BREAK) },
+        { ALT: () => this.CONSUME(K.CONTINUE) },
+        { ALT: () => this.SUBRULE(this.throwStmt) },
+        { ALT: () => this.SUBRULE(this.sleepStmt) },
+        { ALT: () => this.SUBRULE(this.txStmt) },
+        { ALT: () => this.SUBRULE(this.infoStmt) },
+        { ALT: () => this.SUBRULE(this.defineStmt) },
+        { ALT: () => this.SUBRULE(this.removeStmt) },
+        { ALT: () => this.SUBRULE(this.createStmt) },
+        { ALT: () => this.SUBRULE(this.selectStmt) },
+        { ALT: () => this.SUBRULE(this.updateStmt) },
+        { ALT: () => this.SUBRULE(this.deleteStmt) },
+        { ALT: () => this.SUBRULE(this.insertStmt) },
+        { ALT: () => this.SUBRULE(this.relateStmt) },
+        { ALT: () => this.SUBRULE(this.liveStmt) },
+        { ALT: () => this.SUBRULE(this.killStmt) },
+        { ALT: () => this.SUBRULE(this.expr) },
+      ],
+    });
+  });
+
+  block = this.RULE("block", () => {
+    this.CONSUME(T.LBrace);
+    this.OPTION(() => this.SUBRULE(this.statement));
+    this.MANY(() => {
+      this.CONSUME(T.Semicolon);
+      this.OPTION2(() => this.SUBRULE2(this.statement));
+    });
+    this.CONSUME(T.RBrace);
+  });
+
+  useStmt = this.RULE("useStmt", () => {
+    this.CONSUME(K.USE);
+    this.AT_LEAST_ONE(() =>
+      this.OR([
+        { ALT: () => { this.OR2([{ ALT: () => this.CONSUME(K.NS) }, { ALT: () => this.CONSUME(K.NAMESPACE) }]); this.SUBRULE(this.name, { LABEL: "nsName" }); } },
+        { ALT: () => { this.OR3([{ ALT: () => this.CONSUME(K.DB) }, { ALT: () => this.CONSUME(K.DATABASE) }]); this.SUBRULE2(this.name, { LABEL: "dbName" }); } },
+      ]),
+    );
+  });
+
+  /** Any identifier-like token: plain, quoted (`…`, ⟨…⟩) or a keyword. */
+  name = this.RULE("name", () => {
+    this.CONSUME(T.IdentName);
+  });
+
+  letStmt = this.RULE("letStmt", () => {
+    this.CONSUME(K.LET);
+    this.CONSUME(T.Param);
+    this.OPTION(() => { this.CONSUME(T.Colon); this.SUBRULE(this.type); });
+    this.CONSUME(T.Eq);
+    this.SUBRULE(this.expr);
+  });
+
+  returnStmt = this.RULE("returnStmt", () => {
+    this.CONSUME(K.RETURN);
+    this.SUBRULE(this.expr);
+    this.OPTION(() => { this.CONSUME(K.FETCH); this.SUBRULE(this.idiomList); });
+  });
+
+  ifStmt = this.RULE("ifStmt", () => {
+    this.CONSUME(K.IF);
+    this.SUBRULE(this.expr, { LABEL: "cond" });
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(K.THEN);
+          this.SUBRULE2(this.expr, { LABEL: "then" });
+          this.MANY(() => {
+            this.CONSUME(K.ELSE, { LABEL: "elseIf" });
+            this.CONSUME2(K.IF);
+            this.SUBRULE3(this.expr, { LABEL: "cond" });
+            this.CONSUME2(K.THEN);
+            this.SUBRULE4(this.expr, { LABEL: "then" });
+          });
+          this.OPTION(() => { this.CONSUME2(K.ELSE); this.SUBRULE5(this.expr, { LABEL: "otherwise" }); });
+          this.CONSUME(K.END);
+        },
+      },
+      {
+        ALT: () => {
+          this.SUBRULE(this.block, { LABEL: "thenBlock" });
+          this.MANY2(() => {
+            this.CONSUME3(K.ELSE, { LABEL: "elseIf" });
+            this.CONSUME3(K.IF);
+            this.SUBRULE6(this.expr, { LABEL: "cond" });
+            this.SUBRULE2(this.block, { LABEL: "thenBlock" });
+          });
+          this.OPTION2(() => { this.CONSUME4(K.ELSE); this.SUBRULE3(this.block, { LABEL: "otherwiseBlock" }); });
+        },
+      },
+    ]);
+  });
+
+  forStmt = this.RULE("forStmt", () => {
+    this.CONSUME(K.FOR);
+    this.CONSUME(T.Param);
+    this.CONSUME(K.IN);
+    this.SUBRULE(this.expr);
+    this.SUBRULE(this.block);
+  });
+
+  throwStmt = this.RULE("throwStmt", () => {
+    this.CONSUME(K.THROW);
+    this.SUBRULE(this.expr);
+  });
+
+  sleepStmt = this.RULE("sleepStmt", () => {
+    this.CONSUME(K.SLEEP);
+    this.CONSUME(T.DurationLiteral);
+  });
+
+  txStmt = this.RULE("txStmt", () => {
+    this.OR([{ ALT: () => this.CONSUME(K.BEGIN) }, { ALT: () => this.CONSUME(K.COMMIT) }, { ALT: () => this.CONSUME(K.CANCEL) }]);
+    this.OPTION(() => this.CONSUME(K.TRANSACTION));
+  });
+
+  base = this.RULE("base", () => {
+    this.OR([
+      { ALT: () => this.CONSUME(K.ROOT) },
+      { ALT: () => this.CONSUME(K.KV) },
+      { ALT: () => this.CONSUME(K.NS) },
+      { ALT: () => this.CONSUME(K.NAMESPACE) },
+      { ALT: () => this.CONSUME(K.DB) },
+      { ALT: () => this.CONSUME(K.DATABASE) },
+    ]);
+  });
+
+  infoStmt = this.RULE("infoStmt", () => {
+    this.CONSUME(K.INFO);
+    this.CONSUME(K.FOR);
+    this.OR([
+      { ALT: () => this.SUBRULE(this.base) },
+      { ALT: () => { this.OR2([{ ALT: () => this.CONSUME(K.TABLE) }, { ALT: () => this.CONSUME(K.TB) }]); this.SUBRULE(this.name); } },
+      { ALT: () => { this.CONSUME(K.USER); this.SUBRULE2(this.name); this.OPTION(() => { this.CONSUME(K.ON); this.SUBRULE2(this.base); }); } },
+      { ALT: () => { this.CONSUME(K.SCOPE); this.SUBRULE3(this.name); } },
+      { ALT: () => { this.CONSUME(K.INDEX); this.SUBRULE4(this.name); this.CONSUME2(K.ON); this.OPTION2(() => this.CONSUME2(K.TABLE)); this.SUBRULE5(this.name, { LABEL: "table" }); } },
+    ]);
+    this.OPTION3(() => this.CONSUME(K.STRUCTURE));
+  });
+
+  // ───────────── DEFINE / REMOVE ─────────────
+
+  defineStmt = this.RULE("defineStmt", () => {
+    this.CONSUME(K.DEFINE);
+    this.OR([
+      { ALT: () => this.SUBRULE(this.defineNamespace) },
+      { ALT: () => this.SUBRULE(this.defineDatabase) },
+      { ALT: () => this.SUBRULE(this.defineUser) },
+      { ALT: () => this.SUBRULE(this.defineScope) },
+      { ALT: () => this.SUBRULE(this.defineToken) },
+      { ALT: () => this.SUBRULE(this.defineAccess) },
+      { ALT: () => this.SUBRULE(this.defineTable) },
+      { ALT: () => this.SUBRULE(this.defineField) },
+      { ALT: () => this.SUBRULE(this.defineIndex) },
+      { ALT: () => this.SUBRULE(this.defineParam) },
+      { ALT: () => this.SUBRULE(this.defineEvent) },
+      { ALT: () => this.SUBRULE(this.defineFunction) },
+      { ALT: () => this.SUBRULE(this.defineAnalyzer) },
+    ]);
+  });
+
+  /** `IF NOT EXISTS` | `OVERWRITE` */
+  defineHead = this.RULE("defineHead", () => {
+    this.OPTION(() =>
+      this.OR([
+        { ALT: () => { this.CONSUME(K.IF); this.CONSUME(K.NOT); this.CONSUME(K.EXISTS); } },
+        { ALT: () => this.CONSUME(K.OVERWRITE) },
+      ]),
+    );
+  });
+
+  commentClause = this.RULE("commentClause", () => {
+    this.CONSUME(K.COMMENT);
+    this.OR([{ ALT: () => this.CONSUME(T.StringLiteral) }, { ALT: () => this.CONSUME(K.NONE) }]);
+  });
+
+  defineNamespace = this.RULE("defineNamespace", () => {
+    this.OR([{ ALT: () => this.CONSUME(K.NAMESPACE) }, { ALT: () => this.CONSUME(K.NS) }]);
+    this.SUBRULE(this.defineHead);
+    this.SUBRULE(this.name);
+    this.MANY(() => this.SUBRULE(this.commentClause));
+  });
+
+  defineDatabase = this.RULE("defineDatabase", () => {
+    this.OR([{ ALT: () => this.CONSUME(K.DATABASE) }, { ALT: () => this.CONSUME(K.DB) }]);
+    this.SUBRULE(this.defineHead);
+    this.SUBRULE(this.name);
+    this.MANY(() =>
+      this.OR2([
+        { ALT: () => this.SUBRULE(this.commentClause) },
+        { ALT: () => { this.CONSUME(K.CHANGEFEED); this.CONSUME(T.DurationLiteral); } },
+      ]),
+    );
+  });
+
+  defineUser = this.RULE("defineUser", () => {
+    this.CONSUME(K.USER);
+    this.SUBRULE(this.defineHead);
+    this.SUBRULE(this.name);
+    this.CONSUME(K.ON);
+    this.SUBRULE(this.base);
+    this.MANY(() =>
+      this.OR([
+        { ALT: () => { this.CONSUME(K.PASSWORD); this.CONSUME(T.StringLiteral, { LABEL: "password" }); } },
+        { ALT: () => { this.CONSUME(K.PASSHASH); this.CONSUME2(T.StringLiteral, { LABEL: "passhash" }); } },
+        {
+          ALT: () => {
+            this.CONSUME(K.ROLES);
+            this.SUBRULE2(this.name, { LABEL: "role" });
+            this.MANY2(() => { this.CONSUME(T.Comma); this.SUBRULE3(this.name, { LABEL: "role" }); });
+          },
+        },
+        { ALT: () => this.SUBRULE(this.durationClause) },
+        { ALT: () => this.SUBRULE(this.commentClause) },
+      ]),
+    );
+  });
+
+  durationClause = this.RULE("durationClause", () => {
+    this.CONSUME(K.DURATION);
+    this.SUBRULE(this.durationFor);
+    this.MANY(() => {
+      this.OPTION(() => this.CONSUME(T.Comma));
+      this.SUBRULE2(this.durationFor);
+    });
+  });
+
+  durationFor = this.RULE("durationFor", () => {
+    this.CONSUME(K.FOR);
+    this.OR([{ ALT: () => this.CONSUME(K.GRANT) }, { ALT: () => this.CONSUME(K.TOKEN) }, { ALT: () => this.CONSUME(K.SESSION) }]);
+    this.OR2([{ ALT: () => this.CONSUME(T.DurationLiteral) }, { ALT: () => this.CONSUME(K.NONE) }]);
+  });
+
+  defineScope = this.RULE("defineScope", () => {
+    this.CONSUME(K.SCOPE);
+    this.SUBRULE(this.defineHead);
+    this.SUBRULE(this.name);
+    this.MANY(() =>
+      this.OR([
+        { ALT: () => { this.CONSUME(K.SESSION); this.CONSUME(T.DurationLiteral); } },
+        { ALT: () => { this.CONSUME(K.SIGNUP); this.SUBRULE(this.expr, { LABEL: "signup" }); } },
+        { ALT: () => { this.CONSUME(K.SIGNIN); this.SUBRULE2(this.expr, { LABEL: "signin" }); } },
+        { ALT: () => this.SUBRULE(this.commentClause) },
+      ]),
+    );
+  });
+
+  defineToken = this.RULE("defineToken", () => {
+    this.CONSUME(K.TOKEN);
+    this.SUBRULE(this.defineHead);
+    this.SUBRULE(this.name);
+    this.CONSUME(K.ON);
+    this.OR([
+      { ALT: () => this.SUBRULE(this.base) },
+      { ALT: () => { this.CONSUME(K.SCOPE); this.SUBRULE2(this.name, { LABEL: "scope" }); } },
+    ]);
+    this.MANY(() =>
+      this.OR2([
+        { ALT: () => { this.CONSUME(K.TYPE); this.SUBRULE3(this.name, { LABEL: "alg" }); } },
+        { ALT: () => { this.CONSUME(K.VALUE); this.CONSUME(T.StringLiteral); } },
+        { ALT: () => this.SUBRULE(this.commentClause) },
+      ]),
+    );
+  });
+
+  defineAccess = this.RULE("defineAccess", () => {
+    this.CONSUME(K.ACCESS);
+    this.SUBRULE(this.defineHead);
+    this.SUBRULE(this.name);
+    this.CONSUME(K.ON);
+    this.SUBRULE(this.base);
+    this.MANY(() =>
+      this.OR([
+        { ALT: () => { this.CONSUME(K.TYPE); this.SUBRULE(this.accessType); } },
+        { ALT: () => { this.CONSUME(K.AUTHENTICATE); this.SUBRULE(this.expr, { LABEL: "authenticate" }); } },
+        { ALT: () => this.SUBRULE(this.durationClause) },
+        { ALT: () => this.SUBRULE(this.commentClause) },
+      ]),
+    );
+  });
+
+  accessType = this.RULE("accessType", () => {
+    this.OR([
+      { ALT: () => { this.CONSUME(K.JWT); this.SUBRULE(this.jwtConfig); } },
+      {
+        ALT: () => {
+          this.CONSUME(K.RECORD);
+          this.MANY(() =>
+            this.OR2([
+              { ALT: () => { this.CONSUME(K.SIGNUP); this.SUBRULE(this.expr, { LABEL: "signup" }); } },
+              { ALT: () => { this.CONSUME(K.SIGNIN); this.SUBRULE2(this.expr, { LABEL: "signin" }); } },
+            ]),
+          );
+          this.MANY2(() => {
+            this.OPTION(() => this.CONSUME(T.Comma));
+            this.CONSUME(K.WITH);
+            this.OR3([
+              { ALT: () => { this.CONSUME2(K.JWT); this.SUBRULE2(this.jwtConfig); } },
+              { ALT: () => this.CONSUME(K.REFRESH) },
+            ]);
+          });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(K.BEARER);
+          this.CONSUME(K.FOR);
+          this.OR4([{ ALT: () => this.CONSUME(K.USER, { LABEL: "subject" }) }, { ALT: () => this.CONSUME2(K.RECORD, { LABEL: "subject" }) }]);
+          this.OPTION2(() => { this.CONSUME2(K.WITH); this.CONSUME3(K.JWT); this.SUBRULE3(this.jwtConfig); });
+        },
+      },
+    ]);
+  });
+
+  jwtConfig = this.RULE("jwtConfig", () => {
+    this.AT_LEAST_ONE(() =>
+      this.OR([
+        { ALT: () => { this.CONSUME(K.ALGORITHM); this.SUBRULE(this.name, { LABEL: "alg" }); } },
+        { ALT: () => { this.CONSUME(K.KEY); this.CONSUME(T.StringLiteral, { LABEL: "key" }); } },
+        { ALT: () => { this.CONSUME(K.URL); this.CONSUME2(T.StringLiteral, { LABEL: "url" }); } },
+      ]),
+    );
+    this.OPTION(() => {
+      this.CONSUME(K.WITH);
+      this.CONSUME(K.ISSUER);
+      this.MANY(() =>
+        this.OR2([
+          { ALT: () => { this.CONSUME2(K.ALGORITHM); this.SUBRULE2(this.name, { LABEL: "issuerAlg" }); } },
+          { ALT: () => { this.CONSUME2(K.KEY); this.CONSUME3(T.StringLiteral, { LABEL: "issuerKey" }); } },
+        ]),
+      );
+    });
+  });
+
+  permissions = this.RULE("permissions", () => {
+    this.CONSUME(K.PERMISSIONS);
+    this.OR([
+      { ALT: () => this.CONSUME(K.NONE) },
+      { ALT: () => this.CONSUME(K.FULL) },
+      {
+        ALT: () =>
+          this.AT_LEAST_ONE(() => {
+            this.SUBRULE(this.permissionFor);
+            this.OPTION(() => this.CONSUME(T.Comma));
+          }),
+      },
+    ]);
+  });
+
+  permissionFor = this.RULE("permissionFor", () => {
+    this.CONSUME(K.FOR);
+    this.SUBRULE(this.name, { LABEL: "action" });
+    this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.name, { LABEL: "action" }); });
+    this.SUBRULE(this.permissionValue);
+  });
+
+  permissionValue = this.RULE("permissionValue", () => {
+    this.OR([
+      { ALT: () => this.CONSUME(K.NONE) },
+      { ALT: () => this.CONSUME(K.FULL) },
+      { ALT: () => { this.CONSUME(K.WHERE); this.SUBRULE(this.expr); } },
+    ]);
+  });
+
+  /** PERMISSIONS NONE | FULL | WHERE … (params and functions). */
+  permissionSimple = this.RULE("permissionSimple", () => {
+    this.CONSUME(K.PERMISSIONS);
+    this.SUBRULE(this.permissionValue);
+  });
+
+  defineTable = this.RULE("defineTable", () => {
+    this.CONSUME(K.TABLE);
+    this.SUBRULE(this.defineHead);
+    this.SUBRULE(this.name);
+    this.MANY(() =>
+      this.OR([
+        { ALT: () => this.CONSUME(K.DROP) },
+        { ALT: () => this.CONSUME(K.SCHEMAFULL) },
+        { ALT: () => this.CONSUME(K.SCHEMAFUL) },
+        { ALT: () => this.CONSUME(K.SCHEMALESS) },
+        { ALT: () => { this.CONSUME(K.TYPE); this.SUBRULE(this.tableType); } },
+        {
+          ALT: () => {
+            this.CONSUME(K.AS);
+            this.OR2([
+              { ALT: () => { this.CONSUME(T.LParen); this.SUBRULE(this.selectStmt); this.CONSUME(T.RParen); } },
+              { ALT: () => this.SUBRULE2(this.selectStmt) },
+            ]);
+          },
+        },
+        { ALT: () => { this.CONSUME(K.CHANGEFEED); this.CONSUME(T.DurationLiteral); this.OPTION(() => { this.CONSUME(K.INCLUDE); this.CONSUME(K.ORIGINAL); }); } },
+        { ALT: () => this.SUBRULE(this.permissions) },
+        { ALT: () => this.SUBRULE(this.commentClause) },
+      ]),
+    );
+  });
+
+  tableType = this.RULE("tableType", () => {
+    this.OR([
+      { ALT: () => this.CONSUME(K.ANY) },
+      { ALT: () => this.CONSUME(K.NORMAL) },
+      {
+        ALT: () => {
+          this.CONSUME(K.RELATION);
+          this.MANY(() =>
+            this.OR2([
+              { ALT: () => { this.OR3([{ ALT: () => this.CONSUME(K.IN) }, { ALT: () => this.CONSUME(K.FROM) }]); this.SUBRULE(this.tableList, { LABEL: "from" }); } },
+              { ALT: () => { this.OR4([{ ALT: () => this.CONSUME(K.OUT) }, { ALT: () => this.CONSUME(K.TO) }]); this.SUBRULE2(this.tableList, { LABEL: "to" }); } },
+              { ALT: () => this.CONSUME(K.ENFORCED) },
+            ]),
+          );
+        },
+      },
+    ]);
+  });
+
+  tableList = this.RULE("tableList", () => {
+    this.SUBRULE(this.name);
+    this.MANY(() => { this.CONSUME(T.Pipe); this.SUBRULE2(this.name); });
+  });
+
+  /** A field path as DEFINE FIELD names it: `a`, `a.b`, `tags[*]`, `tags.*`. */
+  fieldPath = this.RULE("fieldPath", () => {
+    this.SUBRULE(this.name);
+    this.MANY(() =>
+      this.OR([
+        { ALT: () => { this.CONSUME(T.Dot); this.OR2([{ ALT: () => this.SUBRULE2(this.name) }, { ALT: () => this.CONSUME(T.Star) }]); } },
+        {
+          ALT: () => {
+            this.CONSUME(T.LBracket);
+            this.OR3([{ ALT: () => this.CONSUME2(T.Star) }, { ALT: () => this.CONSUME(T.NumberLiteral) }, { ALT: () => this.CONSUME(T.Dollar) }]);
+            this.CONSUME(T.RBracket);
+          },
+        },
+      ]),
+    );
+  });
+
+  onTable = this.RULE("onTable", () => {
+    this.CONSUME(K.ON);
+    this.OPTION(() => this.CONSUME(K.TABLE));
+    this.SUBRULE(this.name);
+  });
+
+  defineField = this.RULE("defineField", () => {
+    this.CONSUME(K.FIELD);
+    this.SUBRULE(this.defineHead);
+    this.SUBRULE(this.fieldPath);
+    this.SUBRULE(this.onTable);
+    this.MANY(() =>
+      this.OR([
+        { ALT: () => this.CONSUME(K.FLEXIBLE) },
+        { ALT: () => { this.CONSUME(K.TYPE); this.SUBRULE(this.type); } },
+        { ALT: () => { this.CONSUME(K.VALUE); this.SUBRULE(this.expr, { LABEL: "value" }); } },
+        { ALT: () => { this.CONSUME(K.ASSERT); this.SUBRULE2(this.expr, { LABEL: "assert" }); } },
+        { ALT: () => { this.CONSUME(K.DEFAULT); this.OPTION(() => this.CONSUME(K.ALWAYS)); this.SUBRULE3(this.expr, { LABEL: "default" }); } },
+        { ALT: () => this.CONSUME(K.READONLY) },
+        { ALT: () => this.SUBRULE(this.permissions) },
+        { ALT: () => this.SUBRULE(this.commentClause) },
+      ]),
+    );
+  });
+
+  /** Tokens kept as written and not interpreted (analyzer definitions, SEARCH / MTREE / HNSW index parameters). */
+  opaque = this.RULE("opaque", () => {
+    this.MANY({
+      GATE: () => {
+        const t = this.LA(1).tokenType;
+        return t !== K.COMMENT && t !== T.Semicolon && t !== T.RBrace && t !== T.RParen && t !== T.RBracket;
+      },
+      DEF: () =>
+        this.OR([
+          { ALT: () => { this.CONSUME(T.LParen); this.SUBRULE(this.opaque); this.CONSUME(T.RParen); } },
+          { ALT: () => this.CONSUME(T.AnyToken) },
+        ]),
+    });
+  });
+
+  defineIndex = this.RULE("defineIndex", () => {
+    this.CONSUME(K.INDEX);
+    this.SUBRULE(this.defineHead);
+    this.SUBRULE(this.name);
+    this.SUBRULE(this.onTable);
+    this.MANY(() =>
+      this.OR([
+        { ALT: () => { this.OR2([{ ALT: () => this.CONSUME(K.FIELDS) }, { ALT: () => this.CONSUME(K.COLUMNS) }]); this.SUBRULE(this.idiomList); } },
+        { ALT: () => this.CONSUME(K.UNIQUE) },
+        {
+          ALT: () => {
+            this.OR3([{ ALT: () => this.CONSUME(K.SEARCH, { LABEL: "special" }) }, { ALT: () => this.CONSUME(K.MTREE, { LABEL: "special" }) }, { ALT: () => this.CONSUME(K.HNSW, { LABEL: "special" }) }]);
+            this.SUBRULE(this.opaque);
+          },
+        },
+        { ALT: () => this.SUBRULE(this.commentClause) },
+      ]),
+    );
+  });
+
+  defineParam = this.RULE("defineParam", () => {
+    this.CONSUME(K.PARAM);
+    this.SUBRULE(this.defineHead);
+    this.CONSUME(T.Param);
+    this.MANY(() =>
+      this.OR([
+        { ALT: () => { this.CONSUME(K.VALUE); this.SUBRULE(this.expr); } },
+        { ALT: () => this.SUBRULE(this.permissionSimple) },
+        { ALT: () => this.SUBRULE(this.commentClause) },
+      ]),
+    );
+  });
+
+  defineEvent = this.RULE("defineEvent", () => {
+    this.CONSUME(K.EVENT);
+    this.SUBRULE(this.defineHead);
+    this.SUBRULE(this.name);
+    this.SUBRULE(this.onTable);
+    this.MANY(() =>
+      this.OR([
+        { ALT: () => { this.CONSUME(K.WHEN); this.SUBRULE(this.expr, { LABEL: "when" }); } },
+        {
+          ALT: () => {
+            this.CONSUME(K.THEN);
+            this.SUBRULE2(this.expr, { LABEL: "then" });
+            this.MANY2(() => { this.CONSUME(T.Comma); this.SUBRULE3(this.expr, { LABEL: "then" }); });
+          },
+        },
+        { ALT: () => this.SUBRULE(this.commentClause) },
+      ]),
+    );
+  });
+
+  functionName = this.RULE("functionName", () => {
+    this.SUBRULE(this.name);
+    this.AT_LEAST_ONE(() => { this.CONSUME(T.DoubleColon); this.SUBRULE2(this.name); });
+  });
+
+  defineFunction = this.RULE("defineFunction", () => {
+    this.CONSUME(K.FUNCTION);
+    this.SUBRULE(this.defineHead);
+    this.SUBRULE(this.functionName);
+    this.CONSUME(T.LParen);
+    this.OPTION(() => {
+      this.SUBRULE(this.fnArg);
+      this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.fnArg); });
+      this.OPTION2(() => this.CONSUME2(T.Comma));
+    });
+    this.CONSUME(T.RParen);
+    this.OPTION3(() => {
+      this.OR([{ ALT: () => this.CONSUME(T.RightArrow) }, { ALT: () => this.CONSUME(K.RETURNS) }]);
+      this.SUBRULE(this.type, { LABEL: "returns" });
+    });
+    this.SUBRULE(this.block);
+    this.MANY2(() =>
+      this.OR2([{ ALT: () => this.SUBRULE(this.commentClause) }, { ALT: () => this.SUBRULE(this.permissionSimple) }]),
+    );
+  });
+
+  fnArg = this.RULE("fnArg", () => {
+    this.CONSUME(T.Param);
+    this.CONSUME(T.Colon);
+    this.SUBRULE(this.type);
+  });
+
+  defineAnalyzer = this.RULE("defineAnalyzer", () => {
+    this.CONSUME(K.ANALYZER);
+    this.SUBRULE(this.defineHead);
+    this.SUBRULE(this.name);
+    this.SUBRULE(this.opaque);
+    this.MANY(() => { this.SUBRULE(this.commentClause); this.SUBRULE2(this.opaque); });
+  });
+
+  removeStmt = this.RULE("removeStmt", () => {
+    this.CONSUME(K.REMOVE);
+    this.OR([
+      { ALT: () => this.CONSUME(K.NAMESPACE, { LABEL: "target" }) },
+      { ALT: () => this.CONSUME(K.NS, { LABEL: "target" }) },
+      { ALT: () => this.CONSUME(K.DATABASE, { LABEL: "target" }) },
+      { ALT: () => this.CONSUME(K.DB, { LABEL: "target" }) },
+      { ALT: () => this.CONSUME(K.USER, { LABEL: "target" }) },
+      { ALT: () => this.CONSUME(K.ACCESS, { LABEL: "target" }) },
+      { ALT: () => this.CONSUME(K.SCOPE, { LABEL: "target" }) },
+      { ALT: () => this.CONSUME(K.TOKEN, { LABEL: "target" }) },
+      { ALT: () => this.CONSUME(K.TABLE, { LABEL: "target" }) },
+      { ALT: () => this.CONSUME(K.FIELD, { LABEL: "target" }) },
+      { ALT: () => this.CONSUME(K.INDEX, { LABEL: "target" }) },
+      { ALT: () => this.CONSUME(K.PARAM, { LABEL: "target" }) },
+      { ALT: () => this.CONSUME(K.EVENT, { LABEL: "target" }) },
+      { ALT: () => this.CONSUME(K.FUNCTION, { LABEL: "target" }) },
+      { ALT: () => this.CONSUME(K.ANALYZER, { LABEL: "target" }) },
+    ]);
+    this.OPTION(() => { this.CONSUME(K.IF); this.CONSUME(K.EXISTS); });
+    this.OR2([
+      { ALT: () => this.CONSUME(T.Param) },
+      { ALT: () => this.SUBRULE(this.functionName) },
+      { ALT: () => this.SUBRULE(this.fieldPath) },
+    ]);
+    this.OPTION2(() => {
+      this.CONSUME(K.ON);
+      this.OR3({
+        IGNORE_AMBIGUITIES: true,
+        DEF: [
+          { ALT: () => this.SUBRULE(this.base) },
+          { ALT: () => { this.CONSUME2(K.SCOPE, { LABEL: "onScope" }); this.SUBRULE(this.name, { LABEL: "scope" }); } },
+          { ALT: () => { this.OPTION3(() => this.CONSUME2(K.TABLE, { LABEL: "onTable" })); this.SUBRULE2(this.name, { LABEL: "table" }); } },
+        ],
+      });
+    });
+  });
+
+  // ───────────── data statements ─────────────
+
+  targets = this.RULE("targets", () => {
+    this.SUBRULE(this.expr);
+    this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.expr); });
+  });
+
+  idiomList = this.RULE("idiomList", () => {
+    this.SUBRULE(this.postfixExpr);
+    this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.postfixExpr); });
+  });
+
+  assignment = this.RULE("assignment", () => {
+    this.SUBRULE(this.postfixExpr);
+    this.OR([
+      { ALT: () => this.CONSUME(T.Eq, { LABEL: "op" }) },
+      { ALT: () => this.CONSUME(T.PlusEq, { LABEL: "op" }) },
+      { ALT: () => this.CONSUME(T.MinusEq, { LABEL: "op" }) },
+      { ALT: () => this.CONSUME(T.PlusQEq, { LABEL: "op" }) },
+    ]);
+    this.SUBRULE(this.expr);
+  });
+
+  dataClause = this.RULE("dataClause", () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(K.SET);
+          this.SUBRULE(this.assignment);
+          this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.assignment); });
+        },
+      },
+      { ALT: () => { this.CONSUME(K.UNSET); this.SUBRULE(this.idiomList); } },
+      { ALT: () => { this.CONSUME(K.MERGE); this.SUBRULE(this.expr); } },
+      { ALT: () => { this.CONSUME(K.CONTENT); this.SUBRULE2(this.expr); } },
+      { ALT: () => { this.CONSUME(K.REPLACE); this.SUBRULE3(this.expr); } },
+      { ALT: () => { this.CONSUME(K.PATCH); this.SUBRULE4(this.expr); } },
+    ]);
+  });
+
+  outputClause = this.RULE("outputClause", () => {
+    this.CONSUME(K.RETURN);
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { ALT: () => this.CONSUME(K.NONE) },
+        { ALT: () => this.CONSUME(K.NULL) },
+        { ALT: () => this.CONSUME(K.DIFF) },
+        { ALT: () => this.CONSUME(K.BEFORE) },
+        { ALT: () => this.CONSUME(K.AFTER) },
+        { ALT: () => this.SUBRULE(this.fields) },
+      ],
+    });
+  });
+
+  tail = this.RULE("tail", () => {
+    this.OPTION(() => { this.CONSUME(K.TIMEOUT); this.CONSUME(T.DurationLiteral); });
+    this.OPTION2(() => this.CONSUME(K.PARALLEL));
+  });
+
+  fields = this.RULE("fields", () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          GATE: () => { const n = this.LA(2).tokenType; return n !== K.FROM && n !== T.Comma && n !== K.AS; },
+          ALT: () => { this.CONSUME(K.VALUE); this.SUBRULE(this.expr, { LABEL: "valueExpr" }); this.OPTION(() => { this.CONSUME(K.AS); this.SUBRULE(this.postfixExpr, { LABEL: "valueAlias" }); }); },
+        },
+        {
+          ALT: () => {
+            this.SUBRULE(this.field);
+            this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.field); });
+          },
+        },
+      ],
+    });
+  });
+
+  field = this.RULE("field", () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Star) },
+      { ALT: () => { this.SUBRULE(this.expr); this.OPTION(() => { this.CONSUME(K.AS); this.SUBRULE(this.postfixExpr, { LABEL: "alias" }); }); } },
+    ]);
+  });
+
+  selectStmt = this.RULE("selectStmt", () => {
+    this.CONSUME(K.SELECT);
+    this.SUBRULE(this.fields);
+    this.OPTION(() => { this.CONSUME(K.OMIT); this.SUBRULE(this.idiomList, { LABEL: "omit" }); });
+    this.CONSUME(K.FROM);
+    this.OPTION2(() => this.CONSUME(K.ONLY));
+    this.SUBRULE(this.targets);
+    this.OPTION3(() => {
+      this.CONSUME(K.WITH);
+      this.OR([
+        { ALT: () => this.CONSUME(K.NOINDEX) },
+        { ALT: () => { this.CONSUME(K.INDEX); this.SUBRULE(this.name, { LABEL: "index" }); this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.name, { LABEL: "index" }); }); } },
+      ]);
+    });
+    this.OPTION4(() => { this.CONSUME(K.WHERE); this.SUBRULE(this.expr, { LABEL: "cond" }); });
+    this.OPTION5(() => { this.CONSUME(K.SPLIT); this.OPTION6(() => this.CONSUME(K.ON)); this.SUBRULE2(this.idiomList, { LABEL: "split" }); });
+    this.OPTION7(() => {
+      this.CONSUME(K.GROUP);
+      this.OR2({
+        IGNORE_AMBIGUITIES: true,
+        DEF: [
+          { ALT: () => this.CONSUME(K.ALL) },
+          { ALT: () => { this.OPTION8(() => this.CONSUME(K.BY)); this.SUBRULE3(this.idiomList, { LABEL: "group" }); } },
+        ],
+      });
+    });
+    this.OPTION9(() => {
+      this.CONSUME(K.ORDER);
+      this.option(10, () => this.CONSUME2(K.BY));
+      this.OR3({
+        IGNORE_AMBIGUITIES: true,
+        DEF: [
+          { ALT: () => { this.CONSUME(K.RAND); this.CONSUME(T.LParen); this.CONSUME(T.RParen); } },
+          { ALT: () => { this.SUBRULE(this.orderItem); this.MANY2(() => { this.CONSUME2(T.Comma); this.SUBRULE2(this.orderItem); }); } },
+        ],
+      });
+    });
+    this.option(11, () => { this.CONSUME(K.LIMIT); this.option(12, () => this.CONSUME3(K.BY)); this.SUBRULE2(this.expr, { LABEL: "limit" }); });
+    this.option(13, () => { this.CONSUME(K.START); this.option(14, () => this.CONSUME(K.AT)); this.SUBRULE3(this.expr, { LABEL: "start" }); });
+    this.option(15, () => { this.CONSUME(K.FETCH); this.SUBRULE4(this.idiomList, { LABEL: "fetch" }); });
+    this.option(16, () => { this.CONSUME(K.VERSION); this.SUBRULE4(this.expr, { LABEL: "version" }); });
+    this.SUBRULE(this.tail);
+    this.option(17, () => { this.CONSUME(K.EXPLAIN); this.option(18, () => this.CONSUME(K.FULL)); });
+  });
+
+  orderItem = this.RULE("orderItem", () => {
+    this.SUBRULE(this.postfixExpr);
+    this.OPTION(() => this.CONSUME(K.COLLATE));
+    this.OPTION2(() => this.CONSUME(K.NUMERIC));
+    this.OPTION3(() => this.OR([{ ALT: () => this.CONSUME(K.ASC) }, { ALT: () => this.CONSUME(K.DESC) }]));
+  });
+
+  createStmt = this.RULE("createStmt", () => {
+    this.CONSUME(K.CREATE);
+    this.OPTION(() => this.CONSUME(K.ONLY));
+    this.SUBRULE(this.targets);
+    this.OPTION2(() => this.SUBRULE(this.dataClause));
+    this.OPTION3(() => this.SUBRULE(this.outputClause));
+    this.SUBRULE(this.tail);
+  });
+
+  updateStmt = this.RULE("updateStmt", () => {
+    this.OR([{ ALT: () => this.CONSUME(K.UPDATE) }, { ALT: () => this.CONSUME(K.UPSERT) }]);
+    this.OPTION(() => this.CONSUME(K.ONLY));
+    this.SUBRULE(this.targets);
+    this.OPTION2(() => this.SUBRULE(this.dataClause));
+    this.OPTION3(() => { this.CONSUME(K.WHERE); this.SUBRULE(this.expr, { LABEL: "cond" }); });
+    this.OPTION4(() => this.SUBRULE(this.outputClause));
+    this.SUBRULE(this.tail);
+  });
+
+  deleteStmt = this.RULE("deleteStmt", () => {
+    this.CONSUME(K.DELETE);
+    this.OPTION(() => this.CONSUME(K.FROM));
+    this.OPTION2(() => this.CONSUME(K.ONLY));
+    this.SUBRULE(this.targets);
+    this.OPTION3(() => { this.CONSUME(K.WHERE); this.SUBRULE(this.expr, { LABEL: "cond" }); });
+    this.OPTION4(() => this.SUBRULE(this.outputClause));
+    this.SUBRULE(this.tail);
+  });
+
+  insertStmt = this.RULE("insertStmt", () => {
+    this.CONSUME(K.INSERT);
+    this.OPTION(() => this.CONSUME(K.IGNORE));
+    this.OPTION2(() => this.CONSUME(K.RELATION));
+    this.OPTION3(() => {
+      this.CONSUME(K.INTO);
+      this.OR([{ ALT: () => this.CONSUME(T.Param, { LABEL: "intoParam" }) }, { ALT: () => this.SUBRULE(this.name, { LABEL: "into" }) }]);
+    });
+    this.OR2([
+      {
+        GATE: () => this.parenFollowedBy(K.VALUES),
+        ALT: () => {
+          this.CONSUME(T.LParen);
+          this.SUBRULE(this.idiomList);
+          this.CONSUME(T.RParen);
+          this.CONSUME(K.VALUES);
+          this.SUBRULE(this.valuesRow);
+          this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.valuesRow); });
+        },
+      },
+      { ALT: () => this.SUBRULE(this.expr) },
+    ]);
+    this.OPTION4(() => {
+      this.CONSUME(K.ON);
+      this.CONSUME(K.DUPLICATE);
+      this.CONSUME(K.KEY);
+      this.CONSUME(K.UPDATE);
+      this.SUBRULE(this.assignment);
+      this.MANY2(() => { this.CONSUME2(T.Comma); this.SUBRULE2(this.assignment); });
+    });
+    this.OPTION5(() => this.SUBRULE(this.outputClause));
+    this.SUBRULE(this.tail);
+  });
+
+  valuesRow = this.RULE("valuesRow", () => {
+    this.CONSUME(T.LParen);
+    this.SUBRULE(this.expr);
+    this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.expr); });
+    this.CONSUME(T.RParen);
+  });
+
+  relateStmt = this.RULE("relateStmt", () => {
+    this.CONSUME(K.RELATE);
+    this.OPTION(() => this.CONSUME(K.ONLY));
+    this.SUBRULE(this.relateValue, { LABEL: "first" });
+    this.OR([
+      { ALT: () => { this.CONSUME(T.RightArrow); this.SUBRULE2(this.relateValue, { LABEL: "through" }); this.CONSUME2(T.RightArrow); this.SUBRULE3(this.relateValue, { LABEL: "last" }); } },
+      { ALT: () => { this.CONSUME(T.LeftArrow); this.SUBRULE4(this.relateValue, { LABEL: "through" }); this.CONSUME2(T.LeftArrow); this.SUBRULE5(this.relateValue, { LABEL: "last" }); } },
+    ]);
+    this.OPTION2(() => this.CONSUME(K.UNIQUE));
+    this.OPTION3(() => this.SUBRULE(this.dataClause));
+    this.OPTION4(() => this.SUBRULE(this.outputClause));
+    this.SUBRULE(this.tail);
+  });
+
+  relateValue = this.RULE("relateValue", () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.Param) },
+      { ALT: () => this.SUBRULE(this.array) },
+      { ALT: () => this.SUBRULE(this.subquery) },
+      { ALT: () => { this.SUBRULE(this.name); this.OPTION(() => { this.CONSUME(T.Colon); this.SUBRULE(this.recordKey); }); } },
+    ]);
+  });
+
+  liveStmt = this.RULE("liveStmt", () => {
+    this.CONSUME(K.LIVE);
+    this.CONSUME(K.SELECT);
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { GATE: () => this.LA(2).tokenType === K.FROM, ALT: () => this.CONSUME(K.DIFF) },
+        { ALT: () => this.SUBRULE(this.fields) },
+      ],
+    });
+    this.CONSUME(K.FROM);
+    this.SUBRULE(this.expr, { LABEL: "what" });
+    this.OPTION(() => { this.CONSUME(K.WHERE); this.SUBRULE2(this.expr, { LABEL: "cond" }); });
+    this.OPTION2(() => { this.CONSUME(K.FETCH); this.SUBRULE(this.idiomList); });
+  });
+
+  killStmt = this.RULE("killStmt", () => {
+    this.CONSUME(K.KILL);
+    this.SUBRULE(this.expr);
+  });
+
+  // ───────────── expressions ─────────────
+
+  /** Operands and operators in a flat list; to-ast.ts applies SurrealDB's precedence. */
+  expr = this.RULE("expr", () => {
+    this.SUBRULE(this.unary);
+    this.MANY(() => {
+      this.SUBRULE(this.binaryOp);
+      this.SUBRULE2(this.unary);
+    });
+  });
+
+  binaryOp = this.RULE("binaryOp", () => {
+    this.OR([
+      { ALT: () => { this.CONSUME(K.IS); this.OPTION(() => this.CONSUME(K.NOT)); } },
+      { ALT: () => { this.CONSUME2(K.NOT); this.CONSUME(K.IN); } },
+      { ALT: () => this.CONSUME(T.BinaryOpToken) },
+    ]);
+  });
+
+  unary = this.RULE("unary", () => {
+    this.OR([
+      { ALT: () => { this.CONSUME(T.Bang, { LABEL: "prefix" }); this.SUBRULE(this.unary); } },
+      { ALT: () => { this.CONSUME(T.Minus, { LABEL: "prefix" }); this.SUBRULE2(this.unary); } },
+      { ALT: () => { this.CONSUME(T.Plus, { LABEL: "prefix" }); this.SUBRULE3(this.unary); } },
+      { ALT: () => { this.CONSUME(T.Lt); this.SUBRULE(this.type); this.CONSUME(T.Gt); this.SUBRULE4(this.unary); } },
+      { ALT: () => this.SUBRULE(this.postfixExpr) },
+    ]);
+  });
+
+  postfixExpr = this.RULE("postfixExpr", () => {
+    this.SUBRULE(this.primary);
+    this.MANY(() => this.SUBRULE(this.postfix));
+  });
+
+  postfix = this.RULE("postfix", () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Dot);
+          this.OR2([
+            { ALT: () => this.CONSUME(T.Star) },
+            { ALT: () => { this.SUBRULE(this.name); this.OPTION(() => this.SUBRULE(this.args)); } },
+          ]);
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(T.LBracket);
+          this.OR3({
+            IGNORE_AMBIGUITIES: true,
+            DEF: [
+              { ALT: () => this.CONSUME2(T.Star) },
+              { ALT: () => this.CONSUME(T.Dollar) },
+              { ALT: () => { this.CONSUME(K.WHERE); this.SUBRULE(this.expr, { LABEL: "where" }); } },
+              { ALT: () => { this.CONSUME(T.Question); this.SUBRULE2(this.expr, { LABEL: "where" }); } },
+              { ALT: () => this.SUBRULE3(this.expr, { LABEL: "index" }) },
+            ],
+          });
+          this.CONSUME(T.RBracket);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.graphStep) },
+      { ALT: () => this.CONSUME(T.Ellipsis) },
+    ]);
+  });
+
+  graphStep = this.RULE("graphStep", () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.RightArrow, { LABEL: "dir" }) },
+      { ALT: () => this.CONSUME(T.LeftArrow, { LABEL: "dir" }) },
+      { ALT: () => this.CONSUME(T.BothArrow, { LABEL: "dir" }) },
+    ]);
+    this.OR2([
+      { ALT: () => this.CONSUME(T.Question) },
+      { ALT: () => this.SUBRULE(this.name, { LABEL: "what" }) },
+      {
+        ALT: () => {
+          this.CONSUME(T.LParen);
+          this.OR3([{ ALT: () => this.CONSUME2(T.Question) }, { ALT: () => this.SUBRULE2(this.name, { LABEL: "what" }) }]);
+          this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE3(this.name, { LABEL: "what" }); });
+          this.OPTION(() => { this.CONSUME(K.WHERE); this.SUBRULE(this.expr, { LABEL: "cond" }); });
+          this.OPTION2(() => { this.CONSUME(K.AS); this.SUBRULE(this.postfixExpr, { LABEL: "alias" }); });
+          this.CONSUME(T.RParen);
+        },
+      },
+    ]);
+  });
+
+  args = this.RULE("args", () => {
+    this.CONSUME(T.LParen);
+    this.OPTION(() => {
+      this.SUBRULE(this.expr);
+      this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.expr); });
+      this.OPTION2(() => this.CONSUME2(T.Comma));
+    });
+    this.CONSUME(T.RParen);
+  });
+
+  primary = this.RULE("primary", () => {
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        { ALT: () => this.CONSUME(T.StringLiteral) },
+        { ALT: () => this.CONSUME(T.PrefixedString) },
+        { ALT: () => this.CONSUME(T.NumberLiteral) },
+        { ALT: () => this.CONSUME(T.DurationLiteral) },
+        { ALT: () => this.CONSUME(K.NONE) },
+        { ALT: () => this.CONSUME(K.NULL) },
+        { ALT: () => this.CONSUME(K.TRUE) },
+        { ALT: () => this.CONSUME(K.FALSE) },
+        { ALT: () => this.CONSUME(T.Param) },
+        { ALT: () => this.SUBRULE(this.array) },
+        { GATE: () => this.isObjectStart(), ALT: () => this.SUBRULE(this.object) },
+        { ALT: () => this.SUBRULE(this.block) },
+        { ALT: () => this.SUBRULE(this.subquery) },
+        { ALT: () => this.SUBRULE(this.graphStep) },
+        { ALT: () => this.SUBRULE(this.selectStmt) },
+        { ALT: () => this.SUBRULE(this.createStmt) },
+        { ALT: () => this.SUBRULE(this.updateStmt) },
+        { ALT: () => this.SUBRULE(this.deleteStmt) },
+        { ALT: () => this.SUBRULE(this.insertStmt) },
+        { ALT: () => this.SUBRULE(this.relateStmt) },
+        { ALT: () => this.SUBRULE(this.defineStmt) },
+        { ALT: () => this.SUBRULE(this.removeStmt) },
+        { ALT: () => this.SUBRULE(this.ifStmt) },
+        { GATE: () => this.LA(3).tokenType === T.Colon, ALT: () => this.SUBRULE(this.mock) },
+        { ALT: () => this.SUBRULE(this.closure) },
+        { ALT: () => this.SUBRULE(this.identStart) },
+      ],
+    });
+  });
+
+  private isObjectStart(): boolean {
+    const t2 = this.LA(2).tokenType;
+    if (t2 === T.RBrace) return true;
+    const t3 = this.LA(3).tokenType;
+    return t3 === T.Colon && (t2 === T.StringLiteral || t2 === T.NumberLiteral || (t2 !== undefined && t2.CATEGORIES !== undefined && t2.CATEGORIES.includes(T.IdentName)));
+  }
+
+  /** `ident`, `table:key`, `fn()`, `ns::fn()`, `math::pi`. */
+  identStart = this.RULE("identStart", () => {
+    this.SUBRULE(this.name);
+    this.OPTION(() =>
+      this.OR([
+        { ALT: () => { this.CONSUME(T.Colon); this.SUBRULE(this.recordKey); } },
+        {
+          ALT: () => {
+            this.AT_LEAST_ONE(() => { this.CONSUME(T.DoubleColon); this.SUBRULE2(this.name); });
+            this.OPTION2(() => this.SUBRULE(this.args));
+          },
+        },
+        { ALT: () => this.SUBRULE2(this.args) },
+      ]),
+    );
+  });
+
+  recordKey = this.RULE("recordKey", () => {
+    this.OR([
+      { ALT: () => { this.SUBRULE(this.recordKeyValue, { LABEL: "begin" }); this.OPTION(() => this.SUBRULE(this.rangeTail)); } },
+      { ALT: () => this.SUBRULE2(this.rangeTail) },
+    ]);
+  });
+
+  rangeTail = this.RULE("rangeTail", () => {
+    this.OR([{ ALT: () => this.CONSUME(T.DotDot, { LABEL: "op" }) }, { ALT: () => this.CONSUME(T.DotDotEq, { LABEL: "op" }) }]);
+    this.OPTION(() => this.SUBRULE(this.recordKeyValue, { LABEL: "end" }));
+  });
+
+  recordKeyValue = this.RULE("recordKeyValue", () => {
+    this.OR([
+      { ALT: () => { this.OPTION(() => this.CONSUME(T.Minus)); this.CONSUME(T.NumberLiteral); } },
+      { ALT: () => this.CONSUME(T.NumIdent) },
+      { ALT: () => this.CONSUME(T.PrefixedString) },
+      { ALT: () => this.CONSUME(T.StringLiteral) },
+      { ALT: () => this.SUBRULE(this.array) },
+      { ALT: () => this.SUBRULE(this.object) },
+      { ALT: () => { this.SUBRULE(this.name); this.OPTION2(() => { this.CONSUME(T.LParen); this.CONSUME(T.RParen); }); } },
+    ]);
+  });
+
+  array = this.RULE("array", () => {
+    this.CONSUME(T.LBracket);
+    this.OPTION(() => {
+      this.SUBRULE(this.expr);
+      this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.expr); });
+      this.OPTION2(() => this.CONSUME2(T.Comma));
+    });
+    this.CONSUME(T.RBracket);
+  });
+
+  object = this.RULE("object", () => {
+    this.CONSUME(T.LBrace);
+    this.OPTION(() => {
+      this.SUBRULE(this.objectEntry);
+      this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.objectEntry); });
+      this.OPTION2(() => this.CONSUME2(T.Comma));
+    });
+    this.CONSUME(T.RBrace);
+  });
+
+  objectEntry = this.RULE("objectEntry", () => {
+    this.OR([
+      { ALT: () => this.SUBRULE(this.name) },
+      { ALT: () => this.CONSUME(T.StringLiteral) },
+      { ALT: () => this.CONSUME(T.NumberLiteral) },
+    ]);
+    this.CONSUME(T.Colon);
+    this.SUBRULE(this.expr);
+  });
+
+  subquery = this.RULE("subquery", () => {
+    this.CONSUME(T.LParen);
+    this.SUBRULE(this.statement);
+    this.CONSUME(T.RParen);
+  });
+
+  closure = this.RULE("closure", () => {
+    this.CONSUME(T.Pipe);
+    this.OPTION(() => {
+      this.SUBRULE(this.closureArg);
+      this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.closureArg); });
+    });
+    this.CONSUME2(T.Pipe);
+    this.OPTION2(() => { this.CONSUME(T.RightArrow); this.SUBRULE(this.type, { LABEL: "returns" }); });
+    this.SUBRULE(this.expr);
+  });
+
+  /** `|person:1..3|`, `|person:5|`. */
+  mock = this.RULE("mock", () => {
+    this.CONSUME(T.Pipe);
+    this.SUBRULE(this.name);
+    this.CONSUME(T.Colon);
+    this.CONSUME(T.NumberLiteral, { LABEL: "from" });
+    this.OPTION(() => { this.CONSUME(T.DotDot); this.CONSUME2(T.NumberLiteral, { LABEL: "to" }); });
+    this.CONSUME2(T.Pipe);
+  });
+
+  closureArg = this.RULE("closureArg", () => {
+    this.CONSUME(T.Param);
+    this.OPTION(() => { this.CONSUME(T.Colon); this.SUBRULE(this.type); });
+  });
+
+  // ───────────── types ─────────────
+
+  type = this.RULE("type", () => {
+    this.SUBRULE(this.typeSingle);
+    this.MANY(() => { this.CONSUME(T.Pipe); this.SUBRULE2(this.typeSingle); });
+  });
+
+  typeSingle = this.RULE("typeSingle", () => {
+    this.OR([
+      {
+        ALT: () => {
+          this.SUBRULE(this.name);
+          this.OPTION(() => {
+            this.CONSUME(T.Lt);
+            this.SUBRULE(this.type);
+            this.OPTION2(() => { this.CONSUME(T.Comma); this.CONSUME(T.NumberLiteral, { LABEL: "max" }); });
+            this.CONSUME(T.Gt);
+          });
+        },
+      },
+      { ALT: () => this.CONSUME(T.StringLiteral) },
+      { ALT: () => { this.OPTION3(() => this.CONSUME(T.Minus)); this.CONSUME2(T.NumberLiteral); } },
+      { ALT: () => this.CONSUME(T.DurationLiteral) },
+      { ALT: () => this.SUBRULE(this.array) },
+      { ALT: () => this.SUBRULE(this.object) },
+    ]);
+  });
+}
+
+/** The one parser instance. */
+export const parser = new SurqlParser();
+
+export type { CstNode, IToken };
