@@ -1,0 +1,58 @@
+// test/language: runs every behaviour file under test/language/cases against a fresh Datastore per file and compat.
+
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { Datastore } from "../../src/exec/datastore.js";
+import { newSession } from "../../src/exec/session.js";
+import type { Session } from "../../src/exec/session.js";
+import { toJson } from "../../src/value/index.js";
+import { RecordId } from "../../src/value/types.js";
+import { expectationsFor, parseLanguageFile } from "./format.js";
+import type { Identity } from "./format.js";
+
+const DIR = join(import.meta.dirname, "cases");
+
+function sessionFor(id: Identity): Session {
+  const where = { ns: "test", db: "test" };
+  switch (id.kind) {
+    case "root":
+      return newSession({ ...where, actor: { level: "Root", ns: undefined, db: undefined, id: "root", roles: ["OWNER"] } });
+    case "system":
+      return newSession({
+        ...where,
+        actor: { level: id.level === "ns" ? "Namespace" : "Database", ns: "test", db: id.level === "db" ? "test" : undefined, id: `${id.level}_${id.role.toLowerCase()}`, roles: [id.role] },
+      });
+    case "record": {
+      const key = /^\d+$/.test(id.key) ? BigInt(id.key) : id.key;
+      return newSession({ ...where, actor: { level: "Record", ns: "test", db: "test", id: `${id.table}:${id.key}`, roles: [] }, rd: new RecordId(id.table, key), ac: "account" });
+    }
+    case "guest":
+      return newSession(where);
+  }
+}
+
+const files = readdirSync(DIR).filter((f) => f.endsWith(".surql")).sort();
+
+describe("language files", () => {
+  for (const file of files) {
+    const spec = parseLanguageFile(readFileSync(join(DIR, file), "utf8"));
+    for (const compat of spec.compat) {
+      it(`${file} (compat ${compat})`, async () => {
+        const ds = new Datastore({ compat, allowGuests: true });
+        for (const [i, step] of spec.steps.entries()) {
+          const expected = expectationsFor(step, compat);
+          if (!expected) continue;
+          const rs = await ds.execute(step.query, sessionFor(step.as));
+          const got = rs.map((r, j) => {
+            const want = expected[j];
+            if (r.status === "ERR") return { err: r.result };
+            if (want && "okAny" in want) return { okAny: true };
+            return { ok: toJson(r.result, { compat }) };
+          });
+          expect(got, `step ${i + 1} as ${step.identityText}:\n${step.query}`).toEqual(expected);
+        }
+      });
+    }
+  }
+});
