@@ -110,7 +110,7 @@ function resolveV1(ctx: IamContext, c: Claims): Resolved {
       verify: scope.jwt.verify,
       finish: async () => {
         const rid = parseRid(id);
-        return scopeSession(c, ns, db, sc, recordIdText(rid), rid);
+        return scopeSession(c, ns, db, sc, recordIdText(rid, ctx.compat), rid);
       },
     };
   }
@@ -146,7 +146,7 @@ function resolveV2(ctx: IamContext, c: Claims): Resolved {
           return {
             ns,
             db,
-            actor: { level: "Record", ns, db, id: recordIdText(rid), roles: [] },
+            actor: { level: "Record", ns, db, id: recordIdText(rid, ctx.compat), roles: [] },
             ac,
             rd: rid,
             tk: tkValue,

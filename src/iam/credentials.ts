@@ -14,30 +14,30 @@ export interface Credentials {
 }
 
 /** SurrealDB's `to_raw_string`: strings unquoted, numbers and bools as text. */
-export function rawString(v: Value): string {
+export function rawString(v: Value, compat: Compat = 2): string {
   if (typeof v === "string") return v;
   if (v === null) return "NULL";
   if (v === undefined) return "NONE";
   if (typeof v === "bigint" || typeof v === "number" || typeof v === "boolean") return String(v);
-  if (v instanceof RecordId) return recordIdText(v);
+  if (v instanceof RecordId) return recordIdText(v, compat);
   if (v instanceof Uuid) return v.text;
   if (v instanceof Duration || v instanceof Datetime) return String(v.nanos);
   return JSON.stringify(v, (_k, x: unknown) => (typeof x === "bigint" ? x.toString() : x));
 }
 
-function pick(vars: ValueObject, ...keys: string[]): string | undefined {
+function pick(vars: ValueObject, compat: Compat, ...keys: string[]): string | undefined {
   for (const k of keys) {
-    if (Object.prototype.hasOwnProperty.call(vars, k) && vars[k] !== undefined) return rawString(vars[k]);
+    if (Object.prototype.hasOwnProperty.call(vars, k) && vars[k] !== undefined) return rawString(vars[k], compat);
   }
   return undefined;
 }
 
 export function readCredentials(vars: ValueObject, compat: Compat): Credentials {
   return {
-    ns: pick(vars, "NS", "ns"),
-    db: pick(vars, "DB", "db"),
-    ac: compat === 1 ? pick(vars, "SC", "sc") : pick(vars, "AC", "ac"),
-    user: pick(vars, "user"),
-    pass: pick(vars, "pass"),
+    ns: pick(vars, compat, "NS", "ns"),
+    db: pick(vars, compat, "DB", "db"),
+    ac: compat === 1 ? pick(vars, compat, "SC", "sc") : pick(vars, compat, "AC", "ac"),
+    user: pick(vars, compat, "user"),
+    pass: pick(vars, compat, "pass"),
   };
 }

@@ -121,7 +121,7 @@ export async function recordSignin(
         ctx.v1TokenNanos
       : (stored.def.duration.token?.nanos ?? HOUR_NANOS);
   const claims = prepareClaims(
-    { alg: issuer.alg, key: issuer.key, nowMs, durationNanos: tokenNanos, NS: ns, DB: db, ...(compat === 1 ? { SC: ac } : { AC: ac }), ID: recordIdText(rid) },
+    { alg: issuer.alg, key: issuer.key, nowMs, durationNanos: tokenNanos, NS: ns, DB: db, ...(compat === 1 ? { SC: ac } : { AC: ac }), ID: recordIdText(rid, ctx.compat) },
     compat,
   );
   let identity = rid;
@@ -134,7 +134,7 @@ export async function recordSignin(
   applyAuth(session, {
     ns,
     db,
-    actor: { level: compat === 1 ? "Scope" : "Record", ns, db, id: recordIdText(identity), roles: [] },
+    actor: { level: compat === 1 ? "Scope" : "Record", ns, db, id: recordIdText(identity, compat), roles: [] },
     ac,
     rd: identity,
     tk: claimsToValue(issued.claims),
