@@ -1,0 +1,207 @@
+// The embedded API: open a datastore, import .surql schema files, open sessions and call what the RPC offers.
+// The server (src/server) is a thin network layer over these same pieces.
+
+import { readFile } from "node:fs/promises";
+import { parse } from "../grammar/index.js";
+import type { Statement } from "./ast/nodes.js";
+import { ParseError, SurrealError } from "./errors/index.js";
+import { Datastore } from "./exec/datastore.js";
+import { newSession, systemClock, type Clock, type Compat, type Session } from "./exec/session.js";
+import { Iam, type IamLogger } from "./iam/index.js";
+import { createServer, type SurrealServer } from "./server/index.js";
+import { invokeMethod, type RpcCall } from "./server/rpc/methods.js";
+import { resolveContext, silentLogger, type Logger, type ServerContext, type ServerLimits } from "./server/types.js";
+import { escapeIdent, toSql } from "./value/index.js";
+import type { Value, ValueObject } from "./value/types.js";
+
+export * from "./value/types.js";
+export { parse } from "../grammar/index.js";
+export { ParseError, SurrealError, InvalidAuth, NotAllowed, ExpiredSession, ThrownError } from "./errors/index.js";
+export { RpcError } from "./server/rpc/errors.js";
+export type { Clock, Compat, Session } from "./exec/session.js";
+export type { Logger } from "./server/types.js";
+export { Datastore } from "./exec/datastore.js";
+export { Iam } from "./iam/index.js";
+
+export interface OpenOptions {
+  /** 1 = SurrealDB 1.x (DEFINE SCOPE, SC, $scope); 2 = SurrealDB 2.x (DEFINE ACCESS, AC, $access). Default 2. */
+  readonly compat?: Compat;
+  /** Time source (ms since the epoch); tests inject a fake one. */
+  readonly clock?: Clock;
+  /** Enforce authentication (default true). False: anonymous sessions may do everything, like the oracle. */
+  readonly auth?: boolean;
+  /** With auth on, let anonymous sessions run queries (subject to PERMISSIONS). Default false. */
+  readonly allowGuests?: boolean;
+  /** compat 1: default life of tokens issued by the service, seconds (default 86400, the seed's 24 h). */
+  readonly v1TokenDuration?: number;
+  /** Create this root user (role OWNER) if no root user exists yet, as `surreal start --user --pass`. */
+  readonly root?: { readonly user: string; readonly pass: string };
+  /** .surql files imported in order after the root user is created. */
+  readonly import?: readonly string[];
+  readonly logger?: Logger;
+}
+
+/** An import failed: where, and SurrealDB's message. */
+export class ImportError extends SurrealError {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly column: number,
+    readonly reason: string,
+  ) {
+    super("Import", `${file}:${line}:${column}: ${reason}`);
+  }
+}
+
+/** A privileged session for imports and set-up: a root owner, as `surreal import` with root credentials. */
+function ownerSession(): Session {
+  return newSession({ actor: { level: "Root", ns: undefined, db: undefined, id: "surql-auth", roles: ["OWNER"] } });
+}
+
+function iamLogger(logger: Logger): IamLogger {
+  return { debug: (message, fields) => logger.debug(message, fields) };
+}
+
+export class SurqlAuth {
+  readonly engine: Datastore;
+  readonly iam: Iam;
+  readonly compat: Compat;
+  readonly logger: Logger;
+  readonly authEnabled: boolean;
+
+  private constructor(opts: OpenOptions) {
+    this.compat = opts.compat ?? 2;
+    this.logger = opts.logger ?? silentLogger;
+    this.authEnabled = opts.auth ?? true;
+    this.engine = new Datastore({
+      compat: this.compat,
+      clock: opts.clock ?? systemClock,
+      auth: this.authEnabled,
+      allowGuests: opts.allowGuests ?? false,
+    });
+    this.iam = new Iam(this.engine, {
+      compat: this.compat,
+      ...(opts.v1TokenDuration !== undefined ? { v1TokenDuration: opts.v1TokenDuration } : {}),
+      logger: iamLogger(this.logger),
+    });
+  }
+
+  /** Opens an in-memory datastore, creates the root user if asked, then imports the files in order. */
+  static async open(opts: OpenOptions = {}): Promise<SurqlAuth> {
+    const db = new SurqlAuth(opts);
+    if (opts.root) await db.ensureRootUser(opts.root.user, opts.root.pass);
+    for (const file of opts.import ?? []) await db.importFile(file);
+    return db;
+  }
+
+  /** Defines `user` as a ROOT OWNER unless some root user exists already. Returns whether it did. */
+  async ensureRootUser(user: string, pass: string): Promise<boolean> {
+    const session = ownerSession();
+    const [info] = await this.engine.execute("INFO FOR ROOT", session);
+    const users = info?.status === "OK" ? ((info.result as ValueObject | undefined)?.["users"] as ValueObject | undefined) : undefined;
+    if (users && Object.keys(users).length > 0) return false;
+    const [res] = await this.engine.execute(`DEFINE USER ${escapeIdent(user)} ON ROOT PASSWORD ${toSql(pass)} ROLES OWNER`, session);
+    if (res?.status !== "OK") throw res?.error ?? new SurrealError("Import", "could not create the root user");
+    return true;
+  }
+
+  /** Runs a .surql file statement by statement as a root owner; stops at the first error with its position. */
+  async importFile(path: string): Promise<void> {
+    let text: string;
+    try {
+      text = await readFile(path, "utf8");
+    } catch (e) {
+      throw new ImportError(path, 0, 0, `cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    await this.importText(text, path);
+  }
+
+  /** Like importFile for text; `name` appears in errors. `USE` statements in the text select ns / db. */
+  async importText(text: string, name = "<text>"): Promise<void> {
+    let statements: readonly Statement[];
+    try {
+      statements = parse(text);
+    } catch (e) {
+      if (e instanceof ParseError) throw new ImportError(name, e.line, e.column, e.message.split("\n")[0]!);
+      throw e;
+    }
+    const session = ownerSession();
+    for (const stmt of statements) {
+      const [res] = await this.engine.execute([stmt], session);
+      if (res && res.status === "ERR") throw new ImportError(name, stmt.pos?.line ?? 0, stmt.pos?.column ?? 0, res.result);
+    }
+    this.logger.info(`imported ${name} (${statements.length} statements)`);
+  }
+
+  /** The configuration the RPC handlers read (shared with the server). */
+  serverContext(limits?: Partial<ServerLimits>): ServerContext {
+    return resolveContext({ engine: this.engine, iam: this.iam, compat: this.compat, authEnabled: this.authEnabled, logger: this.logger, ...(limits ? { limits } : {}) });
+  }
+
+  /** A new session, like one WebSocket connection. */
+  connect(init: { ns?: string; db?: string } = {}): Connection {
+    return new Connection(this.serverContext(), newSession({ ns: init.ns, db: init.db, rt: true }));
+  }
+
+  /** Starts the HTTP + WebSocket server on this datastore. Port 0 picks a free port. */
+  async listen(host = "127.0.0.1", port = 8000, limits?: Partial<ServerLimits>): Promise<{ server: SurrealServer; host: string; port: number }> {
+    const server = createServer({ engine: this.engine, iam: this.iam, compat: this.compat, authEnabled: this.authEnabled, logger: this.logger, ...(limits ? { limits } : {}) });
+    const address = await server.listen(host, port);
+    return { server, ...address };
+  }
+}
+
+/** One session and the RPC methods on it; results are SurrealQL values in the compat's shapes. */
+export class Connection {
+  private readonly call: RpcCall;
+  constructor(
+    ctx: ServerContext,
+    readonly session: Session,
+  ) {
+    this.call = { ctx, session, transport: "ws" };
+  }
+
+  /** Any RPC method by name (`signin`, `query`, `select` …), exactly as over WebSocket. Throws RpcError / SurrealError. */
+  rpc(method: string, params: readonly Value[] = []): Promise<Value> {
+    return invokeMethod(this.call, method, [...params]);
+  }
+
+  use(ns: string | null | undefined, db?: string | null): Promise<Value> {
+    return this.rpc("use", [ns, db]);
+  }
+  /** Returns the token (v2 RPC drops the refresh token, as SurrealDB does). */
+  async signin(vars: ValueObject): Promise<string> {
+    return (await this.rpc("signin", [vars])) as string;
+  }
+  async signup(vars: ValueObject): Promise<string> {
+    return (await this.rpc("signup", [vars])) as string;
+  }
+  authenticate(token: string): Promise<Value> {
+    return this.rpc("authenticate", [token]);
+  }
+  invalidate(): Promise<Value> {
+    return this.rpc("invalidate");
+  }
+  info(): Promise<Value> {
+    return this.rpc("info");
+  }
+  /** One `{ result, status, time }` per statement. */
+  async query(sql: string, vars: ValueObject = {}): Promise<{ result: Value; status: "OK" | "ERR"; time: string }[]> {
+    return (await this.rpc("query", [sql, vars])) as never;
+  }
+  select(what: Value): Promise<Value> {
+    return this.rpc("select", [what]);
+  }
+  create(what: Value, data?: Value): Promise<Value> {
+    return this.rpc("create", data === undefined ? [what] : [what, data]);
+  }
+  update(what: Value, data?: Value): Promise<Value> {
+    return this.rpc("update", data === undefined ? [what] : [what, data]);
+  }
+  merge(what: Value, data: Value): Promise<Value> {
+    return this.rpc("merge", [what, data]);
+  }
+  delete(what: Value): Promise<Value> {
+    return this.rpc("delete", [what]);
+  }
+}
