@@ -9,7 +9,7 @@ const K = KW;
 export class SurqlParser extends CstParser {
   constructor() {
     super([...T.categoryTokens, ...T.lexerTokens, ...keywordTokens], {
-      maxLookahead: 3,
+      maxLookahead: 2,
       recoveryEnabled: false,
       errorMessageProvider,
       nodeLocationTracking: "none",
@@ -45,6 +45,7 @@ export class SurqlParser extends CstParser {
   statement = this.RULE("statement", () => {
     this.OR({
       IGNORE_AMBIGUITIES: true,
+      MAX_LOOKAHEAD: 1,
       DEF: [
         { ALT: () => this.SUBRULE(this.useStmt) },
         { ALT: () => this.SUBRULE(this.letStmt) },
@@ -1013,6 +1014,7 @@ export class SurqlParser extends CstParser {
   primary = this.RULE("primary", () => {
     this.OR({
       IGNORE_AMBIGUITIES: true,
+      MAX_LOOKAHEAD: 1,
       DEF: [
         { ALT: () => this.CONSUME(T.StringLiteral) },
         { ALT: () => this.CONSUME(T.PrefixedString) },
@@ -1037,7 +1039,7 @@ export class SurqlParser extends CstParser {
         { ALT: () => this.SUBRULE(this.defineStmt) },
         { ALT: () => this.SUBRULE(this.removeStmt) },
         { ALT: () => this.SUBRULE(this.ifStmt) },
-        { GATE: () => this.LA(3).tokenType === T.Colon, ALT: () => this.SUBRULE(this.mock) },
+        { GATE: () => this.LA(3).tokenType === T.Colon && this.LA(2).tokenType !== T.Param, ALT: () => this.SUBRULE(this.mock) },
         { ALT: () => this.SUBRULE(this.closure) },
         { ALT: () => this.SUBRULE(this.identStart) },
       ],
