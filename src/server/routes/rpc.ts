@@ -8,8 +8,9 @@ import { mediaType, readBody, send, sendError, sendUnsupportedMediaType, type Ro
 export async function handleRpc(r: RouteRequest): Promise<void> {
   const contentType = mediaType(header(r.req, "content-type"));
   if (contentType !== "json" && contentType !== "cbor") return sendUnsupportedMediaType(r.res);
-  const acceptValue = header(r.req, "accept");
-  if (acceptValue !== undefined && mediaType(acceptValue) !== contentType) return sendUnsupportedMediaType(r.res);
+  // an Accept SurrealDB cannot parse (e.g. */*) counts as absent
+  const wanted = mediaType(header(r.req, "accept"));
+  if (wanted !== undefined && wanted !== contentType) return sendUnsupportedMediaType(r.res);
   const format: WireFormat = contentType;
   const reply = (v: Parameters<typeof encodeValue>[1]) => send(r.res, 200, encodeValue(format, v, r.ctx.compat), MIME[format]);
   try {
