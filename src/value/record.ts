@@ -92,16 +92,30 @@ export function formatRecordId(rid: RecordId, opts?: CompatOpts): string {
 const I64_MAX = 9223372036854775807n;
 const I64_MIN = -9223372036854775808n;
 
+// Inside `…` or ⟨…⟩: `\\` and an escaped closing delimiter; 2.x-style `\n \r \t \f \u{8}`;
+// any other backslash stays as written (1.x prints backslashes unescaped).
 function unescapeDelimited(body: string, close: string): string | undefined {
   let out = "";
   for (let i = 0; i < body.length; i++) {
     const c = body[i]!;
     if (c === close) return undefined;
-    if (c === "\\" && i + 1 < body.length) {
-      out += body[++i]!;
+    if (c !== "\\" || i + 1 >= body.length) {
+      out += c;
       continue;
     }
-    out += c;
+    const n = body[i + 1]!;
+    if (n === close || n === "\\") {
+      out += n;
+      i++;
+    } else if (close === "`" && "nrtf".includes(n)) {
+      out += n === "n" ? "\n" : n === "r" ? "\r" : n === "t" ? "\t" : "\f";
+      i++;
+    } else if (close === "`" && body.startsWith("u{8}", i + 1)) {
+      out += "\b";
+      i += 4;
+    } else {
+      out += c;
+    }
   }
   return out;
 }
