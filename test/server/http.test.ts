@@ -342,7 +342,7 @@ describe("/export and /import", () => {
 });
 
 describe("POST /rpc", () => {
-  const rpc = (s: TestServer, body: BodyInit, headers: Record<string, string> = { "content-type": "application/json" }) => call(s, "/rpc", { method: "POST", body, headers });
+  const rpc = (s: TestServer, body: NonNullable<RequestInit["body"]>, headers: Record<string, string> = { "content-type": "application/json" }) => call(s, "/rpc", { method: "POST", body, headers });
 
   it("answers one request without an id, with the request session (JSON)", async () => {
     v2.engine.respond = (c) => [{ status: "OK", result: { query: c.query, vars: { ...c.vars } }, time: "1ms" }];
@@ -369,7 +369,7 @@ describe("POST /rpc", () => {
     expect((await rpc(v2, JSON.stringify({ id: 1, method: "let", params: ["x", 1] }))).json()).toEqual({ error: { code: -32601, message: "Method not found" } });
   });
 
-  it.each<[string, BodyInit, Record<string, string>, number]>([
+  it.each<[string, NonNullable<RequestInit["body"]>, Record<string, string>, number]>([
     ["no content-type", "{}", {}, 415],
     ["text/plain", "{}", { "content-type": "text/plain" }, 415],
     ["msgpack", "{}", { "content-type": "application/pack" }, 415],
@@ -378,7 +378,7 @@ describe("POST /rpc", () => {
     expect((await rpc(v2, body, headers)).status).toBe(status);
   });
 
-  it.each<[string, BodyInit, string, object]>([
+  it.each<[string, NonNullable<RequestInit["body"]>, string, object]>([
     ["bad JSON", "{nope", "application/json", { error: { code: -32700, message: "Parse error" } }],
     ["bad CBOR", new Uint8Array([0xff]), "application/cbor", { error: { code: -32700n, message: "Parse error" } }],
     ["unknown CBOR tag", new Uint8Array([0xd9, 0x01, 0x00, 0xf6]), "application/cbor", { error: { code: -32700n, message: "Parse error" } }],
