@@ -243,3 +243,55 @@ describe("authenticate, compat 1", () => {
       await expect(iam.authenticate(session, await sign(key, claims, key === "dbkey" ? "HS256" : "HS512")), JSON.stringify(claims)).rejects.toThrow(message);
   });
 });
+
+describe("token cache", () => {
+  it("a repeated authenticate of a JWKS-verified token needs no new fetch or signature check; a REMOVE drops it", async () => {
+    const { generateKeyPairSync } = await import("node:crypto");
+    const { exportJWK } = await import("jose");
+    const kp = generateKeyPairSync("ec", { namedCurve: "P-256" });
+    const jwk = { ...(await exportJWK(kp.publicKey)), kid: "k1" };
+    let fetches = 0;
+    const fakeFetch = (async () => {
+      fetches++;
+      return new Response(JSON.stringify({ keys: [jwk] }), { headers: { "content-type": "application/json" } });
+    }) as typeof fetch;
+    const engine = new FakeEngine(2);
+    const iam = new Iam(engine, { fetch: fakeFetch });
+    engine.defineAccess("ROOT", "ext", { access: { kind: "Jwt", jwt: { verify: { kind: "Jwks", url: "https://idp.example/jwks" }, issuer: undefined } } });
+    const now = Math.floor(engine.clock.now() / 1000);
+    const token = await new SignJWT({ AC: "ext", exp: now + 20 * 3600 }).setProtectedHeader({ alg: "ES256", kid: "k1" }).sign(kp.privateKey);
+    for (let i = 0; i < 5; i++) await iam.authenticate(newSession(), token);
+    expect([fetches, iam.cachedTokens]).toEqual([1, 1]);
+    // past the JWKS cache's 12 h: the cached token needs no verification (no refetch) …
+    engine.clock.advance(12 * 3600 + 1);
+    await iam.authenticate(newSession(), token);
+    expect(fetches).toBe(1);
+    // … while a new token is verified, which refetches the set
+    const other = await new SignJWT({ AC: "ext", exp: now + 20 * 3600 }).setProtectedHeader({ alg: "ES256", kid: "k1" }).sign(kp.privateKey);
+    await iam.authenticate(newSession(), other);
+    expect([fetches, iam.cachedTokens]).toEqual([2, 2]);
+    engine.remove("access", "ROOT", "ext");
+    expect(iam.cachedTokens).toBe(0);
+    await expect(iam.authenticate(newSession(), token)).rejects.toThrow("The root access method 'ext' does not exist");
+  });
+});
+
+describe("record id text in the ID claim", () => {
+  it.each([
+    [1, "user:⟨a b⟩"],
+    [2, "user:`a b`"],
+  ] as const)("compat %i prints it as SurrealDB does (%s) and reads it back", async (compat, text) => {
+    const engine = new FakeEngine(compat);
+    const iam = new Iam(engine);
+    const rid = new RecordId("user", "a b");
+    if (compat === 1) engine.defineScope("test", "test", "account", { signin: clause(() => rid) });
+    else engine.defineRecordAccess("test", "test", "account", { signin: clause(() => rid) });
+    const { token } = await iam.signin(newSession(), { NS: "test", DB: "test", [compat === 1 ? "SC" : "AC"]: "account" });
+    const { decodeJwt } = await import("jose");
+    expect(decodeJwt(token).ID).toBe(text);
+    const s = newSession();
+    await iam.authenticate(s, token);
+    expect(s.rd).toEqual(rid);
+    expect(s.actor.id).toBe(text);
+  });
+});

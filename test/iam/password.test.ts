@@ -15,7 +15,7 @@ describe("verifyPassword", () => {
   });
 
   it("accepts argon2i and argon2d hashes", async () => {
-    for (const type of [argon2.argon2i, argon2.argon2d]) {
+    for (const type of [argon2.argon2i, argon2.argon2d] as const) {
       const h = await argon2.hash("pw", { type, memoryCost: 1024, timeCost: 1, parallelism: 1 });
       expect((await verifyPassword(h, "pw")).ok).toBe(true);
     }
