@@ -784,8 +784,13 @@ export class SurqlParser extends CstParser {
         ],
       });
     });
-    this.option(11, () => { this.CONSUME(K.LIMIT); this.option(12, () => this.CONSUME3(K.BY)); this.SUBRULE2(this.expr, { LABEL: "limit" }); });
-    this.option(13, () => { this.CONSUME(K.START); this.option(14, () => this.CONSUME(K.AT)); this.SUBRULE3(this.expr, { LABEL: "start" }); });
+    // LIMIT and START in either order (SurrealDB accepts both).
+    this.MANY3(() =>
+      this.OR4([
+        { ALT: () => { this.CONSUME(K.LIMIT); this.option(12, () => this.CONSUME3(K.BY)); this.SUBRULE2(this.expr, { LABEL: "limit" }); } },
+        { ALT: () => { this.CONSUME(K.START); this.option(14, () => this.CONSUME(K.AT)); this.SUBRULE3(this.expr, { LABEL: "start" }); } },
+      ]),
+    );
     this.option(15, () => { this.CONSUME(K.FETCH); this.SUBRULE4(this.idiomList, { LABEL: "fetch" }); });
     this.option(16, () => { this.CONSUME(K.VERSION); this.SUBRULE4(this.expr, { LABEL: "version" }); });
     this.SUBRULE(this.tail);
