@@ -646,6 +646,11 @@ export interface DefineTableStatement extends DefineBase {
     | { readonly kind: "Any" }
     | { readonly kind: "Normal" }
     | { readonly kind: "Relation"; readonly from: readonly string[]; readonly to: readonly string[]; readonly enforced: boolean };
+  /**
+   * `false` when the text had no TYPE clause: 2.x then makes a SCHEMAFULL table NORMAL, 1.x keeps ANY
+   * (see `tableTypeOf` in print.ts). Absent ⇒ `tableType` is taken as written.
+   */
+  readonly tableTypeWritten?: boolean;
   readonly view: SelectStatement | undefined;
   readonly permissions: Permissions;
   /** True when the text had a PERMISSIONS clause (1.x prints it only then). */

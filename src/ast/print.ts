@@ -7,6 +7,7 @@ import { printStmt } from "./print/statements.js";
 
 export type { PrintOptions } from "./print/context.js";
 export { REDACTED, effectiveJwt, redactJwt } from "./print/access.js";
+export { tableTypeOf } from "./print/define.js";
 
 /**
  * One statement without a trailing `;`. DEFINE statements print as INFO FOR shows them; pass

@@ -10,6 +10,7 @@ import type { Duration, Value, ValueObject } from "../value/types.js";
 import { makeCtx, type Ctx, type PrintOptions } from "./print/context.js";
 import { ACCESS_TOKEN_DEFAULT as USER_TOKEN_DEFAULT, accessDurations, canIssueGrants, canIssueTokens, effectiveJwt, printedJwt } from "./print/access.js";
 import { expr, printBlock, printIdiom, type } from "./print/expr.js";
+import { tableTypeOf } from "./print/define.js";
 import { printSelect } from "./print/statements.js";
 import { dur } from "./print/values.js";
 
@@ -96,7 +97,7 @@ const structurePrinters: StructurePrinters = {
   },
   DefineAccess: (s, c) => accessStructure(s, c),
   DefineTable: (s, c) => {
-    const t = s.tableType;
+    const t = tableTypeOf(s, c.compat);
     let kind: ValueObject;
     if (t.kind === "Relation") {
       kind = { kind: "RELATION", enforced: t.enforced };

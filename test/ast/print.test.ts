@@ -103,6 +103,9 @@ const tables: Case[] = [
     false,
     "DEFINE TABLE t4 TYPE ANY SCHEMALESS AS SELECT count() AS n, email FROM user GROUP BY email PERMISSIONS NONE",
   ],
+  ["no TYPE clause, SCHEMAFULL (2.x: NORMAL)", defineTable("t2", { schemafull: true, tableTypeWritten: false }), 2, false, "DEFINE TABLE t2 TYPE NORMAL SCHEMAFULL PERMISSIONS NONE"],
+  ["no TYPE clause, SCHEMAFULL (1.x: ANY)", defineTable("t2", { schemafull: true, tableTypeWritten: false }), 1, false, "DEFINE TABLE t2 TYPE ANY SCHEMAFULL PERMISSIONS NONE"],
+  ["TYPE ANY written, SCHEMAFULL", defineTable("t2", { schemafull: true, tableTypeWritten: true }), 2, false, "DEFINE TABLE t2 TYPE ANY SCHEMAFULL PERMISSIONS NONE"],
   ["IF NOT EXISTS", defineTable("x", { ifNotExists: true }), 2, false, "DEFINE TABLE IF NOT EXISTS x TYPE ANY SCHEMALESS PERMISSIONS NONE"],
   ["OVERWRITE", defineTable("x", { overwrite: true }), 2, false, "DEFINE TABLE OVERWRITE x TYPE ANY SCHEMALESS PERMISSIONS NONE"],
 ];
@@ -483,6 +486,16 @@ describe("printStatement: DEFINE forms as INFO FOR shows them", () => {
       });
     });
   }
+});
+
+describe("redaction concerns the outermost definition only", () => {
+  it("a DEFINE ACCESS inside a function body keeps its keys", () => {
+    const inner = defineAccess("a", { kind: "Jwt", jwt: hsJwt("k") });
+    const fn: Statement = { kind: "DefineFunction", ...base, name: "p", args: [], body: block(inner), returns: undefined, permissions: FULL_P };
+    expect(printStatement(fn, { redact: true })).toBe(
+      "DEFINE FUNCTION fn::p() { DEFINE ACCESS a ON DATABASE TYPE JWT ALGORITHM HS512 KEY 'k' WITH ISSUER KEY 'k' DURATION FOR TOKEN 1h, FOR SESSION NONE; } PERMISSIONS FULL",
+    );
+  });
 });
 
 describe("printAccess: the engine's resolved JWT", () => {

@@ -24,7 +24,10 @@ export function makeCtx(opts: PrintOptions | undefined): Ctx {
   return { compat: opts?.compat ?? 2, redact: opts?.redact ?? false, jwt: opts?.jwt };
 }
 
-/** The context for nested expressions: a resolved JWT belongs to the outermost DEFINE ACCESS only. */
+/**
+ * The context for nested statements (subqueries, blocks): redaction and a resolved JWT concern the
+ * outermost definition only (a DEFINE ACCESS inside a function body prints its keys, as SurrealDB does).
+ */
 export function innerCtx(c: Ctx): Ctx {
-  return c.jwt === undefined ? c : { ...c, jwt: undefined };
+  return c.jwt === undefined && !c.redact ? c : { ...c, jwt: undefined, redact: false };
 }

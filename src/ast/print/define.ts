@@ -55,7 +55,7 @@ export function defineUser(s: DefineUserStatement, c: Ctx): string {
 
 export function defineTable(s: DefineTableStatement, c: Ctx): string {
   let out = `${defineHead("TABLE", s)} ${ident(s.name, c)} TYPE `;
-  const t = s.tableType;
+  const t = tableTypeOf(s, c.compat);
   if (t.kind === "Any") out += "ANY";
   else if (t.kind === "Normal") out += "NORMAL";
   else {
@@ -70,6 +70,12 @@ export function defineTable(s: DefineTableStatement, c: Ctx): string {
   if (s.view !== undefined) out += ` AS ${printSelect(s.view, c)}`;
   if (s.changefeed !== undefined) out += ` CHANGEFEED ${dur(s.changefeed.expiry)}${s.changefeed.includeOriginal ? " INCLUDE ORIGINAL" : ""}`;
   return out + permissions(s.permissions, ["select", "create", "update", "delete"], c);
+}
+
+/** The stored table type: without a TYPE clause 2.x makes a SCHEMAFULL table NORMAL, 1.x keeps ANY. */
+export function tableTypeOf(s: DefineTableStatement, compat: 1 | 2): DefineTableStatement["tableType"] {
+  if (s.tableTypeWritten !== false || s.tableType.kind === "Relation") return s.tableType;
+  return compat === 2 && s.schemafull ? { kind: "Normal" } : { kind: "Any" };
 }
 
 /** 2.x field permissions have no `delete`; 1.x prints all four. */

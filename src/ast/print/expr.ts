@@ -11,7 +11,7 @@ import type {
   RecordKeyExpr,
   TypeKind,
 } from "../nodes.js";
-import type { Ctx } from "./context.js";
+import { innerCtx, type Ctx } from "./context.js";
 import { printStmt } from "./statements.js";
 import { compareStrings } from "../../value/index.js";
 import { ident, key, lit, recordKey, recordTable } from "./values.js";
@@ -31,7 +31,8 @@ const exprPrinters: ExprPrinters = {
   Cast: (e, c) => `<${type(e.type, c)}> ${expr(e.expr, c)}`,
   Call: (e, c) => `${e.name}(${list(e.args, c)})`,
   Constant: (e) => printConstant(e.name),
-  Subquery: (e, c) => `(${printStmt(e.inner, c)})`,
+  // An IF used as a value prints bare (SurrealDB's Subquery::Ifelse); `(IF …)` is a Subquery around it.
+  Subquery: (e, c) => (e.inner.kind === "If" ? printStmt(e.inner, innerCtx(c)) : `(${printStmt(e.inner, innerCtx(c))})`),
   Block: (e, c) => printBlock(e, c),
   Mock: (e, c) => `|${ident(e.table, c)}:${e.from}${e.to === undefined ? "" : `..${e.to}`}|`,
   Regex: (e) => `/${e.source}/`,
@@ -159,7 +160,8 @@ function printGraph(p: GraphPart, c: Ctx): string {
  * `{}` when empty, `{ v }` for one bare value, `{ stmt; }` for one statement, and one statement per
  * line (`{\nA;\nB;\n}`) for more.
  */
-export function printBlock(b: BlockExpr, c: Ctx): string {
+export function printBlock(b: BlockExpr, outer: Ctx): string {
+  const c = innerCtx(outer);
   const s = b.statements;
   if (s.length === 0) return "{}";
   if (s.length === 1 && s[0]!.kind === "Expr") return `{ ${expr(s[0]!.expr, c)} }`;
