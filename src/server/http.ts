@@ -18,6 +18,8 @@ export interface SurrealServer {
   /** Stop accepting, close WebSockets (1001), finish in-flight requests, then drop idle connections. */
   close(): Promise<void>;
   readonly http: Server;
+  /** Open WebSocket RPC connections. */
+  readonly rpcConnections: number;
 }
 
 const APP_ENDPOINT = "https://surrealdb.com/app";
@@ -135,6 +137,9 @@ export function createServer(opts: ServerOptions): SurrealServer {
 
   return {
     http: server,
+    get rpcConnections() {
+      return sockets.connectionCount;
+    },
     listen(host, port) {
       return new Promise((resolve, reject) => {
         server.once("error", reject);
