@@ -34,6 +34,8 @@ export interface SqlOptions {
   readonly pass: string | undefined;
   readonly ns: string | undefined;
   readonly db: string | undefined;
+  /** Level of the system user signing in, as `surreal sql --auth-level` (default root). */
+  readonly authLevel: "root" | "namespace" | "database";
   /** A query to run instead of the interactive shell. */
   readonly query: string | undefined;
 }
@@ -57,7 +59,7 @@ commands:
       --allow-guests            let anonymous sessions run queries (subject to PERMISSIONS)  SURQL_AUTH_ALLOW_GUESTS
       --v1-token-duration SECS  compat 1: default token life of scope users (default 86400)  SURQL_AUTH_V1_TOKEN_DURATION
   check [--compat 1|2] FILE...  parse and validate schema files; every error as file:line:column
-  sql --endpoint URL [--user U --pass P] [--ns NS --db DB] [--query TEXT]
+  sql --endpoint URL [--user U --pass P [--auth-level root|namespace|database]] [--ns NS --db DB] [--query TEXT]
                               SurrealQL shell against a running server (or one query with --query)
   version                     print the version
   help                        this text`;
@@ -150,8 +152,11 @@ function parseSql(argv: string[], env: Env): SqlOptions {
       ns: { type: "string" },
       db: { type: "string" },
       query: { type: "string", short: "q" },
+      "auth-level": { type: "string" },
     },
   });
+  const authLevel = (values["auth-level"] ?? "root") as SqlOptions["authLevel"];
+  if (!["root", "namespace", "database"].includes(authLevel)) throw new UsageError(`--auth-level must be root, namespace or database, not '${authLevel}'`);
   const endpoint = values.endpoint ?? env.SURQL_AUTH_ENDPOINT ?? "http://127.0.0.1:8000";
   if (!/^(https?|wss?):\/\//.test(endpoint)) throw new UsageError(`--endpoint must be an http(s):// or ws(s):// URL, not '${endpoint}'`);
   return {
@@ -161,6 +166,7 @@ function parseSql(argv: string[], env: Env): SqlOptions {
     pass: values.pass ?? env.SURQL_AUTH_PASS,
     ns: values.ns,
     db: values.db,
+    authLevel,
     query: values.query,
   };
 }

@@ -55,7 +55,10 @@ describe("parseCli", () => {
       endpoint: "ws://127.0.0.1:8000",
       ns: "app",
       db: "app",
+      authLevel: "root",
       query: "INFO FOR DB",
     });
+    expect(parseCli(["sql", "--auth-level", "database"], {})).toMatchObject({ authLevel: "database" });
+    expect(() => parseCli(["sql", "--auth-level", "scope"], {})).toThrow(/--auth-level/);
   });
 });
