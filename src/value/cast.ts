@@ -9,7 +9,7 @@ import { toRawString, toSql } from "./display.js";
 import { tryParseDuration } from "./duration.js";
 import { escapeIdent, parseRecordIdText } from "./record.js";
 import { Datetime, Decimal, Duration, Geometry, RecordId, Uuid, isValueObject, type Value } from "./types.js";
-import { tryParseUuid } from "./uuid.js";
+import { tryParseUuidAny } from "./uuid.js";
 
 const I64_MAX = 9223372036854775807n;
 const I64_MIN = -9223372036854775808n;
@@ -160,7 +160,7 @@ function basic(v: Value, name: string, mode: Mode, compat: Compat): Value {
       return fail();
     case "uuid":
       if (v instanceof Uuid) return v;
-      if (mode === "cast" && typeof v === "string") return tryParseUuid(v) ?? fail();
+      if (mode === "cast" && typeof v === "string") return tryParseUuidAny(v) ?? fail();
       return fail();
     case "object":
       return isValueObject(v) ? v : fail();
@@ -208,7 +208,7 @@ function convert(v: Value, type: TypeKind, mode: Mode, compat: Compat): Value {
     case "Record": {
       let rid: RecordId | undefined;
       if (v instanceof RecordId) rid = v;
-      else if (typeof v === "string" && (mode === "cast" || compat === 1)) rid = parseRecordIdText(v);
+      else if (typeof v === "string" && (mode === "cast" || compat === 1)) rid = parseRecordIdText(v, opts);
       if (rid === undefined) throw new Mismatch(v);
       if (type.tables.length && !type.tables.includes(rid.table)) throw new Mismatch(compat === 1 ? rid : v);
       return rid;

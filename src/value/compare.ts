@@ -49,9 +49,9 @@ const sign = (x: number): number => (x < 0 ? -1 : x > 0 ? 1 : 0);
 const cmpBig = (a: bigint, b: bigint): number => (a < b ? -1 : a > b ? 1 : 0);
 
 function cmpFloat(a: number, b: number): number {
-  // NaN equals NaN and sorts below every other number
-  if (Number.isNaN(a)) return Number.isNaN(b) ? 0 : -1;
-  if (Number.isNaN(b)) return 1;
+  // NaN equals NaN and sorts above every other number (Rust's total_cmp)
+  if (Number.isNaN(a)) return Number.isNaN(b) ? 0 : 1;
+  if (Number.isNaN(b)) return -1;
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

@@ -78,9 +78,9 @@ const RFC3339_FULL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\
 export function legacyStrand(s: string, opts?: CompatOpts): Value {
   const compat = compatOf(opts);
   if (s.includes(":")) {
-    const rid = parseRecordIdText(s);
-    // 2.x lexes an all-digit table as a number; 1.x reads `user:1abc` as int then fails
-    if (rid && !(compat === 2 && /^\d+$/.test(rid.table)) && !(compat === 1 && typeof rid.id === "string" && /^\d/.test(s.slice(s.indexOf(":") + 1)))) return rid;
+    const rid = parseRecordIdText(s, opts);
+    // 1.x reads `user:1abc` as an int, then fails on the rest
+    if (rid && !(compat === 1 && typeof rid.id === "string" && /^\d/.test(s.slice(s.indexOf(":") + 1)))) return rid;
     if (RFC3339_FULL.test(s)) {
       const d = tryParseDatetime(s, opts);
       if (d) return d;

@@ -144,18 +144,23 @@ function splitAtColon(text: string): [string, string] | undefined {
 
 /**
  * The simple record-id forms: `tb:ident`, `tb:123`, `tb:-5`, `tb:⟨…⟩`, `` tb:`…` `` (table may be
- * escaped too). Integer keys in i64 range become bigint. Anything else → undefined.
+ * escaped too). Integer keys in i64 range become bigint, longer digit runs a string key.
+ * 2.x rejects an unescaped all-digit table and a `+` sign; 1.x accepts both.
+ * Anything else → undefined (full forms such as `tb:[1, 2]` need the grammar).
  */
-export function parseRecordIdText(text: string): RecordId | undefined {
+export function parseRecordIdText(text: string, opts?: CompatOpts): RecordId | undefined {
+  const compat = compatOf(opts);
   const parts = splitAtColon(text);
   if (!parts) return undefined;
   const table = parseIdentPart(parts[0]);
   if (table === undefined || table === "") return undefined;
+  if (compat === 2 && DIGITS.test(parts[0])) return undefined;
   const key = parts[1];
   if (/^[+-]?[0-9]+$/.test(key)) {
+    if (compat === 2 && key.startsWith("+")) return undefined;
     const n = BigInt(key);
     if (n >= I64_MIN && n <= I64_MAX) return new RecordId(table, n);
-    return undefined;
+    return /^[0-9]+$/.test(key) ? new RecordId(table, key) : undefined;
   }
   const k = parseIdentPart(key);
   if (k === undefined || (k === "" && !key.startsWith("⟨") && !key.startsWith("`"))) return undefined;

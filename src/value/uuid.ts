@@ -10,6 +10,19 @@ export function tryParseUuid(text: string): Uuid | undefined {
   return UUID.test(text) ? new Uuid(text.toLowerCase()) : undefined;
 }
 
+/** Every text form the `uuid` crate parses, as `<uuid>` casts accept: hyphenated, simple, braced, urn. */
+export function tryParseUuidAny(text: string): Uuid | undefined {
+  const strict = tryParseUuid(text);
+  if (strict) return strict;
+  let m = /^[0-9a-fA-F]{32}$/.exec(text)?.[0];
+  if (!m) m = /^\{([0-9a-fA-F-]{36})\}$/.exec(text)?.[1];
+  if (!m) m = /^urn:uuid:([0-9a-fA-F-]{36})$/.exec(text)?.[1];
+  if (!m) return undefined;
+  if (m.length === 36) return tryParseUuid(m);
+  const h = m.toLowerCase();
+  return new Uuid(`${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`);
+}
+
 export function parseUuid(text: string): Uuid {
   const u = tryParseUuid(text);
   if (u === undefined) throw new SurrealError("InvalidUuid", `Invalid uuid '${text}'`);

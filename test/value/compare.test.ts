@@ -28,6 +28,11 @@ describe("compareValues", () => {
     expect(compareValues(2n, new Decimal("2.00"))).toBe(0);
     expect(compareValues(new Decimal("2"), 1.5)).toBe(1);
   });
+  it("NaN equals NaN and sorts above every number, infinities included", () => {
+    expect(sortValues([NaN, 1n, -Infinity, Infinity, 1.5])).toEqual([-Infinity, 1n, 1.5, Infinity, NaN]);
+    expect(compareValues(NaN, 1n)).toBe(1);
+    expect(compareValues(NaN, NaN)).toBe(0);
+  });
   it("int vs float beyond 2^53: exact in 2.x, via f64 in 1.x", () => {
     expect(compareValues(9007199254740993n, 9007199254740992)).toBe(1);
     expect(compareValues(9007199254740993n, 9007199254740992, v1)).toBe(0);

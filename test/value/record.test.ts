@@ -154,8 +154,18 @@ describe("parseRecordIdText", () => {
     expect(parseRecordIdText("user:1abc")).toEqual(new RecordId("user", "1abc"));
     expect(parseRecordIdText("user:⟨⟩")).toEqual(new RecordId("user", ""));
   });
+  it("version differences, as `<record>\"…\"` shows them", () => {
+    expect(parseRecordIdText("user:99999999999999999999")).toEqual(new RecordId("user", "99999999999999999999"));
+    expect(parseRecordIdText("123:1")).toBeUndefined();
+    expect(parseRecordIdText("123:1", { compat: 1 })).toEqual(new RecordId("123", 1n));
+    expect(parseRecordIdText("`123`:1")).toEqual(new RecordId("123", 1n));
+    expect(parseRecordIdText("user:+1")).toBeUndefined();
+    expect(parseRecordIdText("user:+1", { compat: 1 })).toEqual(new RecordId("user", 1n));
+    expect(parseRecordIdText("user:`a b`")).toEqual(new RecordId("user", "a b"));
+    expect(parseRecordIdText("select:1")).toEqual(new RecordId("select", 1n));
+  });
   it("rejects what is not a simple record id", () => {
-    for (const bad of ["user", "user:", ":1", "user:a-b", "user:a b", "a b:c", "user:9223372036854775808", "user:[1]", "2024-01-01T00:00:00Z"]) {
+    for (const bad of ["user", "user:", ":1", "user:a-b", "user:a b", "a b:c", "user:[1]", "user:1.5", "user: 1", "user:-", "2024-01-01T00:00:00Z"]) {
       expect(parseRecordIdText(bad), bad).toBeUndefined();
     }
   });
