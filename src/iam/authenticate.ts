@@ -37,9 +37,12 @@ export function defKey(kind: "user" | "access", base: Base, ns: string | undefin
 }
 
 export class Authenticator {
-  private readonly cache = new LRUCache<string, CacheEntry>({ max: 10_000 });
+  private readonly cache: LRUCache<string, CacheEntry>;
 
-  constructor(private readonly ctx: IamContext) {}
+  /** Entries die at their token's exp, measured on the injected clock. */
+  constructor(private readonly ctx: IamContext) {
+    this.cache = new LRUCache<string, CacheEntry>({ max: 10_000, ttlResolution: 0, perf: { now: () => ctx.clock.now() } });
+  }
 
   /** Verifies `token` and, only if everything passes, replaces the session's auth fields. */
   async authenticate(session: Session, token: string): Promise<void> {
@@ -64,7 +67,8 @@ export class Authenticator {
       const resolved = resolvePath(ctx, decoded.claims);
       await verifySignature(token, decoded.header, resolved.verify, ctx);
       entry = { claims: decoded.claims, resolved };
-      this.cache.set(token, entry);
+      // stale exactly when floor(now / 1000) > exp
+      this.cache.set(token, entry, { ttl: Math.max(1, (decoded.claims.exp! + 1) * 1000 - nowMs - 1) });
     }
     applyAuth(session, await entry.resolved.finish(session, nowMs));
   }
@@ -76,6 +80,7 @@ export class Authenticator {
   }
 
   get cachedTokens(): number {
+    this.cache.purgeStale();
     return this.cache.size;
   }
 }

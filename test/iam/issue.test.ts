@@ -67,3 +67,27 @@ describe("issueToken", () => {
     );
   });
 });
+
+describe("v1 scope token shape", () => {
+  // Real SurrealDB 1.5.4 (oracle): signup to `DEFINE SCOPE account SESSION 1d …`.
+  const REAL_V1 =
+    "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzUxMiJ9.eyJpYXQiOjE3OTUzMjQ1OTEsIm5iZiI6MTc5NTMyNDU5MSwiZXhwIjoxNzk1NDEwOTkxLCJpc3MiOiJTdXJyZWFsREIiLCJqdGkiOiI1OWNmNGE2NS0xNTNiLTRmYTQtODMwYS0zNTU2ZmUxYjQxYzciLCJOUyI6InRlc3QiLCJEQiI6InRlc3QiLCJTQyI6ImFjY291bnQiLCJJRCI6InVzZXI6OHNuN2oybnZsM2l1NWQwN3ZjaGUifQ.x";
+
+  it("signup through Iam yields the same header, claim order and lifetime", async () => {
+    const { FakeEngine, clause, sec, DAY } = await import("./fake-engine.js");
+    const { Iam } = await import("../../src/iam/index.js");
+    const { newSession } = await import("../../src/exec/session.js");
+    const { RecordId } = await import("../../src/value/types.js");
+    const engine = new FakeEngine(1);
+    engine.defineScope("test", "test", "account", { session: sec(DAY), signup: clause(() => new RecordId("user", "8sn7j2nvl3iu5d07vche")) });
+    const s = newSession();
+    const { token } = await new Iam(engine).signup(s, { NS: "test", DB: "test", SC: "account", email: "a@b.c" });
+    const real = JSON.parse(part(REAL_V1, 1));
+    const ours = JSON.parse(part(token, 1));
+    expect(part(token, 0)).toBe(part(REAL_V1, 0));
+    expect(Object.keys(ours)).toEqual(Object.keys(real));
+    expect(ours.exp - ours.iat).toBe(real.exp - real.iat);
+    expect([ours.NS, ours.DB, ours.SC, ours.ID]).toEqual([real.NS, real.DB, real.SC, real.ID]);
+    expect(s.exp).toBe(ours.exp); // 1.5.4: $session.exp equals the token's exp
+  });
+});
