@@ -975,7 +975,7 @@ export class AstBuilder {
     return {
       kind: "Range",
       begin: begin && { key: this.recordKeyValue(begin), inclusive: true },
-      end: end && { key: this.recordKeyValue(end), inclusive: has(tail, "DotDotEq") },
+      end: end && { key: this.recordKeyValue(end), inclusive: req(tok(tail, "op")).tokenType.name === "DotDotEq" },
     };
   }
 

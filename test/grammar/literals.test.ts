@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { Datetime, Decimal, Duration, Uuid } from "../../src/value/types.js";
+import { expr, parseFails } from "./helpers.js";
+
+const lit = (text: string) => {
+  const e = expr(text);
+  if (e.kind !== "Literal") throw new Error(`not a literal: ${e.kind}`);
+  return e.value;
+};
+
+describe("literals", () => {
+  it("strings with escapes and both quotes", () => {
+    expect(lit(`"a\\nb\\t\\"c\\\\"`)).toBe('a\nb\t"c\\');
+    expect(lit(`'it\\'s'`)).toBe("it's");
+    expect(lit(`"\\u0041\\u{1F600}"`)).toBe("A😀");
+    expect(lit(`s"plain"`)).toBe("plain");
+    expect(lit(`"multi\nline"`)).toBe("multi\nline");
+  });
+
+  it("numbers: int as bigint, float, f suffix, dec suffix, exponent, negative", () => {
+    expect(lit("42")).toBe(42n);
+    expect(lit("-42")).toBe(-42n);
+    expect(lit("1.5")).toBe(1.5);
+    expect(lit("2f")).toBe(2);
+    expect(typeof lit("2f")).toBe("number");
+    expect(lit("1e3")).toBe(1000);
+    expect(lit("1.25dec")).toEqual(new Decimal("1.25"));
+    expect(lit("-3dec")).toEqual(new Decimal("-3"));
+  });
+
+  it("durations in nanoseconds, compound units", () => {
+    expect(lit("1h30m")).toEqual(new Duration(5_400_000_000_000n));
+    expect(lit("15ms")).toEqual(new Duration(15_000_000n));
+    expect(lit("2w")).toEqual(new Duration(1_209_600_000_000_000n));
+    expect(lit("1y")).toEqual(new Duration(31_536_000_000_000_000n));
+    expect(lit("5ns")).toEqual(new Duration(5n));
+    expect(lit("3µs")).toEqual(new Duration(3000n));
+  });
+
+  it("datetimes, uuids, bytes", () => {
+    expect(lit(`d"1970-01-01T00:00:01Z"`)).toEqual(new Datetime(1_000_000_000n));
+    expect(lit(`d'2024-01-02T03:04:05.123456789Z'`)).toEqual(new Datetime(BigInt(Date.UTC(2024, 0, 2, 3, 4, 5)) * 1_000_000n + 123_456_789n));
+    expect(lit(`u"E72BEE20-F49B-4C4B-9A47-0B4D0F5F9A5A"`)).toEqual(new Uuid("e72bee20-f49b-4c4b-9a47-0b4d0f5f9a5a"));
+    expect(lit(`b"00ff"`)).toEqual(new Uint8Array([0, 255]));
+    expect(parseFails(`RETURN d"not a date"`).message).toContain("expected a datetime");
+    expect(parseFails(`RETURN u"nope"`).message).toContain("expected a uuid");
+  });
+
+  it("NONE, NULL, booleans (case-insensitive)", () => {
+    expect(lit("NONE")).toBeUndefined();
+    expect(lit("null")).toBeNull();
+    expect(lit("TRUE")).toBe(true);
+    expect(lit("false")).toBe(false);
+  });
+
+  it("arrays and objects with trailing commas, string and keyword keys", () => {
+    expect(expr("[1, 2,]")).toEqual({ kind: "Array", items: [{ kind: "Literal", value: 1n }, { kind: "Literal", value: 2n }] });
+    const o = expr(`{ a: 1, "b c": 2, value: 3, }`);
+    expect(o.kind).toBe("Object");
+    if (o.kind === "Object") expect(o.entries.map((e) => e.key)).toEqual(["a", "b c", "value"]);
+    expect(expr("{}")).toEqual({ kind: "Object", entries: [] });
+  });
+
+  it("record ids with every key form", () => {
+    const key = (t: string) => {
+      const e = expr(t);
+      if (e.kind !== "RecordId") throw new Error(e.kind);
+      return [e.table, e.key];
+    };
+    expect(key("user:1")).toEqual(["user", { kind: "Number", value: 1n }]);
+    expect(key("user:-7")).toEqual(["user", { kind: "Number", value: -7n }]);
+    expect(key("user:tobie")).toEqual(["user", { kind: "String", value: "tobie" }]);
+    expect(key("user:123abc")).toEqual(["user", { kind: "String", value: "123abc" }]);
+    expect(key("user:⟨a.b⟩")).toEqual(["user", { kind: "String", value: "a.b" }]);
+    expect(key("user:`x y`")).toEqual(["user", { kind: "String", value: "x y" }]);
+    expect(key("`odd table`:1")).toEqual(["odd table", { kind: "Number", value: 1n }]);
+    expect(key(`user:u"e72bee20-f49b-4c4b-9a47-0b4d0f5f9a5a"`)[1]).toEqual({ kind: "Uuid", value: new Uuid("e72bee20-f49b-4c4b-9a47-0b4d0f5f9a5a") });
+    expect(key("user:rand()")[1]).toEqual({ kind: "Generate", generator: "rand" });
+    expect(key("user:ULID()")[1]).toEqual({ kind: "Generate", generator: "ulid" });
+    expect(key("user:uuid()")[1]).toEqual({ kind: "Generate", generator: "uuid" });
+    expect(key("user:[1, $x]")[1]).toEqual({ kind: "Array", items: [{ kind: "Literal", value: 1n }, { kind: "Param", name: "x" }] });
+    expect(key("user:{a: 1}")[1]).toEqual({ kind: "Object", entries: [{ key: "a", value: { kind: "Literal", value: 1n } }] });
+    expect(key("user:1..5")[1]).toEqual({ kind: "Range", begin: { key: { kind: "Number", value: 1n }, inclusive: true }, end: { key: { kind: "Number", value: 5n }, inclusive: false } });
+    expect(key("user:..=5")[1]).toEqual({ kind: "Range", begin: undefined, end: { key: { kind: "Number", value: 5n }, inclusive: true } });
+    expect(parseFails("RETURN user:foo()").message).toContain("expected one of `rand`, `ulid`, `uuid`");
+  });
+
+  it("r-prefixed strings are record ids", () => {
+    expect(expr(`r"user:1"`)).toEqual({ kind: "RecordId", table: "user", key: { kind: "Number", value: 1n } });
+    expect(expr(`r'user:⟨a b⟩'`)).toEqual({ kind: "RecordId", table: "user", key: { kind: "String", value: "a b" } });
+    expect(parseFails(`RETURN r"not a record"`).message).toContain("expected a record-id");
+  });
+
+  it("params, mocks", () => {
+    expect(expr("$auth")).toEqual({ kind: "Param", name: "auth" });
+    expect(expr("|person:1..3|")).toEqual({ kind: "Mock", table: "person", from: 1n, to: 3n });
+    expect(expr("|person:5|")).toEqual({ kind: "Mock", table: "person", from: 5n, to: undefined });
+  });
+});
