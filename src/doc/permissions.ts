@@ -37,19 +37,23 @@ export function checkPermissionsQuick(env: DocEnv, table: TableEntry, action: Ac
   return table.def.permissions[action].kind !== "None";
 }
 
-/** Strip fields whose `select` permission denies them (`$value` bound to the field's value). */
-export async function checkPermissionsFields(env: DocEnv, table: TableEntry, doc: ValueObject): Promise<ValueObject> {
-  if (!env.permissionsApply(false)) return doc;
-  let out = doc;
+/** Paths of fields whose `select` permission denies them on `doc` (`$value` bound to the field's value). */
+export async function hiddenFields(env: DocEnv, table: TableEntry, doc: ValueObject): Promise<string[][]> {
+  if (!env.permissionsApply(false)) return [];
+  const hidden: string[][] = [];
   for (const [name, field] of table.fields) {
     const perm = field.permissions.select;
-    if (perm.kind === "Full") continue;
+    if (perm.kind === "Full" || name.includes("[")) continue;
     const path = name.split(".");
-    const value = getPath(out, path);
-    if (value === undefined) continue;
-    if (!(await permissionAllows(env, perm, doc, { value, this: doc }))) {
-      out = setPath(out, path, undefined);
-    }
+    const value = getPath(doc, path);
+    if (!(await permissionAllows(env, perm, doc, { value, this: doc }))) hidden.push(path);
   }
+  return hidden;
+}
+
+/** Strip fields whose `select` permission denies them. */
+export async function checkPermissionsFields(env: DocEnv, table: TableEntry, doc: ValueObject): Promise<ValueObject> {
+  let out = doc;
+  for (const path of await hiddenFields(env, table, doc)) out = setPath(out, path, undefined);
   return out;
 }

@@ -6,7 +6,14 @@ import type { DocEnv, WriteOp } from "./env.js";
 import { processEvents } from "./events.js";
 import { cleanupTableFields, processTableFields } from "./fields.js";
 import { storeIndexData } from "./indexes.js";
-import { checkPermissionsFields, checkPermissionsQuick, checkPermissionsTable } from "./permissions.js";
+import { checkPermissionsFields, checkPermissionsQuick, checkPermissionsTable, hiddenFields } from "./permissions.js";
+
+/** A visible record and the field paths hidden from it (to strip again after projection). */
+export async function selectDocumentHidden(env: DocEnv, table: TableEntry | undefined, doc: ValueObject): Promise<{ doc: ValueObject; hidden: string[][] } | undefined> {
+  const seen = await selectDocument(env, table, doc);
+  if (!seen) return undefined;
+  return { doc: seen, hidden: table ? await hiddenFields(env, table, doc) : [] };
+}
 
 /** A record as the actor may see it, or NONE when `select` permissions deny it (skipped, never an error). */
 export async function selectDocument(env: DocEnv, table: TableEntry | undefined, doc: ValueObject): Promise<ValueObject | undefined> {

@@ -18,6 +18,16 @@ import { permissionsApply } from "./rbac.js";
 /** Marker for "no output for this record". */
 export const SKIP = Symbol("skip");
 
+/** Set a projected field, keeping NONE values as present keys (SurrealDB shows them). */
+function setProjected(doc: ValueObject, path: readonly string[], v: Value): ValueObject {
+  const [head, ...rest] = path;
+  if (head === undefined) return doc;
+  const out: ValueObject = { ...doc };
+  if (rest.length === 0) out[head] = v;
+  else out[head] = setProjected(isValueObject(out[head]) ? (out[head] as ValueObject) : {}, rest, v);
+  return out;
+}
+
 /** Apply a projection list to one document. */
 export async function project(fields: Fields, doc: Value, ctx: Ctx): Promise<Value> {
   const dctx = withCtx(ctx, { doc });
@@ -29,12 +39,13 @@ export async function project(fields: Fields, doc: Value, ctx: Ctx): Promise<Val
   let out: ValueObject = {};
   for (const f of fields.items) {
     if (f.kind === "All") {
-      if (isValueObject(doc)) out = { ...out, ...doc };
+      if (!isValueObject(doc)) return doc;
+      out = { ...out, ...doc };
       continue;
     }
     const v = await evaluate(f.expr, dctx);
     const path = f.alias ? placePath(f.alias) : f.expr.kind === "Idiom" && f.expr.parts.every((p) => p.kind === "Field") ? placePath(f.expr) : [projectionName(f.expr, ctx.core.compat)];
-    out = setPath(out, path, v === undefined && !f.alias ? undefined : v);
+    out = setProjected(out, path, v);
   }
   return out;
 }

@@ -63,7 +63,7 @@ export async function runInfo(s: InfoStatement, ctx: Ctx): Promise<Value> {
       const e = catalog.db(ns, db);
       const common = {
         analyzers: render(ctx, defs(e?.analyzers, (d) => d.name), st),
-        functions: render(ctx, defs(e?.functions, (d) => `fn::${d.name}`), st),
+        functions: render(ctx, defs(e?.functions, (d) => d.name), st),
         models: st ? [] : {},
         params: render(ctx, defs(e?.params, (d) => d.name), st),
         tables: render(ctx, defs(new Map([...(e?.tables ?? new Map())].map(([k, v]) => [k, v.def])), (d) => d.name), st),

@@ -49,7 +49,14 @@ export async function runInsert(s: InsertStatement, ctx: Ctx): Promise<Value> {
     let res;
     if (existing) {
       // 2a. duplicates: IGNORE skips, ON DUPLICATE KEY UPDATE updates, otherwise an error
-      if (s.ignore) continue;
+      if (s.ignore && ctx.core.compat === 2) continue;
+      // v1 returns the existing record unchanged
+      if (!s.update && ctx.core.compat === 1) {
+        res = { rid, before: existing, after: existing };
+        const out = await writeOutput(s.output, res, ctx, "After");
+        if (out !== SKIP) results.push(out);
+        continue;
+      }
       if (!s.update) throw new QueryError("RecordExists", `Database record \`${formatRecordId(rid, { compat: ctx.core.compat })}\` already exists`);
       const { doc, input } = await applyData({ kind: "Set", items: s.update }, existing, ctx);
       res = await writeDocument(docEnv(ctx), { action: "update", rid, before: existing, after: doc, input });

@@ -1,7 +1,7 @@
 // exec/statements: SELECT — sources → visible records → WHERE → projection / GROUP → ORDER → START/LIMIT → FETCH → ONLY.
 
 import type { Expr, SelectStatement } from "../../ast/nodes.js";
-import { selectDocument } from "../../doc/pipeline.js";
+import { selectDocumentHidden } from "../../doc/pipeline.js";
 import { QueryError } from "../../errors/index.js";
 import { compareValues, isTruthy, valueKeyOf } from "../helpers.js";
 import { isValueObject } from "../../value/types.js";
@@ -19,12 +19,12 @@ import { callFunction } from "../expressions/call.js";
 export const ONLY_ERROR = "Expected a single result output when using the ONLY keyword";
 
 /** Documents the statement iterates over, permission-filtered (select). */
-async function visibleDocuments(s: { what: readonly Expr[]; cond: Expr | undefined }, ctx: Ctx): Promise<Value[]> {
+async function visibleDocuments(s: { what: readonly Expr[]; cond: Expr | undefined }, ctx: Ctx): Promise<{ doc: Value; hidden: string[][] }[]> {
   const sources = await evaluateSources(s.what, ctx);
-  const out: Value[] = [];
+  const out: { doc: Value; hidden: string[][] }[] = [];
   for (const src of sources) {
     if (src.kind === "Value") {
-      out.push(src.value);
+      out.push({ doc: src.value, hidden: [] });
       continue;
     }
     const ns = needNs(ctx);
@@ -42,8 +42,8 @@ async function visibleDocuments(s: { what: readonly Expr[]; cond: Expr | undefin
               return doc ? [{ id: src.rid, doc }] : [];
             })();
     for (const r of recs) {
-      const doc = await selectDocument(env, table, r.doc);
-      if (doc) out.push(doc);
+      const seen = await selectDocumentHidden(env, table, r.doc);
+      if (seen) out.push(seen);
     }
   }
   return out;
@@ -86,15 +86,19 @@ async function groupValue(e: Expr, docs: Value[], ctx: Ctx): Promise<Value> {
 
 async function groupRows(s: SelectStatement, docs: Value[], ctx: Ctx): Promise<Value[]> {
   const groups = new Map<string, Value[]>();
+  const keys = new Map<string, Value[]>();
   const group = s.group!;
   for (const d of docs) {
-    const key = group.all ? "" : valueKeyOf(await Promise.all(group.fields.map((f) => evaluate(f, withCtx(ctx, { doc: d })))));
+    const values = group.all ? [] : await Promise.all(group.fields.map((f) => evaluate(f, withCtx(ctx, { doc: d }))));
+    const key = valueKeyOf(values);
+    keys.set(key, values);
     const list = groups.get(key) ?? [];
     list.push(d);
     groups.set(key, list);
   }
   const rows: Value[] = [];
-  for (const list of groups.values()) {
+  const ordered = [...groups.entries()].sort(([a], [b]) => compareValues(keys.get(a), keys.get(b)));
+  for (const [, list] of ordered) {
     if (s.fields.value) {
       const f = s.fields.items[0];
       rows.push(f && f.kind === "Single" ? await groupValue(f.expr, list, ctx) : list[0]);
@@ -120,17 +124,19 @@ export async function runSelect(s: SelectStatement, ctx: Ctx): Promise<Value> {
   if (s.only && (s.what.length !== 1 || s.what[0]!.kind === "Table")) throw new QueryError("SingleOnlyOutput", ONLY_ERROR);
   const docs = await visibleDocuments(s, ctx);
   // 2. WHERE
-  const kept: Value[] = [];
-  for (const d of docs) if (!s.cond || isTruthy(await evaluate(s.cond, withCtx(ctx, { doc: d })))) kept.push(d);
+  const kept: { doc: Value; hidden: string[][] }[] = [];
+  for (const d of docs) if (!s.cond || isTruthy(await evaluate(s.cond, withCtx(ctx, { doc: d.doc })))) kept.push(d);
   // 3. projection or GROUP BY
   let rows: { out: Value; doc: Value }[];
-  if (s.group) rows = (await groupRows(s, kept, ctx)).map((out) => ({ out, doc: out }));
+  if (s.group) rows = (await groupRows(s, kept.map((k) => k.doc), ctx)).map((out) => ({ out, doc: out }));
   else {
     rows = [];
-    for (const d of kept) {
-      let out = await project(s.fields, d, ctx);
+    for (const { doc, hidden } of kept) {
+      let out = await project(s.fields, doc, ctx);
       if (s.omit) out = omitFields(out, s.omit);
-      rows.push({ out, doc: d });
+      // field permissions strip the projected output too
+      for (const path of hidden) if (isValueObject(out)) out = setPath(out, path, undefined);
+      rows.push({ out, doc });
     }
   }
   // 4. ORDER BY

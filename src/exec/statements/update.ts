@@ -24,7 +24,11 @@ export async function runUpdate(s: UpdateStatement, ctx: Ctx): Promise<Value> {
   for (const src of sources) {
     if (src.kind === "Table") for (const r of await tableCandidates(ctx, ctx.core.catalog.table(ns, db, src.tb), src.tb, undefined, false)) targets.push({ rid: r.id, before: r.doc });
     else if (src.kind === "Range") for (const r of rangeCandidates(ctx, src.tb, src.range)) targets.push({ rid: r.id, before: r.doc });
-    else if (src.kind === "Record") targets.push({ rid: src.rid, before: ctx.core.records.get({ ns, db, tb: src.rid.table }, src.rid) });
+    else if (src.kind === "Record") {
+      // v2 UPDATE leaves a missing record alone; UPSERT and v1 UPDATE create it
+      const before = ctx.core.records.get({ ns, db, tb: src.rid.table }, src.rid);
+      if (before || s.kind === "Upsert" || ctx.core.compat === 1) targets.push({ rid: src.rid, before });
+    }
     else throw new QueryError("InvalidStatementTarget", `Can not execute ${s.kind.toUpperCase()} statement using value: ${String(src.value)}`);
   }
   const results: Value[] = [];
