@@ -1,6 +1,6 @@
 // The seed's typical set-up end to end on the real Datastore and parser: DEFINE, signup, signin, authenticate.
 
-import { decodeJwt } from "jose";
+import { decodeJwt, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { Datastore } from "../../src/exec/datastore.js";
 import { newSession, type Session } from "../../src/exec/session.js";
@@ -76,5 +76,40 @@ describe.each([1, 2] as const)("end to end on the Datastore, compat %i", (compat
     const s = newSession();
     await iam.signin(s, { user: "root", pass: "root" });
     expect(s.actor).toMatchObject({ level: "Root", roles: ["OWNER"] });
+  });
+});
+
+describe("defined tokens and accesses through the parser", () => {
+  it("v1 DEFINE TOKEN ON DATABASE / ON SCOPE, v2 DEFINE ACCESS TYPE JWT and DURATION on users", async () => {
+    const sign = (key: string, alg: string, claims: Record<string, unknown>, clock: FakeClock) =>
+      new SignJWT({ exp: Math.floor(clock.now() / 1000) + 60, ...claims }).setProtectedHeader({ alg }).sign(new TextEncoder().encode(key));
+
+    const v1 = await setup(1);
+    const root1 = newSession({ ns: "test", db: "test", actor: { level: "Root", ns: undefined, db: undefined, id: "root", roles: ["OWNER"] } });
+    for (const r of await v1.ds.execute("DEFINE TOKEN dbtk ON DATABASE TYPE HS256 VALUE 'dbsecret'; DEFINE TOKEN sctk ON SCOPE account TYPE HS384 VALUE 'scsecret';", root1))
+      if (r.status === "ERR") throw r.error;
+    const s1 = newSession();
+    await v1.iam.authenticate(s1, await sign("dbsecret", "HS256", { NS: "test", DB: "test", TK: "dbtk", RL: ["Editor"] }, v1.clock));
+    expect(s1.actor).toMatchObject({ level: "Database", id: "dbtk", roles: ["EDITOR"] });
+    await v1.iam.authenticate(s1, await sign("scsecret", "HS384", { NS: "test", DB: "test", SC: "account", TK: "sctk", ID: "user:x" }, v1.clock));
+    expect(s1).toMatchObject({ ac: "account", rd: new RecordId("user", "x"), actor: { level: "Scope", id: "sctk" } });
+
+    const v2 = await setup(2);
+    const root2 = newSession({ ns: "test", db: "test", actor: { level: "Root", ns: undefined, db: undefined, id: "root", roles: ["OWNER"] } });
+    for (const r of await v2.ds.execute(
+      "DEFINE ACCESS api ON DATABASE TYPE JWT ALGORITHM HS256 KEY 'apisecret' DURATION FOR SESSION 2h; DEFINE USER short ON ROOT PASSWORD 'pw' DURATION FOR TOKEN 5m, FOR SESSION 30m;",
+      root2,
+    ))
+      if (r.status === "ERR") throw r.error;
+    const s2 = newSession();
+    await v2.iam.authenticate(s2, await sign("apisecret", "HS256", { NS: "test", DB: "test", AC: "api" }, v2.clock));
+    expect(s2.exp).toBe(Math.floor(v2.clock.now() / 1000) + 7200);
+    await expect(v2.iam.signin(newSession(), { NS: "test", DB: "test", AC: "api" })).rejects.toThrow(
+      "The access method cannot be used in the requested operation",
+    );
+    const s3 = newSession();
+    const { token } = await v2.iam.signin(s3, { user: "short", pass: "pw" });
+    const c = decodeJwt(token);
+    expect([c.exp! - c.iat!, s3.exp! - c.iat!]).toEqual([300, 1800]);
   });
 });
