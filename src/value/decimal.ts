@@ -95,23 +95,70 @@ export function decimalMul(a: Decimal, b: Decimal): Decimal {
   return decimalFromScaled(r.scale > MAX_SCALE ? rescale(r, MAX_SCALE) : r);
 }
 
-/** Quotient; undefined on division by zero. Exact quotients keep the dividend's scale at least. */
+const U96 = 1n << 96n;
+
+/** Largest x ≤ 9 (and ≤ 28 - scale) with q × 10^x still inside rust_decimal's 96-bit mantissa. */
+function findScale(q: bigint, scale: number): number {
+  let x = Math.min(9, MAX_SCALE - scale);
+  while (x > 0 && q * 10n ** BigInt(x) >= U96) x--;
+  return x;
+}
+
+/** rust_decimal's `unscale`: strips 10^8 while the low 32 bits are zero, then 10^4, 10^2, 10^1 once each. */
+function unscale(q: bigint, scale: number): [bigint, number] {
+  while ((q & 0xffffffffn) === 0n && q !== 0n && scale >= 8 && q % 100000000n === 0n) {
+    q /= 100000000n;
+    scale -= 8;
+  }
+  for (const [digits, pow] of [[4, 10000n], [2, 100n], [1, 10n]] as const) {
+    if (scale >= digits && q % pow === 0n) {
+      q /= pow;
+      scale -= digits;
+    }
+  }
+  return [q, scale];
+}
+
+/**
+ * Quotient as rust_decimal computes it (`7 / 2` → `3.50`, `1 / 3` → 28 digits, `6 / 3` → `2`);
+ * undefined on division by zero.
+ */
 export function decimalDiv(a: Decimal, b: Decimal): Decimal | undefined {
   const x = scaledOf(a);
   const y = scaledOf(b);
   if (y.unscaled === 0n) return undefined;
-  // quotient with MAX_SCALE fractional digits, then drop trailing zeros beyond the natural scale
-  const num = x.unscaled * 10n ** BigInt(MAX_SCALE + y.scale);
-  const den = y.unscaled * 10n ** BigInt(x.scale);
-  let q = num / den;
-  let scale = MAX_SCALE;
-  const exact = num % den === 0n;
-  const minScale = exact ? Math.max(0, x.scale - y.scale) : MAX_SCALE;
-  while (scale > minScale && q % 10n === 0n) {
-    q /= 10n;
-    scale--;
+  if (x.unscaled === 0n) return new Decimal("0");
+  const negative = x.unscaled < 0n !== y.unscaled < 0n;
+  const divisor = y.unscaled < 0n ? -y.unscaled : y.unscaled;
+  const dividend = x.unscaled < 0n ? -x.unscaled : x.unscaled;
+  let scale = x.scale - y.scale;
+  let q = dividend / divisor;
+  let r = dividend % divisor;
+  let requireUnscale = false;
+  for (;;) {
+    let power: number;
+    if (r === 0n) {
+      if (scale >= 0) break;
+      power = Math.min(9, -scale);
+    } else {
+      requireUnscale = true;
+      power = scale === MAX_SCALE ? 0 : findScale(q, scale);
+      if (power === 0) {
+        // no room left: round half to even on the remainder
+        const twice = r * 2n;
+        if (twice > divisor || (twice === divisor && (q & 1n) === 1n)) q += 1n;
+        break;
+      }
+    }
+    const p = 10n ** BigInt(power);
+    scale += power;
+    q *= p;
+    const rs = r * p;
+    q += rs / divisor;
+    r = rs % divisor;
   }
-  return decimalFromScaled({ unscaled: q, scale });
+  if (requireUnscale) [q, scale] = unscale(q, scale);
+  return decimalFromScaled({ unscaled: negative ? -q : q, scale });
 }
 
 /** Remainder with the sign of the dividend; undefined on division by zero. */
