@@ -17,6 +17,8 @@ export interface Step {
   readonly skipCompare?: string;
   /** Why real SurrealDB must not run this step at all (it panics); it runs on surql-auth only. */
   readonly surrealPanics?: string;
+  /** What surql-auth must answer where SurrealDB cannot be the judge (with `surrealPanics`). */
+  readonly oursExpected?: { readonly error: string } | { readonly result: unknown };
 }
 
 export interface RpcTarget {

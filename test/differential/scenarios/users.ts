@@ -32,6 +32,7 @@ export const systemUsers: readonly Step[] = [
     method: "signin",
     params: [{ NS: "test", DB: "test", user: "nopass", pass: "x" }],
     surrealPanics: "2.6.x panics verifying a user defined without PASSWORD (empty hash); surql-auth fails with InvalidAuth",
+    oursExpected: { error: "There was a problem with the database: There was a problem with authentication" },
   },
   { method: "signin", params: [{ NS: "test", DB: "test", user: "viewer" }] },
   { method: "signin", params: [{ DB: "test", user: "viewer", pass: "v-pass" }] },
