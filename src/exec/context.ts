@@ -19,6 +19,8 @@ export interface EngineCore {
   /** Authentication enabled: anonymous actors are guests, not all-powerful. */
   readonly auth: boolean;
   readonly allowGuests: boolean;
+  /** Answer equality permissions / conditions with lookups (off only to compare against full scans). */
+  readonly pushdown: boolean;
   notify(change: DefinitionChange): void;
 }
 

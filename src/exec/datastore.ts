@@ -28,6 +28,8 @@ export interface DatastoreOptions {
   /** With auth on, may anonymous sessions run queries at all (`--allow-guests`)? Default false. */
   readonly allowGuests?: boolean;
   readonly records?: RecordStore;
+  /** Permission / WHERE pushdown to id and index lookups (default true). */
+  readonly pushdown?: boolean;
   readonly indexes?: IndexStore;
 }
 
@@ -39,6 +41,7 @@ export class Datastore implements QueryEngine, EngineCore {
   readonly indexes: IndexStore;
   readonly auth: boolean;
   readonly allowGuests: boolean;
+  readonly pushdown: boolean;
   private readonly listeners = new Set<(change: DefinitionChange) => void>();
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -47,6 +50,7 @@ export class Datastore implements QueryEngine, EngineCore {
     this.clock = opts.clock ?? systemClock;
     this.auth = opts.auth ?? true;
     this.allowGuests = opts.allowGuests ?? false;
+    this.pushdown = opts.pushdown ?? true;
     this.records = opts.records ?? new MemoryRecordStore();
     this.indexes = opts.indexes ?? new MemoryIndexStore();
   }

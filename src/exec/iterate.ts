@@ -104,7 +104,7 @@ export async function tableCandidates(ctx: Ctx, table: TableEntry | undefined, t
   const t = { ns, db, tb };
   const perm = table?.def.permissions.select;
   const hints = [...(usePermission && perm?.kind === "Where" && permissionsApply(ctx, false) ? requiredEqualities(perm.cond) : []), ...requiredEqualities(cond)];
-  for (const h of hints) {
+  for (const h of ctx.core.pushdown ? hints : []) {
     if (h.field === "id") {
       const v = await evaluate(h.value, withCtx(ctx, { perms: false, doc: undefined }));
       if (!(v instanceof RecordId)) return [];

@@ -25,8 +25,10 @@ export function randomCode(len = 128): string {
 }
 
 /** Argon2id with SurrealDB's parameters (m=19456, t=2, p=1), computed off the event loop. */
-export function hashPassword(pass: string): Promise<string> {
-  return argon2.hash(pass, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+export async function hashPassword(pass: string): Promise<string> {
+  const phc = await argon2.hash(pass, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  // SurrealDB prints the parameters in the order m, t, p
+  return phc.replace(/\$m=(\d+),p=(\d+),t=(\d+)\$/, (_m, m, p, t) => `$m=${m},t=${t},p=${p}$`);
 }
 
 /** What a table gets when it is created implicitly (by a write or DEFINE FIELD). */

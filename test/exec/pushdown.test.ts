@@ -1,0 +1,71 @@
+// Permission / WHERE pushdown: lookups on `id` and indexed fields give exactly the rows a full scan gives.
+
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { newDs, recordSession, rootSession, run } from "./helpers.js";
+
+const PERMISSIONS = [
+  "WHERE id = $auth.id",
+  "WHERE team = $auth.team",
+  "WHERE team = $auth.team AND age > 3",
+  "WHERE $auth.id = id OR age > 8",
+  "FULL",
+];
+
+const QUERIES = ["SELECT * FROM user", "SELECT id FROM user WHERE team = 'red'", "SELECT VALUE age FROM user WHERE id = user:2", "SELECT * FROM user WHERE team = $auth.team AND age < 5"];
+
+const userArb = fc.record({ team: fc.constantFrom("red", "blue", "green"), age: fc.integer({ min: 0, max: 10 }) });
+
+describe("permission pushdown", () => {
+  it("answers with the same rows as a full scan", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(userArb, { minLength: 0, maxLength: 8 }),
+        fc.constantFrom(...PERMISSIONS),
+        fc.integer({ min: 1, max: 9 }),
+        fc.boolean(),
+        async (users, perm, me, indexed) => {
+          const setup = [
+            `DEFINE TABLE user PERMISSIONS FOR select ${perm};`,
+            indexed ? "DEFINE INDEX team ON user FIELDS team;" : "",
+            ...users.map((u, i) => `CREATE user:${i + 1} SET team = '${u.team}', age = ${u.age};`),
+          ].join("\n");
+          const results = [];
+          for (const pushdown of [true, false]) {
+            const ds = newDs({ pushdown });
+            await run(ds, rootSession(), setup);
+            results.push(await run(ds, recordSession("user", BigInt(me)), QUERIES.join(";\n")));
+          }
+          expect(results[0]).toEqual(results[1]);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("finds a record user's own row by id without a scan", async () => {
+    const ds = newDs();
+    await run(ds, rootSession(), "DEFINE TABLE user PERMISSIONS FOR select WHERE id = $auth.id; CREATE user:1 SET n = 1; CREATE user:2 SET n = 2");
+    let scans = 0;
+    const scan = ds.records.scan.bind(ds.records);
+    ds.records.scan = (t) => {
+      scans++;
+      return scan(t);
+    };
+    expect(await run(ds, recordSession("user", 2n), "SELECT * FROM user")).toEqual([{ ok: [{ id: "user:2", n: 2 }] }]);
+    expect(scans).toBe(0);
+  });
+
+  it("answers an equality on an indexed field from the index", async () => {
+    const ds = newDs();
+    await run(ds, rootSession(), "DEFINE INDEX email ON user FIELDS email UNIQUE; CREATE user:1 SET email = 'a@b.c'; CREATE user:2 SET email = 'd@e.f'");
+    let scans = 0;
+    const scan = ds.records.scan.bind(ds.records);
+    ds.records.scan = (t) => {
+      scans++;
+      return scan(t);
+    };
+    expect(await run(ds, rootSession(), "SELECT VALUE id FROM user WHERE email = 'd@e.f'")).toEqual([{ ok: ["user:2"] }]);
+    expect(scans).toBe(0);
+  });
+});
