@@ -28,6 +28,8 @@ export interface IamOptions {
   readonly logger?: IamLogger;
   /** For JWKS; tests pass their own. */
   readonly fetch?: typeof fetch;
+  /** Outbound-network capability for JWKS URLs (default: any http(s) URL). */
+  readonly allowJwksUrl?: (url: URL) => boolean;
 }
 
 export interface SigninResult {
@@ -52,7 +54,11 @@ export class Iam {
       forwardClauseErrors: opts.forwardClauseErrors ?? false,
       logger: opts.logger ?? silentLogger,
       keys: new KeyStore(),
-      jwks: new JwksCache({ clock, ...(opts.fetch ? { fetch: opts.fetch } : {}) }),
+      jwks: new JwksCache({
+        clock,
+        ...(opts.fetch ? { fetch: opts.fetch } : {}),
+        ...(opts.allowJwksUrl ? { allowUrl: opts.allowJwksUrl } : {}),
+      }),
     };
     this.authenticator = new Authenticator(this.ctx);
     this.unsubscribe = engine.onDefinitionChange((change) => {

@@ -10,6 +10,10 @@ export interface JwksOptions {
   readonly timeoutMs?: number;
   readonly ttlMs?: number;
   readonly refetchMinMs?: number;
+  /** Outbound-network capability: may this JWKS URL be fetched? Only http(s) is ever fetched. Default: any. */
+  readonly allowUrl?: (url: URL) => boolean;
+  /** Largest JWKS body read (default 256 KiB). */
+  readonly maxBytes?: number;
 }
 
 interface JwksEntry {
@@ -36,6 +40,8 @@ export class JwksCache {
   private readonly timeoutMs: number;
   private readonly ttlMs: number;
   private readonly refetchMinMs: number;
+  private readonly allowUrl: (url: URL) => boolean;
+  private readonly maxBytes: number;
 
   constructor(opts: JwksOptions) {
     this.clock = opts.clock;
@@ -43,6 +49,8 @@ export class JwksCache {
     this.timeoutMs = opts.timeoutMs ?? 1000;
     this.ttlMs = opts.ttlMs ?? 12 * 3600_000;
     this.refetchMinMs = opts.refetchMinMs ?? 5 * 60_000;
+    this.allowUrl = opts.allowUrl ?? (() => true);
+    this.maxBytes = opts.maxBytes ?? 256 * 1024;
   }
 
   /** The verification key for `kid` and the token's `alg`, fetching the set when needed. */
@@ -85,11 +93,20 @@ export class JwksCache {
   }
 
   private async fetchSet(url: string): Promise<JwksEntry> {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new JwksError(`JWKS URL ${url} is not a URL`);
+    }
+    if ((parsed.protocol !== "https:" && parsed.protocol !== "http:") || !this.allowUrl(parsed))
+      throw new JwksError(`JWKS URL ${url} is not allowed by the network capabilities`);
     let body: unknown;
     try {
-      const res = await this.fetchImpl(url, { signal: AbortSignal.timeout(this.timeoutMs), redirect: "error" });
+      const signal = AbortSignal.timeout(this.timeoutMs);
+      const res = await this.fetchImpl(url, { signal, redirect: "error" });
       if (!res.ok) throw new JwksError(`JWKS ${url} answered ${res.status}`);
-      body = await res.json();
+      body = JSON.parse(await readLimited(res, this.maxBytes));
     } catch (e) {
       if (e instanceof JwksError) throw e;
       throw new JwksError(`JWKS ${url} could not be fetched: ${(e as Error).message}`);
@@ -104,6 +121,25 @@ export class JwksCache {
     this.entries.set(url, entry);
     return entry;
   }
+}
+
+/** The body as text, refusing more than `max` bytes. */
+async function readLimited(res: Response, max: number): Promise<string> {
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      throw new JwksError(`JWKS body exceeds ${max} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** `use` must be `sig` and `key_ops` contain `verify` when present; the JWK's `alg` (or else its key type) decides the algorithm. */

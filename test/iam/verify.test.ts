@@ -149,3 +149,31 @@ describe("JWKS", () => {
     }
   });
 });
+
+describe("JWKS limits", () => {
+  const kp = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const token = () => new SignJWT({ exp: now() + 60 }).setProtectedHeader({ alg: "ES256", kid: "k" }).sign(kp.privateKey);
+  const run = async (jwks: JwksCache, url: string) => {
+    const t = await token();
+    return verifySignature(t, decodeToken(t, 2).header, { kind: "Jwks", url }, { keys: new KeyStore(), jwks, clock });
+  };
+
+  it("only http(s) URLs the capability allows are fetched", async () => {
+    let fetched = 0;
+    const fetchSpy = (async () => {
+      fetched++;
+      return new Response("{}");
+    }) as typeof fetch;
+    await expect(run(new JwksCache({ clock, fetch: fetchSpy }), "file:///etc/passwd")).rejects.toThrow("There was a problem with authentication");
+    const deny = new JwksCache({ clock, fetch: fetchSpy, allowUrl: (u) => u.hostname === "idp.example" });
+    await expect(run(deny, "http://169.254.169.254/keys")).rejects.toThrow("There was a problem with authentication");
+    expect(fetched).toBe(0);
+  });
+
+  it("refuses an oversized JWKS body", async () => {
+    const big = (async () => new Response(JSON.stringify({ keys: [], pad: "x".repeat(4096) }))) as typeof fetch;
+    await expect(run(new JwksCache({ clock, fetch: big, maxBytes: 1024 }), "https://idp.example/jwks")).rejects.toThrow(
+      "There was a problem with authentication",
+    );
+  });
+});
