@@ -1136,12 +1136,19 @@ export class SurqlParser extends CstParser {
   });
 
   closure = this.RULE("closure", () => {
-    this.CONSUME(T.Pipe);
-    this.OPTION(() => {
-      this.SUBRULE(this.closureArg);
-      this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.closureArg); });
-    });
-    this.CONSUME2(T.Pipe);
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(T.Pipe);
+          this.OPTION(() => {
+            this.SUBRULE(this.closureArg);
+            this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.closureArg); });
+          });
+          this.CONSUME2(T.Pipe);
+        },
+      },
+      { ALT: () => this.CONSUME(T.OrOr) },
+    ]);
     this.OPTION2(() => { this.CONSUME(T.RightArrow); this.SUBRULE(this.type, { LABEL: "returns" }); });
     this.SUBRULE(this.expr);
   });

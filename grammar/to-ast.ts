@@ -62,18 +62,28 @@ const setOps: Record<string, A.BinaryOp> = {
   "∈": "INSIDE", "∉": "NOTINSIDE", "⊆": "ALLINSIDE", "⊂": "ANYINSIDE", "⊄": "NONEINSIDE",
 };
 
-/** Binding power, higher binds tighter (SurrealDB 2: OR < AND < ?? ?: < equality < relation < + - < * / % < **). */
+/**
+ * Binding power, higher binds tighter (SurrealDB 2.6, checked against the oracle):
+ * OR < AND < equality (= IS != == ?= *= ~ !~ ?~ *~ @@) < relation (< <= > >= IN CONTAINS… INSIDE… OUTSIDE INTERSECTS)
+ * < + - < * / % < ** < ?? ?: — all left-associative (`2 ** 3 ** 2` is 64, `2 ?? 1 + 1` is 3).
+ */
 function precedence(op: A.BinaryOp): number {
   switch (op) {
     case "||": return 1;
     case "&&": return 2;
-    case "??": case "?:": return 3;
     case "=": case "==": case "!=": case "?=": case "*=": case "~": case "!~": case "?~": case "*~": case "MATCHES": return 4;
     case "+": case "-": return 6;
     case "*": case "/": case "%": return 7;
     case "**": return 8;
+    case "??": case "?:": return 9;
     default: return 5;
   }
+}
+
+/** Operators SurrealDB 2 refuses to chain without parentheses (`a = b = c`, `a IN b CONTAINS c`); not `==` nor `<` `<=` `>` `>=`. */
+function nonAssociative(op: A.BinaryOp): boolean {
+  const p = precedence(op);
+  return (p === 4 || p === 5) && op !== "==" && op !== "<" && op !== "<=" && op !== ">" && op !== ">=";
 }
 
 export class AstBuilder {
@@ -782,16 +792,21 @@ export class AstBuilder {
   expr(n: Node): A.Expr {
     const operands = nodes(n, "unary");
     if (operands.length === 1) return this.unary(operands[0]);
-    const ops = nodes(n, "binaryOp").map((o) => this.binaryOp(o));
+    const opNodes = nodes(n, "binaryOp");
+    const ops = opNodes.map((o) => this.binaryOp(o));
     const values = operands.map((u) => this.unary(u));
-    // Precedence climbing over the flat operand/operator list; `**` is right-associative.
+    // Precedence climbing over the flat operand/operator list (all operators left-associative).
     let i = 0;
     const climb = (minPrec: number): A.Expr => {
       let left = values[i];
       while (i < ops.length && precedence(ops[i]) >= minPrec) {
+        const at = i;
         const op = ops[i++];
         const prec = precedence(op);
-        const right = climb(op === "**" ? prec : prec + 1);
+        const right = climb(prec + 1);
+        if (nonAssociative(op) && left.kind === "Binary" && nonAssociative(left.op)) {
+          this.fail(firstToken(opNodes[at]), "Chaining relational operators have no defined associativity.");
+        }
         left = { kind: "Binary", op, left, right };
       }
       return left;

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { parseExpr } from "../../grammar/index.js";
+import { ParseError } from "../../src/errors/index.js";
+import { expr, sexpr } from "./helpers.js";
+
+const s = (t: string) => sexpr(expr(t));
+
+describe("operator precedence (SurrealDB 2.6 as observed in the oracle)", () => {
+  it("arithmetic", () => {
+    expect(s("1 + 2 * 3")).toBe("(+ 1 (* 2 3))");
+    expect(s("1 - 2 - 3")).toBe("(- (- 1 2) 3)");
+    expect(s("2 ** 3 ** 2")).toBe("(** (** 2 3) 2)"); // oracle: 64
+    expect(s("2 * 3 ** 2")).toBe("(* 2 (** 3 2))");
+    expect(s("8 / 2 % 3")).toBe("(% (/ 8 2) 3)");
+    expect(s("1 × 2 ÷ 3")).toBe("(/ (* 1 2) 3)");
+  });
+  it("?? and ?: bind tighter than arithmetic and comparison", () => {
+    expect(s("2 ?? 1 + 1")).toBe("(+ (?? 2 1) 1)"); // oracle: 3
+    expect(s("0 ?? 1 = 1")).toBe("(= (?? 0 1) 1)"); // oracle: false
+    expect(s("a ?: b * c")).toBe("(* (?: a b) c)");
+  });
+  it("logic, equality, relation", () => {
+    expect(s("a || b && c")).toBe("(|| a (&& b c))");
+    expect(s("a OR b AND c")).toBe("(|| a (&& b c))");
+    expect(s("a = 1 AND b > 2 OR c")).toBe("(|| (&& (= a 1) (> b 2)) c)");
+    expect(s("2 = 1 < 3")).toBe("(= 2 (< 1 3))"); // oracle: false
+    expect(s("2 == 1 < 3")).toBe("(== 2 (< 1 3))"); // oracle: false
+    expect(s("true = 1 IN [1]")).toBe("(= true (INSIDE 1 Array))"); // oracle: true
+    expect(s("1 + 2 IN [3]")).toBe("(INSIDE (+ 1 2) Array)");
+    expect(s("1 < 2 < 3")).toBe("(< (< 1 2) 3)");
+    expect(s("1 == 1 != false")).toBe("(!= (== 1 1) false)");
+  });
+  it("keyword and symbol operators map to canonical ops", () => {
+    const op = (t: string) => {
+      const e = expr(t);
+      return e.kind === "Binary" ? e.op : e.kind;
+    };
+    expect(op("a IS b")).toBe("=");
+    expect(op("a is not b")).toBe("!=");
+    expect(op("a IN b")).toBe("INSIDE");
+    expect(op("a NOT IN b")).toBe("NOTINSIDE");
+    expect(op("a && b")).toBe("&&");
+    for (const [sym, name] of [["∋", "CONTAINS"], ["∌", "CONTAINSNOT"], ["⊇", "CONTAINSALL"], ["⊃", "CONTAINSANY"], ["⊅", "CONTAINSNONE"], ["∈", "INSIDE"], ["∉", "NOTINSIDE"], ["⊆", "ALLINSIDE"], ["⊂", "ANYINSIDE"], ["⊄", "NONEINSIDE"]]) {
+      expect(op(`a ${sym} b`)).toBe(name);
+    }
+    for (const w of ["CONTAINS", "CONTAINSNOT", "CONTAINSALL", "CONTAINSANY", "CONTAINSNONE", "INSIDE", "NOTINSIDE", "ALLINSIDE", "ANYINSIDE", "NONEINSIDE", "OUTSIDE", "INTERSECTS"]) {
+      expect(op(`a ${w.toLowerCase()} b`)).toBe(w);
+    }
+    for (const o of ["==", "!=", "?=", "*=", "~", "!~", "?~", "*~", "<", "<=", ">", ">=", "+", "-", "*", "/", "%", "**", "??", "?:"]) expect(op(`a ${o} b`)).toBe(o);
+    expect(op("a @@ b")).toBe("MATCHES");
+  });
+  it("chained relational operators are a parse error (SurrealDB 2 wording)", () => {
+    for (const t of ["1 = 1 = true", "1 IN [1] CONTAINS 1", "1 IS 1 = true", "[1] CONTAINS 1 = true", "1 ~ 1 != x"]) {
+      expect(() => parseExpr(t)).toThrow(ParseError);
+      expect(() => parseExpr(t)).toThrow("Chaining relational operators have no defined associativity.");
+    }
+    expect(s("(1 = 1) = true")).toBe("(= (sub (= 1 1)) true)");
+  });
+  it("unary operators and casts bind tightest", () => {
+    expect(s("!a = b")).toBe("(= (!a) b)");
+    expect(s("-2 ** 2")).toBe("(** -2 2)"); // oracle: 4
+    expect(s("-$x")).toBe("(-$x)");
+    expect(s("<string> 1 + 1")).toBe("(+ (<string> 1) 1)");
+    expect(s("<int> <string> 1")).toBe("(<int> (<string> 1))");
+    const c = expr("<option<record<user>>> $x");
+    expect(c).toEqual({ kind: "Cast", type: { kind: "Option", inner: { kind: "Record", tables: ["user"] } }, expr: { kind: "Param", name: "x" } });
+  });
+});
+
+describe("calls, constants, subqueries, blocks, closures", () => {
+  it("builtin names are lower-cased, custom fn:: names keep their spelling", () => {
+    expect(expr("string::LEN('x')")).toMatchObject({ kind: "Call", name: "string::len" });
+    expect(expr("crypto::argon2::compare(password, $pass)")).toMatchObject({ kind: "Call", name: "crypto::argon2::compare" });
+    expect(expr("fn::MyFn(1, 2,)")).toMatchObject({ kind: "Call", name: "fn::MyFn" });
+    expect(expr("count()")).toEqual({ kind: "Call", name: "count", args: [] });
+    expect(expr("math::pi")).toEqual({ kind: "Constant", name: "math::pi" });
+  });
+  it("subqueries: parenthesised expressions and statements", () => {
+    expect(expr("(1 + 2) * 3")).toMatchObject({ kind: "Binary", op: "*", left: { kind: "Subquery", inner: { kind: "Expr" } } });
+    expect(expr("(SELECT * FROM user)")).toMatchObject({ kind: "Subquery", inner: { kind: "Select" } });
+    expect(expr("(CREATE user SET a = 1)")).toMatchObject({ kind: "Subquery", inner: { kind: "Create" } });
+    expect(expr("SELECT * FROM user")).toMatchObject({ kind: "Subquery", inner: { kind: "Select" } });
+    expect(expr("IF $a THEN 1 ELSE 2 END")).toMatchObject({ kind: "Subquery", inner: { kind: "If", style: "Then" } });
+  });
+  it("blocks vs objects", () => {
+    expect(expr("{ LET $x = 1; $x }")).toMatchObject({ kind: "Block", statements: [{ kind: "Let" }, { kind: "Expr" }] });
+    expect(expr("{ a: 1 }")).toMatchObject({ kind: "Object" });
+    expect(expr("{ 'a': 1 }")).toMatchObject({ kind: "Object" });
+    expect(expr("{ }")).toMatchObject({ kind: "Object", entries: [] });
+    expect(expr("{ RETURN 1; }")).toMatchObject({ kind: "Block" });
+  });
+  it("closures", () => {
+    expect(expr("|$a: int, $b| $a + $b")).toMatchObject({ kind: "Closure", args: [{ name: "a", type: { kind: "Basic", name: "int" } }, { name: "b", type: undefined }], returns: undefined, body: { kind: "Binary" } });
+    expect(expr("|| 1")).toBeDefined();
+  });
+});
