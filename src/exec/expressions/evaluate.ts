@@ -113,7 +113,8 @@ const EXPRS: { [K in ExprKind]: Handler<K> } = {
     if (!(key in CONSTANTS)) throw new QueryError("InvalidFunction", "Invalid function/constant path");
     return CONSTANTS[key];
   },
-  Subquery: (e, ctx) => runStatement(e.inner, withCtx(ctx, {})),
+  // a subquery sees the enclosing document as $parent
+  Subquery: (e, ctx) => runStatement(e.inner, withCtx(ctx, ctx.doc === undefined ? {} : { vars: ctx.vars.child({ parent: ctx.doc }) })),
   Block: (e, ctx) => runBlock(e.statements, ctx),
   Mock: async (e) => {
     const out: Value[] = [];
