@@ -5,7 +5,14 @@ import type { Value } from "../../value/types.js";
 import type { Compat } from "../session.js";
 import type { FunctionContext } from "./context.js";
 import { checkArguments, type Builtin, type BuiltinTable } from "./registry.js";
+import { arrayFunctions } from "./array.js";
 import { cryptoFunctions } from "./crypto.js";
+import { durationFunctions } from "./duration.js";
+import { mathFunctions } from "./math.js";
+import { objectFunctions } from "./object.js";
+import { parseFunctions } from "./parse.js";
+import { randFunctions } from "./rand.js";
+import { recordFunctions } from "./record.js";
 import { miscFunctions } from "./misc.js";
 import { sessionFunctions } from "./session.js";
 import { stringFunctions } from "./string.js";
@@ -14,7 +21,21 @@ import { typeFunctions } from "./type.js";
 
 export type { FunctionContext } from "./context.js";
 
-const TABLES: readonly BuiltinTable[] = [miscFunctions, sessionFunctions, cryptoFunctions, stringFunctions, timeFunctions, typeFunctions];
+const TABLES: readonly BuiltinTable[] = [
+  arrayFunctions,
+  cryptoFunctions,
+  durationFunctions,
+  mathFunctions,
+  miscFunctions,
+  objectFunctions,
+  parseFunctions,
+  randFunctions,
+  recordFunctions,
+  sessionFunctions,
+  stringFunctions,
+  timeFunctions,
+  typeFunctions,
+];
 
 /** Lower-cased name → canonical name and declarations (several when the versions differ). */
 const REGISTRY = new Map<string, { name: string; def: Builtin }[]>();

@@ -36,6 +36,8 @@ export interface Builtin {
   readonly arity?: string;
   /** Override of the accepted argument counts (with `arity`). */
   readonly counts?: readonly number[];
+  /** With `counts`: convert the given arguments first, then check the count (SurrealDB's rand::int). */
+  readonly typesFirst?: boolean;
   /** A different declaration for compat 1 (SurrealDB 1.x), e.g. other arity. */
   readonly v1?: Builtin;
 }
@@ -59,30 +61,42 @@ export function wrongType(name: string, index: number, expected: string, found: 
 function arityText(min: number, max: number): string {
   if (max === 0) return "no arguments";
   if (min === max) return max === 1 ? "1 argument" : `${max} arguments`;
-  if (max - min === 1) return `${min} or ${max} arguments`;
-  return `${min} to ${max} arguments`;
+  const counts = Array.from({ length: max - min + 1 }, (_, i) => String(min + i));
+  if (counts.length === 2) return `${counts[0]} or ${counts[1]} arguments`;
+  return `${counts.slice(0, -1).join(", ")}, or ${counts[counts.length - 1]} arguments`;
 }
 
-/** Check arity and coerce each argument to its declared kind; returns the coerced list. */
+/**
+ * Check arity and coerce each argument to its declared kind; returns the coerced list.
+ * As in SurrealDB: fixed signatures check the count first; signatures with optional arguments
+ * convert arguments left to right and report a wrong count only when they run past the end.
+ */
 export function checkArguments(name: string, def: Builtin, args: Value[], ctx: FunctionContext): Value[] {
   const specs = def.args;
   const variadic = specs.length > 0 && specs[specs.length - 1]!.startsWith("...");
   const fixed = variadic ? specs.slice(0, -1) : specs;
   const min = fixed.filter((s) => !s.endsWith("?")).length;
   const max = variadic ? Infinity : fixed.length;
-  const countOk = def.counts ? def.counts.includes(args.length) : args.length >= min && args.length <= max;
-  if (!countOk) throw incorrectArguments(name, `Expected ${def.arity ?? arityText(min, max)}.`);
-  return args.map((arg, i) => {
+  const arityError = () => incorrectArguments(name, `Expected ${def.arity ?? arityText(min, max)}.`);
+  const sequential = def.counts ? def.typesFirst === true : min !== max;
+  if (!sequential) {
+    const countOk = def.counts ? def.counts.includes(args.length) : args.length >= min && args.length <= max;
+    if (!countOk) throw arityError();
+  }
+  const out = args.map((arg, i) => {
+    if (i >= max || (def.counts && i >= fixed.length)) throw arityError();
     const spec = i < fixed.length ? fixed[i]! : specs[specs.length - 1]!.slice(3);
     // A given optional argument is checked like any other (SurrealDB: `f(x, NONE)` is a type error).
     const kind = (spec.endsWith("?") ? spec.slice(0, -1) : spec) as ArgKind;
     return coerceArg(name, i, kind, arg, ctx);
   });
+  if (def.counts ? !def.counts.includes(args.length) : args.length < min) throw arityError();
+  return out;
 }
 
 function coerceArg(name: string, i: number, kind: ArgKind, v: Value, ctx: FunctionContext): Value {
   const bad = (): never => {
-    throw wrongType(name, i, kind === "closure" ? "closure" : kind, v);
+    throw wrongType(name, i, kind === "closure" ? "function" : kind, v);
   };
   switch (kind) {
     case "any":

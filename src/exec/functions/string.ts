@@ -1,6 +1,6 @@
 // string:: builtins: transforms and string::is::* validators, with SurrealDB's allocation limit on generated strings.
 
-import { Table, type Value } from "../../value/types.js";
+import { Table, Uuid, type Value } from "../../value/types.js";
 import { incorrectArguments, fn, type BuiltinTable } from "./registry.js";
 import { asRawString, parseRecordIdText } from "./util.js";
 import { parseDatetimeFormat } from "./strftime.js";
@@ -147,7 +147,10 @@ export const stringFunctions: BuiltinTable = {
   "string::is::hexadecimal": is((s) => /^[0-9a-fA-F]*$/.test(s)),
   "string::is::domain": is(isDomainName),
   "string::is::email": is(isEmailAddress),
-  "string::is::uuid": is(isUuidText),
+  // SurrealDB 1 takes any value here: uuids are true, other non-strings false.
+  "string::is::uuid": fn(["string"], ([s]) => isUuidText(str(s)), {
+    v1: fn(["any"], ([v]) => v instanceof Uuid || (typeof v === "string" && isUuidText(v))),
+  }),
   "string::is::url": is(isUrl),
   "string::is::semver": is((s) => parseSemver(s) !== undefined),
   "string::is::latitude": is((s) => /^[-+]?([1-8]?\d(\.\d+)?|90(\.0+)?)$/.test(s)),

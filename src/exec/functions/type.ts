@@ -164,11 +164,12 @@ export const typeFunctions: BuiltinTable = {
   "type::is::range": fn(["any"], ([v]) => v instanceof RecordIdRange, { compat: 2 }),
   "type::is::string": is((v) => typeof v === "string"),
   "type::is::uuid": is((v) => v instanceof Uuid),
-  "type::is::record": fn(["any", "any?"], (args) => {
-    const v = args[0];
-    if (args.length === 1) return v instanceof RecordId;
+  // Checked by hand: SurrealDB converts the table name before it counts the arguments.
+  "type::is::record": fn(["...any"], (args) => {
     const tb = args[1];
-    if (typeof tb !== "string") throw new CastError(`Expected a string but found ${asRawString(tb)}`);
-    return v instanceof RecordId && v.table === tb;
+    if (args.length >= 2 && typeof tb !== "string") throw new CastError(`Expected a string but found ${asRawString(tb)}`);
+    if (args.length < 1 || args.length > 2) throw incorrectArguments("type::is::record", "Expected 1 or 2 arguments.");
+    const v = args[0];
+    return v instanceof RecordId && (args.length === 1 || v.table === tb);
   }),
 };

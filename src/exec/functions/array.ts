@@ -1,0 +1,251 @@
+// array:: builtins; closures (v2 map/filter/find/fold/any/all) are called back through ctx.invoke.
+
+import { incorrectArguments, fn, type BuiltinTable } from "./registry.js";
+import { ALLOCATION_LIMIT } from "./string.js";
+import type { FunctionContext } from "./context.js";
+import { asRawString, compareValues, isTruthy, valueEquals } from "./util.js";
+import type { Value } from "../../value/types.js";
+
+const arr = (v: Value): Value[] => v as Value[];
+const int = (v: Value): number => Number(v as bigint);
+const includes = (a: Value[], v: Value): boolean => a.some((x) => valueEquals(x, v));
+
+/** Exact equality (kind-sensitive): 1 and 1.0 stay distinct, as in array::distinct. */
+const exactEquals = (a: Value, b: Value): boolean => typeof a === typeof b && valueEquals(a, b);
+
+function distinct(a: Value[]): Value[] {
+  const out: Value[] = [];
+  for (const v of a) if (!out.some((x) => exactEquals(x, v))) out.push(v);
+  return out;
+}
+
+function flatten(a: Value[]): Value[] {
+  return a.flatMap((v) => (Array.isArray(v) ? v : [v]));
+}
+
+/** Rust's Iterator::max (last of equal maxima) / min (first of equal minima). */
+export function maxOf(a: Value[]): Value {
+  let best: Value = undefined;
+  a.forEach((v, i) => {
+    if (i === 0 || compareValues(v, best) >= 0) best = v;
+  });
+  return best;
+}
+
+export function minOf(a: Value[]): Value {
+  let best: Value = undefined;
+  a.forEach((v, i) => {
+    if (i === 0 || compareValues(v, best) < 0) best = v;
+  });
+  return best;
+}
+
+/** Index from a possibly negative position; undefined when out of range. */
+function position(len: number, i: number): number | undefined {
+  const p = i < 0 ? len + i : i;
+  return p >= 0 && p < len ? p : undefined;
+}
+
+function slice(a: Value[], args: Value[]): Value[] {
+  const len = a.length;
+  let start = 0;
+  if (args.length >= 2) {
+    const b = int(args[1]);
+    start = b < 0 ? Math.max(len + b, 0) : Math.min(b, len);
+  }
+  if (args.length < 3) return a.slice(start);
+  const l = int(args[2]);
+  const end = l < 0 ? Math.max(len + l, start) : Math.min(start + l, len);
+  return a.slice(start, end);
+}
+
+function sortDescending(arg: Value): boolean {
+  return arg === false || arg === "desc";
+}
+
+/** Element-wise combination of two arrays padded with NONE (boolean_* / logical_*). */
+function zipWith(a: Value[], b: Value[], f: (x: Value, y: Value) => Value): Value[] {
+  return Array.from({ length: Math.max(a.length, b.length) }, (_, i) => f(a[i], b[i]));
+}
+
+/** Call a closure, or compare against a plain value (v2 `array::filter([…], 2)`). */
+async function matcher(ctx: FunctionContext, f: Value, v: Value, i: number): Promise<boolean> {
+  if (ctx.isClosure?.(f) && ctx.invoke) return isTruthy(await ctx.invoke(f, [v, BigInt(i)]));
+  return valueEquals(v, f);
+}
+
+function checkLength(name: string, n: number): void {
+  if (n * 8 > ALLOCATION_LIMIT) throw incorrectArguments(name, `Output must not exceed ${ALLOCATION_LIMIT} bytes.`);
+}
+
+export const arrayFunctions: BuiltinTable = {
+  "array::add": fn(["array", "any"], ([a, v]) => {
+    const out = [...arr(a)];
+    for (const x of Array.isArray(v) ? v : [v]) if (!includes(out, x)) out.push(x);
+    return out;
+  }),
+  "array::all": fn(["array", "any?"], async (args, ctx) => {
+    const a = arr(args[0]);
+    if (args.length === 1) return a.every(isTruthy);
+    for (let i = 0; i < a.length; i++) if (!(await matcher(ctx, args[1], a[i], i))) return false;
+    return true;
+  }, { v1: fn(["array"], ([a]) => arr(a).every(isTruthy)) }),
+  "array::any": fn(["array", "any?"], async (args, ctx) => {
+    const a = arr(args[0]);
+    if (args.length === 1) return a.some(isTruthy);
+    for (let i = 0; i < a.length; i++) if (await matcher(ctx, args[1], a[i], i)) return true;
+    return false;
+  }, { v1: fn(["array"], ([a]) => arr(a).some(isTruthy)) }),
+  "array::append": fn(["array", "any"], ([a, v]) => [...arr(a), v]),
+  "array::at": fn(["array", "i64"], ([a, i]) => {
+    const p = position(arr(a).length, int(i));
+    return p === undefined ? undefined : arr(a)[p];
+  }),
+  "array::boolean_and": fn(["array", "array"], ([a, b]) => zipWith(arr(a), arr(b), (x, y) => isTruthy(x) && isTruthy(y))),
+  "array::boolean_or": fn(["array", "array"], ([a, b]) => zipWith(arr(a), arr(b), (x, y) => isTruthy(x) || isTruthy(y))),
+  "array::boolean_xor": fn(["array", "array"], ([a, b]) => zipWith(arr(a), arr(b), (x, y) => isTruthy(x) !== isTruthy(y))),
+  "array::boolean_not": fn(["array"], ([a]) => arr(a).map((x) => !isTruthy(x))),
+  "array::clump": fn(["array", "i64"], ([a, n]) => {
+    const size = int(n);
+    if (size < 1) throw incorrectArguments("array::clump", "The second argument must be an integer greater than 0");
+    const out: Value[] = [];
+    for (let i = 0; i < arr(a).length; i += size) out.push(arr(a).slice(i, i + size));
+    return out;
+  }),
+  "array::combine": fn(["array", "array"], ([a, b]) => arr(a).flatMap((x) => arr(b).map((y) => [x, y]))),
+  "array::complement": fn(["array", "array"], ([a, b]) => arr(a).filter((x) => !includes(arr(b), x))),
+  "array::concat": fn(["...array"], (args) => {
+    if (args.length === 0) throw incorrectArguments("array::concat", "Expected at least one argument");
+    return args.flatMap((a) => arr(a));
+  }),
+  "array::difference": fn(["array", "array"], ([a, b]) => [
+    ...arr(a).filter((x) => !includes(arr(b), x)),
+    ...arr(b).filter((x) => !includes(arr(a), x)),
+  ]),
+  "array::distinct": fn(["array"], ([a]) => distinct(arr(a))),
+  "array::filter_index": fn(["array", "any"], ([a, v]) =>
+    arr(a).flatMap((x, i) => (valueEquals(x, v) ? [BigInt(i)] : [])),
+  ),
+  "array::find_index": fn(["array", "any"], ([a, v]) => {
+    const i = arr(a).findIndex((x) => valueEquals(x, v));
+    return i < 0 ? null : BigInt(i);
+  }),
+  "array::first": fn(["array"], ([a]) => arr(a)[0]),
+  "array::flatten": fn(["array"], ([a]) => flatten(arr(a))),
+  "array::group": fn(["array"], ([a]) => distinct(flatten(arr(a)))),
+  "array::insert": fn(["array", "any", "i64?"], (args) => {
+    const out = [...arr(args[0])];
+    if (args.length < 3) return [...out, args[1]];
+    const i = int(args[2]);
+    const p = i < 0 ? out.length + i : i;
+    if (p < 0 || p > out.length) return out;
+    out.splice(p, 0, args[1]);
+    return out;
+  }),
+  "array::intersect": fn(["array", "array"], ([a, b]) => {
+    const rest = [...arr(b)];
+    const out: Value[] = [];
+    for (const x of arr(a)) {
+      const j = rest.findIndex((y) => valueEquals(x, y));
+      if (j >= 0) {
+        out.push(x);
+        rest.splice(j, 1);
+      }
+    }
+    return out;
+  }),
+  "array::join": fn(["array", "string"], ([a, sep]) => arr(a).map(asRawString).join(sep as string)),
+  "array::last": fn(["array"], ([a]) => arr(a)[arr(a).length - 1]),
+  "array::len": fn(["array"], ([a]) => BigInt(arr(a).length)),
+  "array::logical_and": fn(["array", "array"], ([a, b]) => zipWith(arr(a), arr(b), (x, y) => (isTruthy(x) ? y : x))),
+  "array::logical_or": fn(["array", "array"], ([a, b]) => zipWith(arr(a), arr(b), (x, y) => (isTruthy(x) ? x : y))),
+  "array::logical_xor": fn(["array", "array"], ([a, b]) =>
+    zipWith(arr(a), arr(b), (x, y) => (isTruthy(x) && !isTruthy(y) ? x : !isTruthy(x) && isTruthy(y) ? y : false)),
+  ),
+  "array::matches": fn(["array", "any"], ([a, v]) => arr(a).map((x) => valueEquals(x, v))),
+  "array::max": fn(["array"], ([a]) => maxOf(arr(a))),
+  "array::min": fn(["array"], ([a]) => minOf(arr(a))),
+  "array::pop": fn(["array"], ([a]) => arr(a)[arr(a).length - 1]),
+  "array::prepend": fn(["array", "any"], ([a, v]) => [v, ...arr(a)]),
+  "array::push": fn(["array", "any"], ([a, v]) => [...arr(a), v]),
+  "array::remove": fn(["array", "i64"], ([a, i]) => {
+    const p = position(arr(a).length, int(i));
+    return p === undefined ? arr(a) : arr(a).filter((_, j) => j !== p);
+  }),
+  "array::reverse": fn(["array"], ([a]) => [...arr(a)].reverse()),
+  "array::slice": fn(["array", "i64?", "i64?"], (args) => slice(arr(args[0]), args)),
+  "array::sort": fn(["array", "any?"], (args) => {
+    const desc = args.length > 1 && sortDescending(args[1]);
+    return [...arr(args[0])].sort((x, y) => (desc ? compareValues(y, x) : compareValues(x, y)));
+  }),
+  "array::sort::asc": fn(["array"], ([a]) => [...arr(a)].sort(compareValues)),
+  "array::sort::desc": fn(["array"], ([a]) => [...arr(a)].sort((x, y) => compareValues(y, x))),
+  "array::transpose": fn(["array"], ([a]) => {
+    const rows = arr(a).map((r) => (Array.isArray(r) ? r : [r]));
+    const width = Math.max(0, ...rows.map((r) => r.length));
+    return Array.from({ length: width }, (_, i) => rows.flatMap((r) => (i < r.length ? [r[i]] : [])));
+  }),
+  "array::union": fn(["array", "array"], ([a, b]) => distinct([...arr(a), ...arr(b)])),
+
+  // SurrealDB 2 additions.
+  // In SurrealDB 2 array::includes is array::any under another name (array::includes([1]) is true).
+  "array::includes": fn(["array", "any?"], async (args, ctx) => {
+    const a = arr(args[0]);
+    if (args.length === 1) return a.some(isTruthy);
+    for (let i = 0; i < a.length; i++) if (await matcher(ctx, args[1], a[i], i)) return true;
+    return false;
+  }, { compat: 2 }),
+  "array::is_empty": fn(["array"], ([a]) => arr(a).length === 0, { compat: 2 }),
+  "array::windows": fn(["array", "i64"], ([a, n]) => {
+    const size = int(n);
+    if (size < 1) throw incorrectArguments("array::windows", "The second argument must be an integer greater than 0");
+    const out: Value[] = [];
+    for (let i = 0; i + size <= arr(a).length; i++) out.push(arr(a).slice(i, i + size));
+    return out;
+  }, { compat: 2 }),
+  "array::range": fn(["i64", "i64"], ([s, n]) => {
+    checkLength("array::range", int(n));
+    return Array.from({ length: Math.max(int(n), 0) }, (_, i) => (s as bigint) + BigInt(i));
+  }, { compat: 2 }),
+  "array::repeat": fn(["any", "i64"], ([v, n]) => {
+    checkLength("array::repeat", int(n));
+    return Array.from({ length: Math.max(int(n), 0) }, () => v);
+  }, { compat: 2 }),
+  "array::shuffle": fn(["array"], ([a]) => {
+    const out = [...arr(a)];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [out[i], out[j]] = [out[j], out[i]];
+    }
+    return out;
+  }, { compat: 2 }),
+  "array::swap": fn(["array", "i64", "i64"], ([a, x, y]) => {
+    const out = [...arr(a)];
+    const i = position(out.length, int(x));
+    const j = position(out.length, int(y));
+    if (i === undefined || j === undefined) {
+      throw incorrectArguments("array::swap", "Argument 1 was the wrong type. Expected a valid index");
+    }
+    [out[i], out[j]] = [out[j], out[i]];
+    return out;
+  }, { compat: 2 }),
+  "array::map": fn(["array", "closure"], async ([a, f], ctx) => {
+    const out: Value[] = [];
+    for (const [i, v] of arr(a).entries()) out.push(await ctx.invoke!(f, [v, BigInt(i)]));
+    return out;
+  }, { compat: 2 }),
+  "array::filter": fn(["array", "any"], async ([a, f], ctx) => {
+    const out: Value[] = [];
+    for (const [i, v] of arr(a).entries()) if (await matcher(ctx, f, v, i)) out.push(v);
+    return out;
+  }, { compat: 2 }),
+  "array::find": fn(["array", "any"], async ([a, f], ctx) => {
+    for (const [i, v] of arr(a).entries()) if (await matcher(ctx, f, v, i)) return v;
+    return undefined;
+  }, { compat: 2 }),
+  "array::fold": fn(["array", "any", "closure"], async ([a, init, f], ctx) => {
+    let acc = init;
+    for (const [i, v] of arr(a).entries()) acc = await ctx.invoke!(f, [acc, v, BigInt(i)]);
+    return acc;
+  }, { compat: 2 }),
+};

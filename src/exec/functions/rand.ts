@@ -1,0 +1,132 @@
+// rand:: builtins: random numbers, strings, uuids (v4/v7), ulids; uuid v7 / ulid timestamps come from ctx.clock.
+
+import { randomBytes, randomInt, randomUUID } from "node:crypto";
+import { Datetime, Duration, Uuid, type Value } from "../../value/types.js";
+import type { FunctionContext } from "./context.js";
+import { incorrectArguments, fn, wrongType, type BuiltinTable } from "./registry.js";
+
+const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const GUID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789";
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const MAX_STRING = 65536;
+const MAX_GUID = 64;
+
+function randomString(alphabet: string, length: number): string {
+  let out = "";
+  for (let i = 0; i < length; i++) out += alphabet[randomInt(alphabet.length)];
+  return out;
+}
+
+/** Uniform bigint in [lo, hi] (inclusive). */
+function randomBigInt(lo: bigint, hi: bigint): bigint {
+  const span = hi - lo + 1n;
+  const bytes = Math.ceil(span.toString(16).length / 2) + 8;
+  return lo + (BigInt("0x" + randomBytes(bytes).toString("hex")) % span);
+}
+
+const I64_MIN = -(2n ** 63n);
+const I64_MAX = 2n ** 63n - 1n;
+
+function msOf(ctx: FunctionContext, at: Value): bigint {
+  return at instanceof Datetime ? at.nanos / 1_000_000n : BigInt(Math.floor(ctx.clock.now()));
+}
+
+/** RFC 9562 UUID v7: 48-bit ms timestamp, version 7, variant 10, random rest. */
+export function uuidV7At(ms: bigint): Uuid {
+  const b = randomBytes(16);
+  const ts = BigInt.asUintN(48, ms);
+  for (let i = 0; i < 6; i++) b[i] = Number((ts >> BigInt(8 * (5 - i))) & 0xffn);
+  b[6] = (b[6]! & 0x0f) | 0x70;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = b.toString("hex");
+  return new Uuid(`${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`);
+}
+
+function ulidAt(ms: bigint): string {
+  let time = "";
+  let t = BigInt.asUintN(48, ms);
+  for (let i = 0; i < 10; i++) {
+    time = CROCKFORD[Number(t % 32n)] + time;
+    t /= 32n;
+  }
+  return time + randomString(CROCKFORD, 16);
+}
+
+const lengthError = (name: string, max: number) =>
+  incorrectArguments(name, `To generate a string of X characters in length, the argument must be a positive number and no higher than ${max}.`);
+
+export const randFunctions: BuiltinTable = {
+  rand: fn([], () => Math.random()),
+  "rand::bool": fn([], () => randomInt(2) === 1),
+  "rand::enum": fn(["...any"], (args) => {
+    const items = args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
+    return items.length === 0 ? undefined : items[randomInt(items.length)];
+  }),
+  "rand::float": fn(["f64?", "f64?"], (args) => {
+    if (args.length === 0) return Math.random();
+    const [a, b] = [args[0] as number, args[1] as number];
+    return Math.min(a, b) + Math.random() * Math.abs(b - a);
+  }, { counts: [0, 2], arity: "0 or 2 arguments", typesFirst: true }),
+  "rand::int": fn(["i64?", "i64?"], (args) => {
+    if (args.length === 0) return randomBigInt(I64_MIN, I64_MAX);
+    const [a, b] = [args[0] as bigint, args[1] as bigint];
+    return a <= b ? randomBigInt(a, b) : randomBigInt(b, a);
+  }, { counts: [0, 2], arity: "0 or 2 arguments", typesFirst: true }),
+  "rand::string": fn(["i64?", "i64?"], (args, ctx) => {
+    // SurrealDB 2 names rand::guid() in these messages.
+    const name = ctx.compat === 2 ? "rand::guid" : "rand::string";
+    if (args.length === 0) return randomString(ALPHANUMERIC, 32);
+    const lo = Number(args[0] as bigint);
+    if (args.length === 1) {
+      if (lo < 0 || lo > MAX_STRING) throw lengthError(name, MAX_STRING);
+      return randomString(ALPHANUMERIC, lo);
+    }
+    let hi = Number(args[1] as bigint);
+    let min = lo;
+    if (min > hi) {
+      if (ctx.compat === 2) throw incorrectArguments(name, "Lowerbound of number of characters must be less then the upperbound.");
+      [min, hi] = [hi, min];
+    }
+    if (min < 0 || hi > MAX_STRING) throw lengthError(name, MAX_STRING);
+    return randomString(ALPHANUMERIC, min + randomInt(hi - min + 1));
+  }),
+  "rand::guid": fn(["i64?", "i64?"], (args, ctx) => {
+    if (args.length === 0) return randomString(GUID_CHARS, 20);
+    let min = Number(args[0] as bigint);
+    let max = args.length === 2 ? Number(args[1] as bigint) : min;
+    if (min > max) {
+      if (ctx.compat === 2) throw incorrectArguments("rand::guid", "Lowerbound of number of characters must be less then the upperbound.");
+      [min, max] = [max, min];
+    }
+    if (min < 0 || max > MAX_GUID) throw lengthError("rand::guid", MAX_GUID);
+    return randomString(GUID_CHARS, min + randomInt(max - min + 1));
+  }),
+  "rand::uuid": fn(["datetime?"], (args, ctx) => uuidV7At(msOf(ctx, args[0])), { v1: fn([], (_a, ctx) => uuidV7At(msOf(ctx, undefined))) }),
+  "rand::uuid::v4": fn([], () => new Uuid(randomUUID())),
+  "rand::uuid::v7": fn(["datetime?"], (args, ctx) => uuidV7At(msOf(ctx, args[0])), { v1: fn([], (_a, ctx) => uuidV7At(msOf(ctx, undefined))) }),
+  "rand::ulid": fn(["datetime?"], (args, ctx) => ulidAt(msOf(ctx, args[0])), { v1: fn([], (_a, ctx) => ulidAt(msOf(ctx, undefined))) }),
+  "rand::time": fn(["any?", "any?"], (args, ctx) => {
+    if (args.length === 0) return new Datetime(randomBigInt(0n, 253402300799n) * 1_000_000_000n);
+    // Bounds in epoch seconds (both versions) or datetimes (SurrealDB 2).
+    const secs = (v: Value, i: number): bigint => {
+      if (typeof v === "bigint") return v;
+      if (typeof v === "number" && Number.isInteger(v)) return BigInt(v);
+      if (v instanceof Datetime && ctx.compat === 2) return v.nanos / 1_000_000_000n;
+      throw wrongType("rand::time", i, "i64", v);
+    };
+    const [a, b] = [secs(args[0], 0), secs(args[1], 1)];
+    return new Datetime((a <= b ? randomBigInt(a, b) : randomBigInt(b, a)) * 1_000_000_000n);
+  }, {
+    counts: [0, 2],
+    arity: "0 or 2 arguments",
+    v1: fn(["i64?", "i64?"], ([a, b]) => {
+      if (a === undefined) return new Datetime(randomBigInt(0n, 253402300799n) * 1_000_000_000n);
+      const [x, y] = [a as bigint, b as bigint];
+      return new Datetime((x <= y ? randomBigInt(x, y) : randomBigInt(y, x)) * 1_000_000_000n);
+    }, { counts: [0, 2], arity: "0 or 2 arguments", typesFirst: true }),
+  }),
+  "rand::duration": fn(["duration", "duration"], ([a, b]) => {
+    const [x, y] = [(a as Duration).nanos, (b as Duration).nanos];
+    return new Duration(x <= y ? randomBigInt(x, y) : randomBigInt(y, x));
+  }, { compat: 2 }),
+};
