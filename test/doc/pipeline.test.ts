@@ -1,0 +1,193 @@
+// doc/: the per-record pipeline on hand-built definitions with a small stand-in evaluator.
+
+import { describe, expect, it } from "vitest";
+import type { DefineFieldStatement, Expr, Permission, Permissions } from "../../src/ast/nodes.js";
+import type { DocEnv } from "../../src/doc/env.js";
+import { cleanupTableFields, processTableFields } from "../../src/doc/fields.js";
+import { selectDocument, writeDocument } from "../../src/doc/pipeline.js";
+import { Catalog, newTableEntry } from "../../src/store/catalog.js";
+import type { TableEntry } from "../../src/store/catalog.js";
+import { MemoryIndexStore } from "../../src/store/indexes.js";
+import { MemoryRecordStore } from "../../src/store/records.js";
+import { Transaction } from "../../src/store/transaction.js";
+import { valueEquals } from "../../src/value/index.js";
+import { RecordId, isValueObject } from "../../src/value/types.js";
+import type { Value } from "../../src/value/types.js";
+
+const lit = (value: Value): Expr => ({ kind: "Literal", value });
+const param = (name: string): Expr => ({ kind: "Param", name });
+const field = (name: string): Expr => ({ kind: "Idiom", parts: [{ kind: "Field", name }] });
+const eq = (left: Expr, right: Expr): Expr => ({ kind: "Binary", op: "=", left, right });
+const FULL: Permission = { kind: "Full" };
+const NONE: Permission = { kind: "None" };
+const perms = (p: Partial<Permissions>, dflt: Permission = NONE): Permissions => ({ select: dflt, create: dflt, update: dflt, delete: dflt, ...p });
+
+/** Literals, params, top-level fields of the document, `=`, `>`. */
+async function miniEval(e: Expr, doc: Value, vars: Readonly<Record<string, Value>>, auth: Value): Promise<Value> {
+  switch (e.kind) {
+    case "Literal":
+      return e.value;
+    case "Param":
+      return e.name === "auth" ? auth : vars[e.name];
+    case "Idiom":
+      return isValueObject(doc) && e.parts[0]?.kind === "Field" ? doc[e.parts[0].name] : undefined;
+    case "Binary": {
+      const l = await miniEval(e.left, doc, vars, auth);
+      const r = await miniEval(e.right, doc, vars, auth);
+      if (e.op === "=") return valueEquals(l, r);
+      if (e.op === ">") return (l as bigint) > (r as bigint);
+      throw new Error(e.op);
+    }
+    default:
+      throw new Error(e.kind);
+  }
+}
+
+function env(opts: { perms: boolean; auth?: Value; tables?: TableEntry[] }): DocEnv {
+  const catalog = new Catalog();
+  const tables = new Map((opts.tables ?? []).map((t) => [t.def.name, t]));
+  return {
+    catalog,
+    records: new MemoryRecordStore(),
+    indexes: new MemoryIndexStore(),
+    txn: new Transaction(),
+    compat: 2,
+    ns: "n",
+    db: "d",
+    permissionsApply: () => opts.perms,
+    evaluate: (e, doc, vars) => miniEval(e, doc, vars, opts.auth),
+    ensureTable: (tb) => {
+      const t = tables.get(tb);
+      if (!t) throw new Error("no table");
+      return t;
+    },
+    printExpr: (e) => (e.kind === "Binary" ? "cond" : e.kind),
+    printValue: (v) => (typeof v === "string" ? `'${v}'` : String(v)),
+  };
+}
+
+function table(name: string, p: Permissions, schemafull = false): TableEntry {
+  return newTableEntry({
+    kind: "DefineTable",
+    name,
+    ifNotExists: false,
+    overwrite: false,
+    comment: undefined,
+    drop: false,
+    schemafull,
+    tableType: { kind: "Any" },
+    view: undefined,
+    permissions: p,
+    permissionsWritten: true,
+    changefeed: undefined,
+  });
+}
+
+function defineField(tb: string, name: string, extra: Partial<DefineFieldStatement> = {}): DefineFieldStatement {
+  return {
+    kind: "DefineField",
+    name: { kind: "Idiom", parts: [{ kind: "Field", name }] },
+    table: tb,
+    ifNotExists: false,
+    overwrite: false,
+    comment: undefined,
+    flexible: false,
+    type: undefined,
+    readonly: false,
+    value: undefined,
+    assert: undefined,
+    default: undefined,
+    defaultAlways: false,
+    permissions: perms({}, FULL),
+    permissionsWritten: false,
+    ...extra,
+  };
+}
+
+const rid = (k: bigint) => new RecordId("t", k);
+
+describe("selectDocument", () => {
+  it("skips records the select permission denies and keeps the rest", async () => {
+    const t = table("t", perms({ select: { kind: "Where", cond: eq(field("owner"), param("auth")) } }));
+    const e = env({ perms: true, auth: "me", tables: [t] });
+    expect(await selectDocument(e, t, { id: rid(1n), owner: "me" })).toEqual({ id: rid(1n), owner: "me" });
+    expect(await selectDocument(e, t, { id: rid(2n), owner: "you" })).toBeUndefined();
+  });
+
+  it("lets bypassing actors see everything, and hides records of unknown tables from others", async () => {
+    const t = table("t", perms({}));
+    expect(await selectDocument(env({ perms: false }), t, { id: rid(1n) })).toEqual({ id: rid(1n) });
+    expect(await selectDocument(env({ perms: true }), undefined, { id: rid(1n) })).toBeUndefined();
+  });
+
+  it("strips fields whose select permission fails", async () => {
+    const t = table("t", perms({ select: FULL }));
+    t.fields.set("secret", defineField("t", "secret", { permissions: perms({ select: NONE }, FULL) }));
+    expect(await selectDocument(env({ perms: true }), t, { id: rid(1n), secret: "s", a: 1n })).toEqual({ id: rid(1n), a: 1n });
+  });
+});
+
+describe("writeDocument", () => {
+  it("creates when permitted, skips silently when the create permission denies", async () => {
+    const t = table("t", perms({ create: { kind: "Where", cond: eq(field("owner"), param("auth")) } }));
+    const e = env({ perms: true, auth: "me", tables: [t] });
+    const ok = await writeDocument(e, { action: "create", rid: rid(1n), before: undefined, after: { id: rid(1n), owner: "me" }, input: undefined });
+    expect(ok?.after).toEqual({ id: rid(1n), owner: "me" });
+    const denied = await writeDocument(e, { action: "create", rid: rid(2n), before: undefined, after: { id: rid(2n), owner: "you" }, input: undefined });
+    expect(denied).toBeUndefined();
+    expect(e.records.get({ ns: "n", db: "d", tb: "t" }, rid(2n))).toBeUndefined();
+  });
+
+  it("checks update permission on the record before and after the change", async () => {
+    const t = table("t", perms({ update: { kind: "Where", cond: eq(field("owner"), param("auth")) } }));
+    const e = env({ perms: true, auth: "me", tables: [t] });
+    const before = { id: rid(1n), owner: "me" };
+    const giveAway = await writeDocument(e, { action: "update", rid: rid(1n), before, after: { id: rid(1n), owner: "you" }, input: undefined });
+    expect(giveAway).toBeUndefined();
+    const other = await writeDocument(e, { action: "update", rid: rid(1n), before: { id: rid(1n), owner: "you" }, after: { id: rid(1n), owner: "me" }, input: undefined });
+    expect(other).toBeUndefined();
+  });
+
+  it("keeps the old value of a field whose update permission denies the change", async () => {
+    const t = table("t", perms({}, FULL));
+    t.fields.set("role", defineField("t", "role", { permissions: perms({ update: NONE }, FULL) }));
+    const e = env({ perms: true, tables: [t] });
+    const res = await writeDocument(e, { action: "update", rid: rid(1n), before: { id: rid(1n), role: "user" }, after: { id: rid(1n), role: "admin" }, input: undefined });
+    expect(res?.after).toEqual({ id: rid(1n), role: "user" });
+  });
+});
+
+describe("processTableFields", () => {
+  const op = (after: Record<string, Value>, before?: Record<string, Value>) => ({ action: before ? ("update" as const) : ("create" as const), rid: rid(1n), before, after, input: undefined });
+
+  it("applies DEFAULT on new records only and VALUE on every write", async () => {
+    const t = table("t", perms({}, FULL));
+    t.fields.set("d", defineField("t", "d", { default: lit("dflt") }));
+    t.fields.set("v", defineField("t", "v", { value: lit(7n) }));
+    const e = env({ perms: false, tables: [t] });
+    expect(await processTableFields(e, t, op({ id: rid(1n) }), { id: rid(1n) })).toEqual({ id: rid(1n), d: "dflt", v: 7n });
+    expect(await processTableFields(e, t, op({ id: rid(1n) }, { id: rid(1n) }), { id: rid(1n) })).toEqual({ id: rid(1n), v: 7n });
+  });
+
+  it("fails ASSERT with SurrealDB's text and READONLY changes", async () => {
+    const t = table("t", perms({}, FULL));
+    t.fields.set("n", defineField("t", "n", { assert: { kind: "Binary", op: ">", left: param("value"), right: lit(0n) } }));
+    const e = env({ perms: false, tables: [t] });
+    await expect(processTableFields(e, t, op({ id: rid(1n), n: 0n }), { id: rid(1n), n: 0n })).rejects.toThrow(
+      "Found 0 for field `n`, with record `t:1`, but field must conform to: cond",
+    );
+    const r = table("t", perms({}, FULL));
+    r.fields.set("k", defineField("t", "k", { readonly: true }));
+    await expect(processTableFields(e, r, op({ id: rid(1n), k: 2n }, { id: rid(1n), k: 1n }), { id: rid(1n), k: 2n })).rejects.toThrow(
+      "Found changed value for field `k`, with record `t:1`, but field is readonly",
+    );
+  });
+
+  it("drops undefined fields from SCHEMAFULL tables, keeping id and nested defined fields", () => {
+    const t = table("t", perms({}, FULL), true);
+    t.fields.set("a", defineField("t", "a"));
+    t.fields.set("o", defineField("t", "o"));
+    t.fields.set("o.x", defineField("t", "o.x"));
+    expect(cleanupTableFields(t, { id: rid(1n), a: 1n, b: 2n, o: { x: 1n, y: 2n } })).toEqual({ id: rid(1n), a: 1n, o: { x: 1n } });
+  });
+});
