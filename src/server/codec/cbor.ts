@@ -547,7 +547,7 @@ class Reader {
     switch (Number(tag)) {
       case TAG.specDatetime:
         if (typeof v !== "string") throw new CborError("Expected a datetime string for tag 0");
-        return viaValueLayer(() => parseDatetime(v), "Expected a valid datetime");
+        return viaValueLayer(() => parseDatetime(v, { compat: this.compat }), "Expected a valid datetime");
       case TAG.none:
         return undefined;
       case TAG.table:
@@ -602,7 +602,7 @@ class Reader {
     const h = this.buf[this.pos];
     if (h >> 5 === 3) {
       const text = this.text((this.u8(), h & 0x1f));
-      const rid = viaValueLayer(() => parseRecordIdText(text), "Expected a valid record id");
+      const rid = viaValueLayer(() => parseRecordIdText(text, { compat: this.compat }), "Expected a valid record id");
       if (!(rid instanceof RecordId)) throw new CborError("Expected a valid record id");
       return rid;
     }

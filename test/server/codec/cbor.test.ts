@@ -217,3 +217,16 @@ describe("text-form tags (through the value layer)", () => {
     expect(() => decodeCbor(text(tag, s))).toThrow(CborError);
   });
 });
+
+describe("well-formed CBOR according to an independent decoder (cbor-x)", () => {
+  it("reads our tags and minimal integers", async () => {
+    const { Decoder, Tag } = await import("cbor-x");
+    const d = new Decoder({ mapsAsObjects: true, useRecords: false, int64AsType: "bigint" } as never);
+    const v = d.decode(encodeCbor({ a: new RecordId("t", 1n), b: 300n, c: undefined, d: new Table("x") })) as Record<string, InstanceType<typeof Tag>>;
+    expect(v.a).toBeInstanceOf(Tag);
+    expect([v.a.tag, v.a.value]).toEqual([8, ["t", 1]]);
+    expect(v.b).toBe(300);
+    expect([v.c.tag, v.c.value]).toEqual([6, null]);
+    expect([v.d.tag, v.d.value]).toEqual([7, "x"]);
+  });
+});
