@@ -38,6 +38,28 @@ export function escapeIdent(name: string, opts?: CompatOpts): string {
   return backticks(name, 2);
 }
 
+/** Rust's `{:?}` escaping of a str body, which 1.x uses for object keys (approximated with Unicode classes). */
+function rustDebugEscape(s: string): string {
+  return s.replace(/[\\"\n\r\t\0]|[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => {
+    switch (c) {
+      case "\\":
+        return "\\\\";
+      case '"':
+        return '\\"';
+      case "\n":
+        return "\\n";
+      case "\r":
+        return "\\r";
+      case "\t":
+        return "\\t";
+      case "\0":
+        return "\\0";
+      default:
+        return `\\u{${c.codePointAt(0)!.toString(16)}}`;
+    }
+  });
+}
+
 /**
  * An object key. Both versions use double quotes when a character is outside [A-Za-z0-9_];
  * 2.x also when the key starts with a digit or is empty. 2.x escapes backticks rather than
@@ -45,10 +67,7 @@ export function escapeIdent(name: string, opts?: CompatOpts): string {
  */
 export function escapeKey(name: string, opts?: CompatOpts): string {
   const compat = compatOf(opts);
-  if (compat === 1) {
-    if (PLAIN.test(name)) return name;
-    return `"${name.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  }
+  if (compat === 1) return PLAIN.test(name) ? name : `"${rustDebugEscape(name)}"`;
   if (PLAIN.test(name) && !/^[0-9]/.test(name)) return name;
   return `"${escapeControlV2(name.replace(/\\/g, "\\\\").replace(/`/g, "\\`"))}"`;
 }

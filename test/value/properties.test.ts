@@ -71,7 +71,7 @@ describe("durations", () => {
         expect(formatDuration(parseDuration(once))).toBe(once);
         // units appear largest first, each at most once, no zero components
         expect(once).toMatch(/^(0ns|(\d+y)?(\d+w)?(\d+d)?(\d+h)?(\d+m)?(\d+s)?(\d+ms)?(\d+µs)?(\d+ns)?)$/);
-        expect(once).not.toMatch(/(^|[a-zµ])0[a-zµ]/);
+        if (once !== "0ns") expect(once).not.toMatch(/(^|[a-zµ])0[a-zµ]/);
       }),
     );
   });

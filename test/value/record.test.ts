@@ -64,7 +64,12 @@ describe("escapeKey (object keys)", () => {
     ['a"b', '"a\\"b"', '"a"b"'],
     ["a`b", '"a`b"', '"a\\`b"'],
     ["a\\b", '"a\\\\b"', '"a\\\\b"'],
-    ["a\nb", '"a\nb"', '"a\\nb"'],
+    ["a\nb", '"a\\nb"', '"a\\nb"'],
+    ["a\tb", '"a\\tb"', '"a\\tb"'],
+    ["c\rd", '"c\\rd"', '"c\\rd"'],
+    ["e\u0001f", '"e\\u{1}f"', '"e\u0001f"'],
+    ["i\u007fj", '"i\\u{7f}j"', '"i\u007fj"'],
+    ["k\u200bl", '"k\\u{200b}l"', '"k\u200bl"'],
   ];
   for (const [k, e1, e2] of cases) {
     it(JSON.stringify(k), () => {
