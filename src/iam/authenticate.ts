@@ -11,7 +11,7 @@ import { claimsToValue, type Claims } from "./claims.js";
 import { getAccess, getUser, levelOf, privilegedSession, type IamContext } from "./context.js";
 import { accessMethodMismatch, notFound } from "./errors.js";
 import { authenticateRecord } from "./record.js";
-import { parseRecordIdText, recordIdText } from "./recordid.js";
+import { parseRecordIdClaim, recordIdText } from "./recordid.js";
 import { rolesFromClaim } from "./roles.js";
 import { applyAuth, expiryAfter, nowSeconds, type SessionAuth } from "./session.js";
 import { codeVerify, decodeToken, precheckTimes, verifySignature } from "./verify.js";
@@ -102,21 +102,19 @@ function resolveV1(ctx: IamContext, c: Claims): Resolved {
       current: () => getAccess(ctx, "DATABASE", ns, db, sc) === scope && getAccess(ctx, "DATABASE", ns, db, tk) === token,
       verify: token.jwt.verify,
       finish: async () => {
-        const rid = id === undefined ? undefined : parseRid(id);
+        const rid = id === undefined ? undefined : parseRecordIdClaim(id);
         return scopeSession(c, ns, db, sc, tk, rid);
       },
     };
   }
   if (ns !== undefined && db !== undefined && sc !== undefined && id !== undefined) {
+    const rid = parseRecordIdClaim(id);
     const scope = v1Scope(ctx, ns, db, sc);
     return {
       defKeys: [defKey("access", "DATABASE", ns, db, sc)],
       current: () => getAccess(ctx, "DATABASE", ns, db, sc) === scope,
       verify: scope.jwt.verify,
-      finish: async () => {
-        const rid = parseRid(id);
-        return scopeSession(c, ns, db, sc, recordIdText(rid, ctx.compat), rid);
-      },
+      finish: async () => scopeSession(c, ns, db, sc, recordIdText(rid, ctx.compat), rid),
     };
   }
   if (ns !== undefined && db !== undefined && tk !== undefined) return v1TokenPath(ctx, c, "DATABASE", ns, db, tk);
@@ -130,6 +128,8 @@ function resolveV1(ctx: IamContext, c: Claims): Resolved {
 function resolveV2(ctx: IamContext, c: Claims): Resolved {
   const { NS: ns, DB: db, AC: ac, ID: id } = c;
   if (ns !== undefined && db !== undefined && ac !== undefined) {
+    // the ID claim is parsed before the access is looked up (as SurrealDB 2.6.0 does)
+    const claimed = id === undefined ? undefined : parseRecordIdClaim(id);
     const access = getAccess(ctx, "DATABASE", ns, db, ac);
     if (!access) throw notFound.dbAccess(ac, db);
     const current = () => getAccess(ctx, "DATABASE", ns, db, ac) === access;
@@ -145,7 +145,7 @@ function resolveV2(ctx: IamContext, c: Claims): Resolved {
         verify: access.jwt.verify,
         finish: async (from, nowMs) => {
           const tkValue = claimsToValue(c);
-          let rid = id === undefined ? undefined : parseRid(id);
+          let rid = claimed;
           if (authenticate) rid = await authenticateRecord(ctx, authenticate, from, ns, db, rid, tkValue);
           if (!rid) throw new InvalidAuth("no record identity");
           return {
@@ -304,10 +304,4 @@ function userPath(ctx: IamContext, c: Claims, base: Base, ns: string | undefined
 function v2AccessExp(ctx: IamContext, access: StoredAccess, nowMs: number): number | undefined {
   const d = access.def.duration.session;
   return d ? expiryAfter(nowMs, d.nanos, ctx.compat) : undefined;
-}
-
-function parseRid(text: string): RecordId {
-  const rid = parseRecordIdText(text);
-  if (!rid) throw new InvalidAuth("token ID claim is not a record id");
-  return rid;
 }

@@ -1,5 +1,6 @@
 import { SignJWT } from "jose";
 import { beforeEach, describe, expect, it } from "vitest";
+import { ParseError } from "../../src/errors/index.js";
 import { newSession, type Session } from "../../src/exec/session.js";
 import { Iam } from "../../src/iam/index.js";
 import { RecordId } from "../../src/value/types.js";
@@ -139,6 +140,14 @@ describe("authenticate, compat 2", () => {
       await iam.authenticate(session, await sign(code.key, { NS: "test", DB: "test", AC: "account", ID: text }));
       expect(session.rd).toEqual(rid);
     }
+  });
+
+  it("an unparsable ID claim is a parse error, raised before the access is looked up (2.6.0)", async () => {
+    // SurrealDB 2.6.0 answered "Parse error: Unexpected token `an identifier`, expected :" for an access that does not exist
+    const e = await iam.authenticate(session, await sign("secret", { NS: "test", DB: "test", AC: "missing", ID: "not a rid" })).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ParseError);
+    expect((e as Error).message).toMatch(/^Parse error: Unexpected token/);
+    expect(session.actor.level).toBe("No");
   });
 
   it("a failed authenticate leaves the previous session untouched", async () => {
