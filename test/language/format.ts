@@ -30,6 +30,15 @@ export interface LanguageFile {
   readonly steps: Step[];
 }
 
+/** argon2id of "p": system identities are real users, defined identically here and in the oracle recording. */
+export const SYSTEM_USER_HASH = "$argon2id$v=19$m=19456,t=2,p=1$o8K9r9XbITlv8J64AekxaQ$ykN9pxKuInrMUsPWp+vC5A/l8MzrfF/SV8hfbCnwYrA";
+
+/** The DEFINE USER a system identity stands for (run as root before its first step). */
+export function systemUserDefinition(level: "ns" | "db", role: string): { name: string; text: string } {
+  const name = `${level}_${role.toLowerCase()}`;
+  return { name, text: `DEFINE USER ${name} ON ${level === "ns" ? "NAMESPACE" : "DATABASE"} PASSHASH '${SYSTEM_USER_HASH}' ROLES ${role}` };
+}
+
 export function parseIdentity(text: string): Identity {
   const t = text.trim();
   if (t === "root") return { kind: "root" };

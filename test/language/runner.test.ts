@@ -8,7 +8,7 @@ import { newSession } from "../../src/exec/session.js";
 import type { Session } from "../../src/exec/session.js";
 import { toJson } from "../../src/value/index.js";
 import { RecordId } from "../../src/value/types.js";
-import { expectationsFor, parseLanguageFile } from "./format.js";
+import { expectationsFor, parseLanguageFile, systemUserDefinition } from "./format.js";
 import type { Identity } from "./format.js";
 
 const DIR = join(import.meta.dirname, "cases");
@@ -21,7 +21,7 @@ function sessionFor(id: Identity): Session {
     case "system":
       return newSession({
         ...where,
-        actor: { level: id.level === "ns" ? "Namespace" : "Database", ns: "test", db: id.level === "db" ? "test" : undefined, id: `${id.level}_${id.role.toLowerCase()}`, roles: [id.role] },
+        actor: { level: id.level === "ns" ? "Namespace" : "Database", ns: "test", db: id.level === "db" ? "test" : undefined, id: systemUserDefinition(id.level, id.role).name, roles: [id.role] },
       });
     case "record": {
       const key = /^\d+$/.test(id.key) ? BigInt(id.key) : id.key;
@@ -40,7 +40,16 @@ describe("language files", () => {
     for (const compat of spec.compat) {
       it(`${file} (compat ${compat})`, async () => {
         const ds = new Datastore({ compat, allowGuests: true });
+        const defined = new Set<string>();
         for (const [i, step] of spec.steps.entries()) {
+          if (step.as.kind === "system") {
+            const user = systemUserDefinition(step.as.level, step.as.role);
+            if (!defined.has(user.name)) {
+              defined.add(user.name);
+              const [r] = await ds.execute(user.text, sessionFor({ kind: "root" }));
+              expect(r?.status).toBe("OK");
+            }
+          }
           const expected = expectationsFor(step, compat);
           if (!expected) continue;
           const rs = await ds.execute(step.query, sessionFor(step.as));

@@ -6,6 +6,8 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 
 const file = process.argv[2];
+// argon2id of "p"; the runner defines the same users (format.ts systemUserDefinition)
+const HASH = "$argon2id$v=19$m=19456,t=2,p=1$o8K9r9XbITlv8J64AekxaQ$ykN9pxKuInrMUsPWp+vC5A/l8MzrfF/SV8hfbCnwYrA";
 const oracleDir = process.argv[3] ?? "/work/shared/oracle";
 const text = readFileSync(file, "utf8");
 
@@ -43,7 +45,7 @@ function oracleSteps(compat) {
       if (!defined.has(name)) {
         defined.add(name);
         signinRoot();
-        out.push({ method: "query", params: [`DEFINE USER ${name} ON ${level === "ns" ? "NAMESPACE" : "DATABASE"} PASSWORD 'p' ROLES ${role}`], hidden: true });
+        out.push({ method: "query", params: [`DEFINE USER ${name} ON ${level === "ns" ? "NAMESPACE" : "DATABASE"} PASSHASH '${HASH}' ROLES ${role}`], hidden: true });
       }
       const creds = level === "ns" ? { NS: "test", user: name, pass: "p" } : { NS: "test", DB: "test", user: name, pass: "p" };
       out.push({ method: "signin", params: [creds] }, { method: "use", params: ["test", "test"] });
