@@ -74,7 +74,8 @@ export function formatKind(type: TypeKind, opts?: CompatOpts): string {
 
 const INT_TEXT = /^[+-]?\d+$/;
 const FLOAT_TEXT = /^[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|inf|infinity|nan)$/i;
-const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+// rust_decimal also accepts `_` separators
+const DECIMAL_TEXT = /^[+-]?(?:\d[\d_]*(?:\.[\d_]*)?|\.\d[\d_]*)$/;
 
 function parseIntText(s: string): bigint | undefined {
   if (!INT_TEXT.test(s)) return undefined;
@@ -93,7 +94,7 @@ function parseFloatText(s: string): number | undefined {
 
 function parseDecimalCast(s: string): Decimal | undefined {
   if (!DECIMAL_TEXT.test(s)) return undefined;
-  const norm = s.replace(/^([+-]?)\./, "$10.").replace(/\.$/, "");
+  const norm = s.replace(/_/g, "").replace(/^([+-]?)\./, "$10.").replace(/\.$/, "");
   const sc = parseDecimalText(norm);
   return sc ? decimalFromScaled(sc) : undefined;
 }
@@ -148,7 +149,7 @@ function basic(v: Value, name: string, mode: Mode, compat: Compat): Value {
       return fail();
     case "string":
       if (typeof v === "string") return v;
-      if (mode === "cast" && v !== undefined && v !== null) return toRawString(v, { compat });
+      if (mode === "cast" && v !== undefined && v !== null && !(v instanceof Uint8Array)) return toRawString(v, { compat });
       return fail();
     case "duration":
       if (v instanceof Duration) return v;

@@ -14,6 +14,7 @@ const set = (inner?: TypeKind, max?: number): TypeKind => ({ kind: "Set", inner,
 const rec = (...tables: string[]): TypeKind => ({ kind: "Record", tables });
 const either = (...types: TypeKind[]): TypeKind => ({ kind: "Either", types });
 const v1 = { compat: 1 as const };
+const d2 = () => new Decimal("2");
 
 function castErr(v: Value, t: TypeKind, opts?: { compat?: 1 | 2 }): string {
   try {
@@ -59,6 +60,15 @@ describe("cast", () => {
     ['<decimal>".5"', ".5", T("decimal"), "0.5dec"],
     ['<decimal>"+1.5"', "+1.5", T("decimal"), "1.5dec"],
     ['<number>"12"', "12", T("number"), "12"],
+    ['<number>"1e3"', "1e3", T("number"), "1000f"],
+    ['<int>"007"', "007", T("int"), "7"],
+    ['<float>"1."', "1.", T("float"), "1f"],
+    ['<float>"-inf"', "-inf", T("float"), "-inf"],
+    ['<decimal>"1_000"', "1_000", T("decimal"), "1000dec"],
+    ["<array<int>>[1.0, 2dec]", [1.0, d2()], arr(T("int")), "[1, 2]"],
+    ["<set<string>>['a', 'a', 1]", ["a", "a", 1n], set(T("string")), "['a', '1']"],
+    ["<string>true", true, T("string"), "'true'"],
+    ["<string>(1, 2)", new Geometry("Point", [1, 2]), T("string"), "'(1, 2)'"],
     ['<number>"1.5"', "1.5", T("number"), "1.5f"],
     ['<number>"99999999999999999999"', "99999999999999999999", T("number"), "100000000000000000000f"],
     ['<bool>"true"', "true", T("bool"), "true"],
@@ -140,6 +150,12 @@ describe("cast", () => {
     ["<datetime>1700000000.5", 1700000000.5, T("datetime"), "Expected a datetime but cannot convert 1700000000.5f into a datetime"],
     ['<datetime>"nope"', "nope", T("datetime"), "Expected a datetime but cannot convert 'nope' into a datetime"],
     ["<bytes>[1, 2]", [1n, 2n], T("bytes"), "Expected a bytes but cannot convert [1, 2] into a bytes"],
+    ['<string><bytes>"abc"', new Uint8Array(Buffer.from("abc")), T("string"), 'Expected a string but cannot convert encoding::base64::decode("YWJj") into a string'],
+    ['<array><bytes>"ab"', new Uint8Array(Buffer.from("ab")), arr(), 'Expected a array but cannot convert encoding::base64::decode("YWI") into a array'],
+    ["<int>1.5dec", new Decimal("1.5"), T("int"), "Expected a int but cannot convert 1.5dec into a int"],
+    ['<float>"0x10"', "0x10", T("float"), "Expected a float but cannot convert '0x10' into a float"],
+    ["<option<string>>NULL", null, opt(T("string")), "Expected a option<string> but cannot convert NULL into a option<string>"],
+    ["<int>d'2024-01-01'", parseDatetime("2024-01-01"), T("int"), "Expected a int but cannot convert d'2024-01-01T00:00:00Z' into a int"],
     ["<null>1", 1n, T("null"), "Expected a null but cannot convert 1 into a null"],
   ];
   for (const [name, v, t, msg] of bad) it(`${name} fails`, () => expect(castErr(v, t)).toBe(msg));
