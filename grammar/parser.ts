@@ -837,9 +837,12 @@ export class SurqlParser extends CstParser {
     this.CONSUME(K.INSERT);
     this.OPTION(() => this.CONSUME(K.IGNORE));
     this.OPTION2(() => this.CONSUME(K.RELATION));
-    this.OPTION3(() => {
+    this.OPTION3({
+      MAX_LOOKAHEAD: 1,
+      DEF: () => {
       this.CONSUME(K.INTO);
       this.OR([{ ALT: () => this.CONSUME(T.Param, { LABEL: "intoParam" }) }, { ALT: () => this.SUBRULE(this.name, { LABEL: "into" }) }]);
+      },
     });
     this.OR2([
       {
