@@ -128,11 +128,10 @@ export function createServer(opts: ServerOptions): SurrealServer {
     } catch {
       /* unparsable ⇒ 404 below */
     }
-    if (path !== "/rpc" || (req.headers.upgrade ?? "").toLowerCase() !== "websocket") {
-      socket.end("HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n");
-      return;
-    }
-    sockets.handleUpgrade(req, socket, head);
+    const isWebSocket = (req.headers.upgrade ?? "").toLowerCase() === "websocket";
+    if (isWebSocket && path === "/rpc") sockets.handleUpgrade(req, socket, head);
+    else if (isWebSocket && path === "/sql") sockets.handleSqlUpgrade(req, socket, head);
+    else socket.end("HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n");
   });
 
   return {

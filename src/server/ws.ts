@@ -3,10 +3,11 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
+import { SurrealError } from "../errors/index.js";
 import type { Session } from "../exec/session.js";
 import type { Value, ValueObject } from "../value/types.js";
 import { AuthFailure, sessionFromRequest } from "./auth.js";
-import { DecodeError, decodeRpcMessage, encodeValue, type WireFormat } from "./codec/index.js";
+import { DecodeError, decodeRpcMessage, encodeValue, stringifyJson, type WireFormat } from "./codec/index.js";
 import { RpcError, databaseError, toRpcError } from "./rpc/errors.js";
 import { dispatch, errorResponse, parseErrorResponse } from "./rpc/dispatch.js";
 import { usableId } from "./rpc/request.js";
@@ -93,6 +94,8 @@ class Connection {
 
 export interface RpcSocketServer {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** GET /sql as a WebSocket: each text frame is SurrealQL, each reply the JSON text of its response list. */
+  handleSqlUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Close every socket (1001 going away) and stop the heartbeat. */
   close(): Promise<void>;
   readonly connectionCount: number;
@@ -116,9 +119,47 @@ export function createRpcSocketServer(ctx: ServerContext): RpcSocketServer {
       return false;
     },
   });
-  wss.on("headers", (headers) => {
-    for (const [k, v] of Object.entries(identificationHeaders(ctx))) headers.push(`${k}: ${v}`);
-  });
+  const sqlWss = new WebSocketServer({ noServer: true, maxPayload: ctx.limits.sqlBody });
+  for (const server of [wss, sqlWss])
+    server.on("headers", (headers) => {
+      for (const [k, v] of Object.entries(identificationHeaders(ctx))) headers.push(`${k}: ${v}`);
+    });
+  const sqlSockets = new Set<WebSocket>();
+
+  function acceptSql(ws: WebSocket, session: Session): void {
+    sqlSockets.add(ws);
+    // statements of one socket run one after another
+    let chain: Promise<void> = Promise.resolve();
+    ws.on("message", (data: RawData) => {
+      const text = (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data)).toString("utf8");
+      chain = chain.then(async () => {
+        let reply: string;
+        try {
+          const responses = await ctx.engine.execute(text, session, {});
+          reply = stringifyJson(responses.map((r) => ({ result: r.result, status: r.status, time: r.time })), { compat: ctx.compat });
+        } catch (e) {
+          reply = e instanceof SurrealError ? e.message : "An internal error occurred";
+          if (!(e instanceof SurrealError)) ctx.logger.error("sql socket query failed", e);
+        }
+        if (ws.readyState === ws.OPEN) ws.send(reply);
+      });
+    });
+    ws.on("error", (e) => ctx.logger.warn("websocket error", e));
+    ws.on("close", () => sqlSockets.delete(ws));
+  }
+
+  function upgrade(req: IncomingMessage, socket: Duplex, onSession: (session: Session) => void): void {
+    socket.on("error", (e) => ctx.logger.debug("upgrade socket error", e));
+    sessionFromRequest(ctx, req, { realtime: true })
+      .then(onSession)
+      .catch((e) => {
+        if (e instanceof AuthFailure) refuse(ctx, socket, 401, "Unauthorized", e.text);
+        else {
+          ctx.logger.error("websocket upgrade failed", e);
+          refuse(ctx, socket, 500, "Internal Server Error", "Internal Server Error");
+        }
+      });
+  }
 
   const heartbeat =
     ctx.limits.wsPingIntervalMs > 0
@@ -162,22 +203,16 @@ export function createRpcSocketServer(ctx: ServerContext): RpcSocketServer {
       return connections.size;
     },
     handleUpgrade(req, socket, head) {
-      socket.on("error", (e) => ctx.logger.debug("upgrade socket error", e));
-      sessionFromRequest(ctx, req, { realtime: true })
-        .then((session) => {
-          if (ctx.compat === 2 && session.id !== undefined && idsInUse.has(session.id)) {
-            refuse(ctx, socket, 400, "Bad Request", "The connection id is already in use");
-            return;
-          }
-          wss.handleUpgrade(req, socket, head, (ws) => accept(ws, session));
-        })
-        .catch((e) => {
-          if (e instanceof AuthFailure) refuse(ctx, socket, 401, "Unauthorized", e.text);
-          else {
-            ctx.logger.error("websocket upgrade failed", e);
-            refuse(ctx, socket, 500, "Internal Server Error", "Internal Server Error");
-          }
-        });
+      upgrade(req, socket, (session) => {
+        if (ctx.compat === 2 && session.id !== undefined && idsInUse.has(session.id)) {
+          refuse(ctx, socket, 400, "Bad Request", "The connection id is already in use");
+          return;
+        }
+        wss.handleUpgrade(req, socket, head, (ws) => accept(ws, session));
+      });
+    },
+    handleSqlUpgrade(req, socket, head) {
+      upgrade(req, socket, (session) => sqlWss.handleUpgrade(req, socket, head, (ws) => acceptSql(ws, session)));
     },
     async close() {
       if (heartbeat) clearInterval(heartbeat);
@@ -192,8 +227,10 @@ export function createRpcSocketServer(ctx: ServerContext): RpcSocketServer {
             }, 1000).unref();
           }),
       );
+      for (const ws of sqlSockets) ws.terminate();
       await Promise.all(closing);
       wss.close();
+      sqlWss.close();
     },
   };
 }

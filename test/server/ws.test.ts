@@ -173,10 +173,10 @@ describe("connection session", () => {
     await a.closed;
   });
 
-  it("upgrades elsewhere than /rpc are refused", async () => {
+  it("upgrades elsewhere than /rpc and /sql are refused", async () => {
     await expect(
       new Promise((resolve, reject) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${s.port}/sql`);
+        const ws = new WebSocket(`ws://127.0.0.1:${s.port}/health`);
         ws.once("open", resolve);
         ws.once("error", reject);
       }),
@@ -192,6 +192,38 @@ describe("connection session", () => {
     await c.closed;
     while ((await countConnections()) !== before) await new Promise((r) => setImmediate(r));
     expect(await countConnections()).toBe(before);
+  });
+});
+
+describe("GET /sql as a WebSocket", () => {
+  it("runs each text frame as SurrealQL on the upgrade's session and answers the JSON response list", async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${s.port}/sql`, { headers: { authorization: "Bearer tok-root", "surreal-ns": "n", "surreal-db": "d" } });
+    const replies: string[] = [];
+    const waiters: ((v: string) => void)[] = [];
+    ws.on("message", (d: Buffer) => {
+      const w = waiters.shift();
+      if (w) w(d.toString());
+      else replies.push(d.toString());
+    });
+    const next = () => new Promise<string>((resolve) => (replies.length ? resolve(replies.shift()!) : waiters.push(resolve)));
+    await new Promise((r) => ws.once("open", r));
+    s.engine.respond = (c) => [{ status: "OK", result: c.query, time: "1ms" }];
+    ws.send("RETURN 1");
+    expect(await next()).toBe('[{"result":"RETURN 1","status":"OK","time":"1ms"}]');
+    expect(s.engine.last).toMatchObject({ ns: "n", db: "d", actor: "root" });
+    ws.send("BAD SQL");
+    expect(await next()).toBe("Parse error: Unexpected token `SQL`");
+    ws.close();
+  });
+
+  it("refuses bad credentials with 401", async () => {
+    await expect(
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${s.port}/sql`, { headers: { authorization: "Bearer nope" } });
+        ws.once("open", resolve);
+        ws.once("error", reject);
+      }),
+    ).rejects.toThrow(/401/);
   });
 });
 
