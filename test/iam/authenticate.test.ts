@@ -98,6 +98,20 @@ describe("authenticate, compat 2", () => {
     await expect(iam.authenticate(session, await sign("wrong", { NS: "test", DB: "test", AC: "api" }))).rejects.toThrow(
       "There was a problem with authentication",
     );
+    // a token for another access: signed with api's key but naming the record access
+    await expect(iam.authenticate(session, await sign("secret", { NS: "test", DB: "test", AC: "account", ID: "user:alice" }))).rejects.toThrow(
+      "There was a problem with authentication",
+    );
+    // a DB user's genuine token carried to another namespace / database names a user that does not exist there
+    await engine.defineUser("DATABASE", "dbu", { ns: "test", db: "test", password: "pw" });
+    const genuine = (await iam.signin(newSession(), { NS: "test", DB: "test", user: "dbu", pass: "pw" })).token;
+    const payload = JSON.parse(Buffer.from(genuine.split(".")[1]!, "base64url").toString());
+    const [h, , sig] = genuine.split(".");
+    for (const moved of [{ ...payload, DB: "other" }, { ...payload, NS: "other" }]) {
+      const tampered = `${h}.${Buffer.from(JSON.stringify(moved)).toString("base64url")}.${sig}`;
+      await expect(iam.authenticate(session, tampered)).rejects.toThrow("There was a problem with authentication");
+    }
+    expect(session.actor.level).toBe("No");
   });
 
   it("a record token for a record access without ID needs AUTHENTICATE; with it, the clause decides the record", async () => {
