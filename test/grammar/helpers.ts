@@ -4,11 +4,14 @@ import { parse, parseExpr } from "../../grammar/index.js";
 import type { Expr, Statement } from "../../src/ast/nodes.js";
 import { ParseError } from "../../src/errors/index.js";
 
-export function one<K extends Statement["kind"]>(text: string, kind: K): Extract<Statement, { kind: K }> {
+/** The statement type whose `kind` can be K (UPDATE and UPSERT share one interface). */
+type StatementOf<K> = Statement extends infer S ? (S extends { kind: infer SK } ? (K extends SK ? S : never) : never) : never;
+
+export function one<K extends Statement["kind"]>(text: string, kind: K): StatementOf<K> {
   const stmts = parse(text);
   expect(stmts).toHaveLength(1);
   expect(stmts[0].kind).toBe(kind);
-  return stmts[0] as Extract<Statement, { kind: K }>;
+  return stmts[0] as StatementOf<K>;
 }
 
 export function expr(text: string): Expr {
