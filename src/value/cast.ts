@@ -161,7 +161,7 @@ function basic(v: Value, name: string, mode: Mode, compat: Compat): Value {
       return fail();
     case "uuid":
       if (v instanceof Uuid) return v;
-      if (mode === "cast" && typeof v === "string") return tryParseUuidAny(v) ?? fail();
+      if ((mode === "cast" || compat === 1) && typeof v === "string") return tryParseUuidAny(v) ?? fail();
       return fail();
     case "object":
       return isValueObject(v) ? v : fail();
@@ -278,7 +278,7 @@ export function cast(v: Value, type: TypeKind, opts?: CompatOpts): Value {
 /**
  * Field TYPE / typed parameter check: only lossless number conversions (int ↔ float ↔ decimal
  * when exact), `option<T>` accepts NONE, sets dedup, arrays check their length. 1.x also turns
- * strings into datetimes and record ids. Throws a CoerceError; the engine builds the field
+ * strings into datetimes, uuids and record ids. Throws a CoerceError; the engine builds the field
  * message with `err.fieldMessage(field, recordText)`.
  */
 export function coerce(v: Value, type: TypeKind, opts?: CompatOpts): Value {

@@ -212,7 +212,19 @@ describe("coerce", () => {
     expect(fieldErr("true", opt(T("bool")), "b", "user:20")).toBe("Found 'true' for field `b`, with record `user:20`, but expected a option<bool>");
     expect(fieldErr(null, opt(T("string")), "st", "user:25")).toBe("Found NULL for field `st`, with record `user:25`, but expected a option<string>");
   });
-  it("1.x still turns strings into record ids and datetimes", () => {
+  it("1.x still turns strings into record ids, datetimes and uuids", () => {
+    const u = "018f5b5c-8a3a-7b3c-9d1e-123456789abc";
+    expect(coerce(u, opt(T("uuid")), v1)).toEqual(new Uuid(u));
+    expect(fieldErr(u, opt(T("uuid")), "u", "t:1")).toBe(`Found '${u}' for field \`u\`, with record \`t:1\`, but expected a option<uuid>`);
+    expect(coerce(["user:1"], opt(arr(rec("user"))), v1)).toEqual([new RecordId("user", 1n)]);
+    expect(fieldErr(["user:1"], opt(arr(rec("user"))), "ar", "t:3")).toBe("Found 'user:1' for field `ar`, with record `t:3`, but expected a option<array<record<user>>>");
+    expect(coerce("user:1", opt(either(rec("user"), T("string"))), v1)).toEqual(new RecordId("user", 1n));
+    expect(coerce("user:1", opt(either(rec("user"), T("string"))))).toBe("user:1");
+    expect(fieldErr("1h", opt(T("duration")), "du", "t:2", v1)).toBe("Found '1h' for field `du`, with record `t:2`, but expected a option<duration>");
+    expect(fieldErr([new RecordId("user", 1n), new RecordId("post", 1n)], opt(arr(rec("user"))), "ar", "t:8", v1)).toBe(
+      "Found post:1 for field `ar`, with record `t:8`, but expected a option<array<record<user>>>",
+    );
+    expect(coerce(null, opt(T("null")))).toBe(null);
     expect(coerce("post:1", opt(rec("post")), v1)).toEqual(new RecordId("post", 1n));
     expect(coerce("2024-01-01T00:00:00Z", opt(T("datetime")), v1)).toEqual(parseDatetime("2024-01-01"));
     expect(fieldErr("post:1", opt(rec("post")), "r", "user:10")).toBe(
