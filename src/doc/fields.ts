@@ -1,6 +1,6 @@
 // doc/: field processing on write — READONLY, DEFAULT, VALUE, TYPE, ASSERT, field PERMISSIONS, SCHEMAFULL cleanup.
 
-import type { DefineFieldStatement } from "../ast/nodes.js";
+import type { DefineFieldStatement, TypeKind } from "../ast/nodes.js";
 import { CastError, QueryError } from "../errors/index.js";
 import type { TableEntry } from "../store/catalog.js";
 import { coerce, formatKind, formatRecordId, isTruthy, valueExact } from "../value/index.js";
@@ -55,10 +55,28 @@ function coerceField(env: DocEnv, op: WriteOp, name: string, fd: DefineFieldStat
     return coerce(val, fd.type, { compat: env.compat });
   } catch (e) {
     if (e instanceof CastError || (e instanceof Error && !(e instanceof QueryError))) {
-      throw fieldError(env, op, name, val, `expected a ${formatKind(fd.type, { compat: env.compat })}`);
+      throw fieldError(env, op, name, failingValue(env, val, fd.type), `expected a ${formatKind(fd.type, { compat: env.compat })}`);
     }
     throw e;
   }
+}
+
+/** The innermost value that fails its type (SurrealDB names the element, not the whole array). */
+function failingValue(env: DocEnv, val: Value, type: TypeKind): Value {
+  const fails = (v: Value, t: TypeKind): boolean => {
+    try {
+      coerce(v, t, { compat: env.compat });
+      return false;
+    } catch {
+      return true;
+    }
+  };
+  if (type.kind === "Option" && val !== undefined) return failingValue(env, val, type.inner);
+  if ((type.kind === "Array" || type.kind === "Set") && type.inner && Array.isArray(val)) {
+    const bad = val.find((e) => fails(e, type.inner!));
+    if (bad !== undefined || val.some((e) => e === undefined && fails(e, type.inner!))) return failingValue(env, bad, type.inner);
+  }
+  return val;
 }
 
 /** SCHEMAFULL tables keep only defined fields (and `id`); flexible object fields keep their contents. */

@@ -13,7 +13,7 @@ import type { Identity } from "./format.js";
 
 const DIR = join(import.meta.dirname, "cases");
 
-function sessionFor(id: Identity): Session {
+function sessionFor(id: Identity, compat: 1 | 2): Session {
   const where = { ns: "test", db: "test" };
   switch (id.kind) {
     case "root":
@@ -25,7 +25,9 @@ function sessionFor(id: Identity): Session {
       });
     case "record": {
       const key = /^\d+$/.test(id.key) ? BigInt(id.key) : id.key;
-      return newSession({ ...where, actor: { level: "Record", ns: "test", db: "test", id: `${id.table}:${id.key}`, roles: [] }, rd: new RecordId(id.table, key), ac: "account" });
+      const rd = new RecordId(id.table, key);
+      const tk = { NS: "test", DB: "test", [compat === 1 ? "SC" : "AC"]: "account", ID: `${id.table}:${id.key}` };
+      return newSession({ ...where, actor: { level: compat === 1 ? "Scope" : "Record", ns: "test", db: "test", id: `${id.table}:${id.key}`, roles: [] }, rd, ac: "account", tk });
     }
     case "guest":
       return newSession(where);
@@ -46,13 +48,13 @@ describe("language files", () => {
             const user = systemUserDefinition(step.as.level, step.as.role);
             if (!defined.has(user.name)) {
               defined.add(user.name);
-              const [r] = await ds.execute(user.text, sessionFor({ kind: "root" }));
+              const [r] = await ds.execute(user.text, sessionFor({ kind: "root" }, compat));
               expect(r?.status).toBe("OK");
             }
           }
           const expected = expectationsFor(step, compat);
           if (!expected) continue;
-          const rs = await ds.execute(step.query, sessionFor(step.as));
+          const rs = await ds.execute(step.query, sessionFor(step.as, compat));
           const got = rs.map((r, j) => {
             const want = expected[j];
             if (r.status === "ERR") return { err: r.result };
