@@ -113,3 +113,21 @@ describe("defined tokens and accesses through the parser", () => {
     expect([c.exp! - c.iat!, s3.exp! - c.iat!]).toEqual([300, 1800]);
   });
 });
+
+describe("v2 reads DEFINE SCOPE as a record access", () => {
+  it("SESSION sets the session duration only; the token keeps 1h; SC is not a v2 credential", async () => {
+    const clock = new FakeClock();
+    const ds = new Datastore({ compat: 2, clock });
+    const iam = new Iam(ds);
+    const root = newSession({ ns: "test", db: "test", actor: { level: "Root", ns: undefined, db: undefined, id: "root", roles: ["OWNER"] } });
+    for (const r of await ds.execute("DEFINE SCOPE legacy SESSION 1d SIGNUP (CREATE user SET email = $email);", root)) if (r.status === "ERR") throw r.error;
+    const s = newSession();
+    const { token } = await iam.signup(s, { NS: "test", DB: "test", AC: "legacy", email: "a@b.c" });
+    const c = decodeJwt(token);
+    expect(c.exp! - c.iat!).toBe(3600);
+    expect(s.exp).toBe(c.iat! + DAY);
+    await expect(iam.signup(newSession(), { NS: "test", DB: "test", SC: "legacy", email: "a@b.c" })).rejects.toThrow(
+      "There was a problem with signing up",
+    );
+  });
+});
