@@ -30,6 +30,11 @@ const accesses = (m: Map<string, StoredAccess> | undefined, pick: (a: StoredAcce
   [...(m?.values() ?? [])].filter(pick).map((a) => ({ name: a.def.name, def: a.def, jwt: a.jwt }));
 const defs = <T extends DefineStatement>(m: Map<string, T> | undefined, name: (d: T) => string): Entry[] => [...(m?.values() ?? [])].map((d) => ({ name: name(d), def: d }));
 
+/** v2 `system` section; an embedded engine reports zeros, as SurrealDB's embedded builds do. */
+function systemInfo(): ValueObject {
+  return { available_parallelism: 0n, cpu_usage: 0, load_average: [0, 0, 0], memory_allocated: 0n, memory_usage: 0n, physical_cores: 0n, threads: 0n };
+}
+
 function selectedBase(ctx: Ctx): Base {
   if (ctx.session.db) return "DATABASE";
   if (ctx.session.ns) return "NAMESPACE";
@@ -45,7 +50,7 @@ export async function runInfo(s: InfoStatement, ctx: Ctx): Promise<Value> {
       const namespaces = render(ctx, defs(new Map([...catalog.namespaces].map(([k, v]) => [k, v.def])), (d) => d.name), st);
       const userList = render(ctx, users(catalog.rootUsers), st);
       if (compat === 1) return { namespaces, users: userList };
-      return { accesses: render(ctx, accesses(catalog.rootAccesses), st), namespaces, nodes: st ? [] : {}, system: {}, users: userList };
+      return { accesses: render(ctx, accesses(catalog.rootAccesses), st), namespaces, nodes: st ? [] : {}, system: systemInfo(), users: userList };
     }
     case "NAMESPACE": {
       const ns = needNs(ctx);
