@@ -278,6 +278,71 @@ const defineDatabase = fc
   .record({ name, comment, changefeed: fc.option(duration.filter((d) => d.nanos >= 1_000_000_000n), { nil: undefined }) })
   .map((r): DefineStatement => ({ kind: "DefineDatabase", ...base, ...r }));
 
+// ── Other statements (as function bodies) ──
+
+const target = fc.oneof(
+  plainName.map((n): Expr => ({ kind: "Table", name: n })),
+  fc.tuple(plainName, fc.bigInt({ min: 1n, max: 999n })).map(([table, value]): Expr => ({ kind: "RecordId", table, key: { kind: "Number", value } })),
+  param,
+);
+const place = fc.tuple(plainName, fc.array(plainName, { maxLength: 2 })).map(([a, rest]) => ({
+  kind: "Idiom" as const,
+  parts: [a, ...rest].map((n) => ({ kind: "Field" as const, name: n })),
+}));
+const assignment = fc.record({ place, op: fc.constantFrom("=" as const, "+=" as const, "-=" as const), value: expr });
+const data = fc.option(
+  fc.oneof(
+    fc.array(assignment, { minLength: 1, maxLength: 3 }).map((items) => ({ kind: "Set" as const, items })),
+    fc.array(place, { minLength: 1, maxLength: 2 }).map((fields) => ({ kind: "Unset" as const, fields })),
+    fc.constantFrom("Merge" as const, "Content" as const, "Replace" as const).chain((kind) =>
+      fc.uniqueArray(fc.record({ key: plainName, value: expr }), { maxLength: 2, selector: (e) => e.key }).map((entries) => ({ kind, value: { kind: "Object" as const, entries } })),
+    ),
+  ),
+  { nil: undefined },
+);
+const output = fc.option(
+  fc.oneof(
+    fc.constantFrom("None" as const, "Null" as const, "Diff" as const, "Before" as const, "After" as const).map((kind) => ({ kind })),
+    fc.array(place, { minLength: 1, maxLength: 2 }).map((ps) => ({
+      kind: "Fields" as const,
+      fields: { value: false, items: ps.map((p) => ({ kind: "Single" as const, expr: p, alias: undefined })) },
+    })),
+  ),
+  { nil: undefined },
+);
+const timeout = fc.option(duration.filter((d) => d.nanos >= 1_000_000n), { nil: undefined });
+const simpleStatement: fc.Arbitrary<Statement> = fc.oneof(
+  fc.record({ only: fc.boolean(), what: fc.array(target, { minLength: 1, maxLength: 2 }), data, output, timeout, parallel: fc.boolean() }).map((r): Statement => ({ kind: "Create", ...r })),
+  fc
+    .record({ kind: fc.constantFrom("Update" as const, "Upsert" as const), only: fc.boolean(), what: fc.array(target, { minLength: 1, maxLength: 2 }), data, cond: fc.option(expr, { nil: undefined }), output, timeout, parallel: fc.boolean() })
+    .map((r): Statement => r),
+  fc.record({ only: fc.boolean(), what: fc.array(target, { minLength: 1, maxLength: 2 }), cond: fc.option(expr, { nil: undefined }), output, timeout, parallel: fc.boolean() }).map((r): Statement => ({ kind: "Delete", ...r })),
+  fc
+    .record({ from: target, through: plainName, to: target, uniq: fc.boolean(), data, output })
+    .map((r): Statement => ({ kind: "Relate", only: false, ...r, through: { kind: "Table", name: r.through }, timeout: undefined, parallel: false })),
+  fc.record({ name: plainName, type: fc.option(typeKind, { nil: undefined }), value: expr }).map((r): Statement => ({ kind: "Let", ...r })),
+  expr.map((value): Statement => ({ kind: "Return", value, fetch: undefined })),
+  expr.map((value): Statement => ({ kind: "Throw", value })),
+  fc
+    .tuple(fc.array(fc.tuple(expr, fc.boolean(), expr), { minLength: 1, maxLength: 2 }), fc.option(expr, { nil: undefined }), fc.boolean())
+    .map(([branches, otherwise, blocks]): Statement => {
+      const body = (e: Expr): Expr => (blocks ? { kind: "Block", statements: [{ kind: "Expr", expr: e }] } : e);
+      return { kind: "If", branches: branches.map(([cond, , then]) => ({ cond, then: body(then) })), otherwise: otherwise === undefined ? undefined : body(otherwise), style: blocks ? "Block" : "Then" };
+    }),
+);
+const functionOfStatements = fc.array(simpleStatement, { minLength: 1, maxLength: 3 }).map(
+  (statements): DefineStatement => ({
+    kind: "DefineFunction",
+    ...base,
+    comment: undefined,
+    name: "p",
+    args: [],
+    body: { kind: "Block", statements },
+    returns: undefined,
+    permissions: { kind: "Full" },
+  }),
+);
+
 const define = fc.oneof(defineTable, defineField, defineUser, defineAccess, defineIndex, defineParam, defineEvent, defineFunction, defineNamespace, defineDatabase);
 
 /** 1.x spellings: DEFINE SCOPE and DEFINE TOKEN, desugared as the parser does. */
@@ -345,6 +410,17 @@ describe("print ∘ parse is the identity on printed text", () => {
       fc.property(define, (d) => {
         const printed = printStatement(d);
         expect(reprint(printed, 2)).toBe(printed);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("CREATE / UPDATE / UPSERT / DELETE / RELATE / LET / RETURN / THROW / IF in blocks (2.x and 1.x)", () => {
+    fc.assert(
+      fc.property(functionOfStatements, fc.constantFrom(1 as const, 2 as const), (d, compat) => {
+        const printed = printStatement(d, { compat });
+        fc.pre(compat === 2 || (!/\b(1x|select|WHERE)\b/.test(printed) && !/[{,] [0-9][A-Za-z0-9_]*:/.test(printed)));
+        expect(reprint(printed, compat)).toBe(printed);
       }),
       { numRuns: 400 },
     );
