@@ -70,8 +70,8 @@ function zipWith(a: Value[], b: Value[], f: (x: Value, y: Value) => Value): Valu
 
 /** Call a closure, or compare against a plain value (v2 `array::filter([…], 2)`). */
 async function matcher(ctx: FunctionContext, f: Value, v: Value, i: number): Promise<boolean> {
-  if (ctx.isClosure?.(f) && ctx.invoke) return isTruthy(await ctx.invoke(f, [v, BigInt(i)]));
-  return valueEquals(v, f);
+  if (ctx.isClosure?.(f) && ctx.invoke) return isTruthy(await ctx.invoke(f, [v, BigInt(i)]), ctx.compat);
+  return valueEquals(v, f, ctx.compat);
 }
 
 function checkLength(name: string, n: number): void {
@@ -86,16 +86,16 @@ export const arrayFunctions: BuiltinTable = {
   }),
   "array::all": fn(["array", "any?"], async (args, ctx) => {
     const a = arr(args[0]);
-    if (args.length === 1) return a.every(isTruthy);
+    if (args.length === 1) return a.every((x) => isTruthy(x, ctx.compat));
     for (let i = 0; i < a.length; i++) if (!(await matcher(ctx, args[1], a[i], i))) return false;
     return true;
-  }, { v1: fn(["array"], ([a]) => arr(a).every(isTruthy)) }),
+  }, { v1: fn(["array"], ([a]) => arr(a).every((x) => isTruthy(x, 1))) }),
   "array::any": fn(["array", "any?"], async (args, ctx) => {
     const a = arr(args[0]);
-    if (args.length === 1) return a.some(isTruthy);
+    if (args.length === 1) return a.some((x) => isTruthy(x, ctx.compat));
     for (let i = 0; i < a.length; i++) if (await matcher(ctx, args[1], a[i], i)) return true;
     return false;
-  }, { v1: fn(["array"], ([a]) => arr(a).some(isTruthy)) }),
+  }, { v1: fn(["array"], ([a]) => arr(a).some((x) => isTruthy(x, 1))) }),
   "array::append": fn(["array", "any"], ([a, v]) => [...arr(a), v]),
   "array::at": fn(["array", "i64"], ([a, i]) => {
     const p = position(arr(a).length, int(i));
@@ -154,7 +154,7 @@ export const arrayFunctions: BuiltinTable = {
     }
     return out;
   }),
-  "array::join": fn(["array", "string"], ([a, sep]) => arr(a).map(asRawString).join(sep as string)),
+  "array::join": fn(["array", "string"], ([a, sep], ctx) => arr(a).map((x) => asRawString(x, ctx.compat)).join(sep as string)),
   "array::last": fn(["array"], ([a]) => arr(a)[arr(a).length - 1]),
   "array::len": fn(["array"], ([a]) => BigInt(arr(a).length)),
   "array::logical_and": fn(["array", "array"], ([a, b]) => zipWith(arr(a), arr(b), (x, y) => (isTruthy(x) ? y : x))),
@@ -191,7 +191,7 @@ export const arrayFunctions: BuiltinTable = {
   // In SurrealDB 2 array::includes is array::any under another name (array::includes([1]) is true).
   "array::includes": fn(["array", "any?"], async (args, ctx) => {
     const a = arr(args[0]);
-    if (args.length === 1) return a.some(isTruthy);
+    if (args.length === 1) return a.some((x) => isTruthy(x, ctx.compat));
     for (let i = 0; i < a.length; i++) if (await matcher(ctx, args[1], a[i], i)) return true;
     return false;
   }, { compat: 2 }),

@@ -54,8 +54,8 @@ export function incorrectArguments(name: string, detail: string): QueryError {
 }
 
 /** SurrealDB's `InvalidArguments` wording for a wrong argument type. */
-export function wrongType(name: string, index: number, expected: string, found: Value): QueryError {
-  return incorrectArguments(name, `Argument ${index + 1} was the wrong type. Expected a ${expected} but found ${render(found)}`);
+export function wrongType(name: string, index: number, expected: string, found: Value, compat: Compat = 2): QueryError {
+  return incorrectArguments(name, `Argument ${index + 1} was the wrong type. Expected a ${expected} but found ${render(found, compat)}`);
 }
 
 function arityText(min: number, max: number): string {
@@ -96,7 +96,7 @@ export function checkArguments(name: string, def: Builtin, args: Value[], ctx: F
 
 function coerceArg(name: string, i: number, kind: ArgKind, v: Value, ctx: FunctionContext): Value {
   const bad = (): never => {
-    throw wrongType(name, i, kind === "closure" ? "function" : kind, v);
+    throw wrongType(name, i, kind === "closure" ? "function" : kind, v, ctx.compat);
   };
   switch (kind) {
     case "any":

@@ -92,17 +92,17 @@ function semverInc(name: string, field: "major" | "minor" | "patch") {
 const is = (test: (s: string) => boolean) => fn(["string"], ([v]) => test(str(v)));
 
 export const stringFunctions: BuiltinTable = {
-  "string::concat": fn(["...any"], (args) => {
-    const parts = args.map(asRawString);
+  "string::concat": fn(["...any"], (args, ctx) => {
+    const parts = args.map((v) => asRawString(v, ctx.compat));
     limit("string::concat", parts.reduce((n, p) => n + utf8Len(p), 0));
     return parts.join("");
   }),
   "string::contains": fn(["string", "string"], ([a, b]) => str(a).includes(str(b))),
   "string::ends_with": fn(["string", "string"], ([a, b]) => str(a).endsWith(str(b)), { compat: 2 }),
   "string::endsWith": fn(["string", "string"], ([a, b]) => str(a).endsWith(str(b)), { compat: 1 }),
-  "string::join": fn(["...any"], (args) => {
+  "string::join": fn(["...any"], (args, ctx) => {
     if (args.length === 0) throw incorrectArguments("string::join", "Expected at least one argument");
-    const [sep, ...rest] = args.map(asRawString);
+    const [sep, ...rest] = args.map((v) => asRawString(v, ctx.compat));
     limit("string::join", rest.length * utf8Len(sep!) + rest.reduce((n, p) => n + utf8Len(p), 0));
     return rest.join(sep);
   }),

@@ -6,10 +6,11 @@ import { formatDatetimeText, formatFloat } from "./display.js";
 import { fn, incorrectArguments, type BuiltinTable } from "./registry.js";
 import { asRawString, convertError, parseDatetimeText, parseDurationText, parseFloatText, parseIntText, parseRecordIdText } from "./util.js";
 import { isUuidText } from "./validate.js";
+import type { Compat } from "../session.js";
 
 const isNumber = (v: Value): v is bigint | number | Decimal => typeof v === "bigint" || typeof v === "number" || v instanceof Decimal;
 
-export function toInt(v: Value): bigint {
+export function toInt(v: Value, compat: Compat = 2): bigint {
   if (typeof v === "bigint") return v;
   if (typeof v === "number" && Number.isInteger(v) && Math.abs(v) < 2 ** 63) return BigInt(v);
   if (v instanceof Decimal && /^[+-]?\d+(\.0*)?$/.test(v.text)) return BigInt(v.text.replace(/\.0*$/, ""));
@@ -17,10 +18,10 @@ export function toInt(v: Value): bigint {
     const n = parseIntText(v);
     if (n !== undefined) return n;
   }
-  throw convertError(v, "int");
+  throw convertError(v, "int", compat);
 }
 
-export function toFloat(v: Value): number {
+export function toFloat(v: Value, compat: Compat = 2): number {
   if (typeof v === "number") return v;
   if (typeof v === "bigint") return Number(v);
   if (v instanceof Decimal) return Number(v.text);
@@ -28,10 +29,10 @@ export function toFloat(v: Value): number {
     const n = parseFloatText(v);
     if (n !== undefined) return n;
   }
-  throw convertError(v, "float");
+  throw convertError(v, "float", compat);
 }
 
-function toNumber(v: Value): Value {
+function toNumber(v: Value, compat: Compat = 2): Value {
   if (isNumber(v)) return v;
   if (typeof v === "string") {
     const i = parseIntText(v);
@@ -39,28 +40,28 @@ function toNumber(v: Value): Value {
     const f = parseFloatText(v);
     if (f !== undefined) return f;
   }
-  throw convertError(v, "number");
+  throw convertError(v, "number", compat);
 }
 
-function toDecimal(v: Value): Decimal {
+function toDecimal(v: Value, compat: Compat = 2): Decimal {
   if (v instanceof Decimal) return v;
   if (typeof v === "bigint") return new Decimal(v.toString());
   if (typeof v === "number" && Number.isFinite(v)) return new Decimal(formatFloat(v));
   if (typeof v === "string" && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v)) return new Decimal(v.replace(/^\+/, ""));
-  throw convertError(v, "decimal");
+  throw convertError(v, "decimal", compat);
 }
 
-function toStringValue(v: Value): string {
-  if (v === undefined || v === null) throw convertError(v, "string");
+function toStringValue(v: Value, compat: Compat = 2): string {
+  if (v === undefined || v === null) throw convertError(v, "string", compat);
   if (v instanceof Datetime) return formatDatetimeText(v);
   if (v instanceof Uuid) return v.text;
   return asRawString(v);
 }
 
-export function toRecord(v: Value, table?: string): RecordId {
+export function toRecord(v: Value, table?: string, compat: Compat = 2): RecordId {
   const into = table === undefined ? "record" : `record<${table}>`;
-  const rid = v instanceof RecordId ? v : typeof v === "string" ? parseRecordIdText(v) : undefined;
-  if (!rid || (table !== undefined && rid.table !== table)) throw convertError(v, into);
+  const rid = v instanceof RecordId ? v : typeof v === "string" ? parseRecordIdText(v, compat) : undefined;
+  if (!rid || (table !== undefined && rid.table !== table)) throw convertError(v, into, compat);
   return rid;
 }
 
@@ -80,63 +81,63 @@ const is = (test: (v: Value) => boolean) => fn(["any"], ([v]) => test(v));
 const geometryIs = (...types: Geometry["type"][]) => is((v) => v instanceof Geometry && types.includes(v.type));
 
 export const typeFunctions: BuiltinTable = {
-  "type::bool": fn(["any"], ([v]) => {
+  "type::bool": fn(["any"], ([v], { compat }) => {
     if (typeof v === "boolean") return v;
     if (v === "true" || v === "false") return v === "true";
-    throw convertError(v, "bool");
+    throw convertError(v, "bool", compat);
   }),
-  "type::datetime": fn(["any"], ([v]) => {
+  "type::datetime": fn(["any"], ([v], { compat }) => {
     if (v instanceof Datetime) return v;
-    const d = typeof v === "string" ? parseDatetimeText(v) : undefined;
-    if (!d) throw convertError(v, "datetime");
+    const d = typeof v === "string" ? parseDatetimeText(v, compat) : undefined;
+    if (!d) throw convertError(v, "datetime", compat);
     return d;
   }),
-  "type::decimal": fn(["any"], ([v]) => toDecimal(v)),
-  "type::duration": fn(["any"], ([v]) => {
+  "type::decimal": fn(["any"], ([v], { compat }) => toDecimal(v, compat)),
+  "type::duration": fn(["any"], ([v], { compat }) => {
     if (v instanceof Duration) return v;
     const d = typeof v === "string" ? parseDurationText(v) : undefined;
-    if (!d) throw convertError(v, "duration");
+    if (!d) throw convertError(v, "duration", compat);
     return d;
   }),
-  "type::float": fn(["any"], ([v]) => toFloat(v)),
-  "type::int": fn(["any"], ([v]) => toInt(v)),
-  "type::number": fn(["any"], ([v]) => toNumber(v)),
-  "type::string": fn(["any"], ([v]) => toStringValue(v)),
+  "type::float": fn(["any"], ([v], { compat }) => toFloat(v, compat)),
+  "type::int": fn(["any"], ([v], { compat }) => toInt(v, compat)),
+  "type::number": fn(["any"], ([v], { compat }) => toNumber(v, compat)),
+  "type::string": fn(["any"], ([v], { compat }) => toStringValue(v, compat)),
   "type::table": fn(["any"], ([v]) => new Table(tableName(v))),
-  "type::thing": fn(["any", "any?"], (args) => {
-    if (args.length === 1) return toRecord(args[0]);
+  "type::thing": fn(["any", "any?"], (args, { compat }) => {
+    if (args.length === 1) return toRecord(args[0], undefined, compat);
     const tb = args[0] instanceof Table ? args[0].name : asRawString(args[0]);
     return new RecordId(tb, recordKey(args[1]));
   }),
   "type::record": fn(
     ["any", "any?"],
-    (args) => {
-      if (args.length === 1) return toRecord(args[0]);
+    (args, { compat }) => {
+      if (args.length === 1) return toRecord(args[0], undefined, compat);
       const tb = args[1];
       if (typeof tb !== "string" && !(tb instanceof Table)) {
         throw incorrectArguments("type::record", "The second argument must be a table name or a string.");
       }
-      return toRecord(args[0], typeof tb === "string" ? tb : tb.name);
+      return toRecord(args[0], typeof tb === "string" ? tb : tb.name, compat);
     },
     { compat: 2 },
   ),
   "type::uuid": fn(
     ["any"],
-    ([v]) => {
+    ([v], { compat }) => {
       if (v instanceof Uuid) return v;
       if (typeof v === "string" && isUuidText(v)) {
         const hex = v.replace(/^urn:uuid:|[{}-]/g, "").toLowerCase();
         return new Uuid(`${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`);
       }
-      throw convertError(v, "uuid");
+      throw convertError(v, "uuid", compat);
     },
     { compat: 2 },
   ),
   "type::array": fn(
     ["any"],
-    ([v]) => {
+    ([v], { compat }) => {
       if (Array.isArray(v)) return v;
-      throw convertError(v, "array");
+      throw convertError(v, "array", compat);
     },
     { compat: 2 },
   ),
