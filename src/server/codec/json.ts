@@ -224,6 +224,7 @@ export function decodeJsonRpc(text: string, compat: Compat = 2): Value {
 function floatText(n: number): string {
   if (!Number.isFinite(n)) return "null";
   // serde_json prints f64 with a fraction: 1.0, not 1
+  if (Object.is(n, -0)) return "-0.0";
   return Number.isInteger(n) && Math.abs(n) < 1e16 ? `${n}.0` : JSON.stringify(n);
 }
 

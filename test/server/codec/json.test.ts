@@ -39,6 +39,11 @@ describe("stringifyJson", () => {
     );
   });
 
+  it("keeps the sign of negative zero", () => {
+    expect(stringifyJson(-0)).toBe("-0.0");
+    expect(Object.is(parseJsonText(stringifyJson(-0)), -0)).toBe(true);
+  });
+
   it("writes bytes as an array and non-finite floats as null", () => {
     expect(stringifyJson([new Uint8Array([1, 2]), NaN, Infinity])).toBe("[[1,2],null,null]");
   });
