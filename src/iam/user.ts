@@ -44,8 +44,10 @@ async function checkCredentials(
     const check = await verifyPassword(user.def.passhash, pass);
     if (check.ok) return { user, base: level };
     if (!legacy) {
-      ctx.logger.debug("system user password rejected", { user: name, level, reason: check.reason });
-      throw wrongPassword();
+      const err = wrongPassword();
+      // InvalidAuth reasons are logged by the Iam facade; other errors are logged here
+      if (!(err instanceof InvalidAuth)) ctx.logger.debug("system user password rejected", { user: name, level, reason: check.reason });
+      throw err;
     }
   }
   if (!tried) await dummyVerify(pass);
@@ -79,7 +81,7 @@ export async function userSignin(
   name: string,
   pass: string,
 ): Promise<{ token: string }> {
-  const found = await checkCredentials(ctx, base, ns, db, name, pass, () => new InvalidAuth("password did not verify"));
+  const found = await checkCredentials(ctx, base, ns, db, name, pass, () => new InvalidAuth(`password did not verify for user '${name}'`));
   const nowMs = ctx.clock.now();
   const durationNanos = ctx.compat === 1 ? ctx.v1TokenNanos : (found.user.def.duration.token?.nanos ?? HOUR_NANOS);
   const issued = await issueToken(

@@ -271,3 +271,29 @@ describe("v1 only", () => {
     expect(c.exp! - c.iat!).toBe(HOUR);
   });
 });
+
+describe("server-side log and insecure forwarding", () => {
+  it("the log gets reasons, never passwords or tokens", async () => {
+    const engine = new FakeEngine(2);
+    const logs: string[] = [];
+    const iam = new Iam(engine, { logger: { debug: (m, f) => logs.push(`${m} ${JSON.stringify(f)}`) } });
+    await engine.defineUser("ROOT", "root", { password: "hunter2" });
+    await expect(iam.signin(newSession(), { user: "root", pass: "hunter3" })).rejects.toThrow();
+    const { token } = await iam.signin(newSession(), { user: "root", pass: "hunter2" });
+    const forged = token.slice(0, -4) + (token.endsWith("AAAA") ? "BBBB" : "AAAA");
+    await expect(iam.authenticate(newSession(), forged)).rejects.toThrow();
+    expect(logs.length).toBe(2);
+    expect(logs.join("\n")).not.toMatch(/hunter|eyJ/);
+  });
+
+  it("forwardClauseErrors (SURREAL_INSECURE_FORWARD_ACCESS_ERRORS) shows the clause's own error", async () => {
+    const engine = new FakeEngine(2);
+    const boom = clause(() => {
+      throw new Error("Database index `email` already contains 'a@b.c'");
+    });
+    engine.defineRecordAccess("test", "test", "account", { signup: boom });
+    const vars = { NS: "test", DB: "test", AC: "account" };
+    await expect(new Iam(engine).signup(newSession(), vars)).rejects.toThrow("The record access signup query failed");
+    await expect(new Iam(engine, { forwardClauseErrors: true }).signup(newSession(), vars)).rejects.toThrow("already contains");
+  });
+});
