@@ -110,7 +110,8 @@ export async function writeOutput(output: Output | undefined, res: WriteResult, 
     case "Before":
       return before ?? null;
     case "Diff":
-      return diff(before ?? {}, after ?? {});
+      // SurrealDB (1.5.4 and 2.6.0) answers an empty patch when permissions apply
+      return permissionsApply(ctx, false) ? [] : diff(before ?? {}, after ?? {});
     case "Fields": {
       if (output?.kind !== "Fields") return SKIP;
       const vars = ctx.vars.child({ before, after });
