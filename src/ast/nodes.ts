@@ -622,6 +622,11 @@ export interface DefineUserStatement extends DefineBase {
   readonly passhash: string | undefined;
   /** Upper-case; the parser fills the default ["VIEWER"] when ROLES is absent. */
   readonly roles: readonly Role[];
+  /**
+   * The role names as written (`editor`, `Owner`), `["Viewer"]` without ROLES: INFO … STRUCTURE shows this
+   * spelling in both versions. Absent ⇒ `roles` is shown.
+   */
+  readonly rolesAsWritten?: readonly string[];
   readonly duration: DurationClause;
 }
 

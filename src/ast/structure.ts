@@ -55,7 +55,7 @@ function accessStructure(s: DefineAccessStatement, c: Ctx): ValueObject {
     return withComment(o, s.comment);
   }
   if (c.compat === 1 && s.legacy?.kind === "Token") {
-    const base = s.legacy.on === "SCOPE" ? "SCOPE" : s.legacy.on;
+    const base = s.legacy.on === "SCOPE" ? `SCOPE ${s.legacy.scope ?? ""}` : s.legacy.on;
     return withComment({ name: s.name, base, kind: s.legacy.type, code: s.legacy.value }, s.comment);
   }
   const d = accessDurations(s);
@@ -85,7 +85,7 @@ const structurePrinters: StructurePrinters = {
     const o: ValueObject = { name: s.name, base: s.base };
     if (c.compat === 1) o.passhash = s.passhash ?? "";
     else o.hash = s.passhash ?? "";
-    o.roles = [...s.roles];
+    o.roles = [...(s.rolesAsWritten ?? s.roles)];
     if (c.compat === 2) {
       const token = s.duration.token;
       o.duration = {

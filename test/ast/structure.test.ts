@@ -50,6 +50,26 @@ const cases: Case[] = [
     { name: "u1", base: "DATABASE", hash: "h1", roles: ["OWNER", "EDITOR"], duration: { token: dur(7200), session: dur(86400) }, comment: "hi" },
   ],
   ["user 2.x defaults: session NONE", defineUser("u2", { base: "ROOT", passhash: "x" }), 2, { name: "u2", base: "ROOT", hash: "x", roles: ["VIEWER"], duration: { token: dur(3600), session: undefined } }],
+  [
+    "user roles as written (default spelled Viewer)",
+    defineUser("u", { passhash: "x", rolesAsWritten: ["Viewer"] }),
+    1,
+    { name: "u", base: "DATABASE", passhash: "x", roles: ["Viewer"] },
+  ],
+  [
+    "user roles as written (2.x)",
+    defineUser("u2", { base: "ROOT", passhash: "x", roles: ["EDITOR", "OWNER"], rolesAsWritten: ["editor", "Owner"] }),
+    2,
+    { name: "u2", base: "ROOT", hash: "x", roles: ["editor", "Owner"], duration: { token: dur(3600), session: undefined } },
+  ],
+  [
+    "token ON SCOPE in 1.x",
+    defineAccess("tk4", record({ jwt: { verify: { kind: "Key", alg: "HS384", key: "y" }, issuer: undefined } }), {
+      legacy: { kind: "Token", on: "SCOPE", scope: "sc1", type: "HS384", value: "y" },
+    }),
+    1,
+    { name: "tk4", base: "SCOPE sc1", kind: "HS384", code: "y" },
+  ],
   ["user 1.x", u1, 1, { name: "u1", base: "DATABASE", passhash: "h1", roles: ["OWNER", "EDITOR"], comment: "hi" }],
   [
     "JWT access with public key and issuer",
