@@ -51,7 +51,7 @@ function viewer(session: Session): void {
 
 /**
  * Users: root/root (Owner), viewer/viewer. Tokens: "tok-root", "tok-viewer", "tok-expired" (The token has expired),
- * "tok-stale" (valid, but the session it creates expired ten seconds ago). Record signup: `{NS, DB, AC: "user"}`.
+ * "tok-ns-a" (owner of namespace a), "tok-stale" (valid, but the session it creates expired ten seconds ago). Record signup: `{NS, DB, AC: "user"}`.
  */
 export class FakeIam implements AuthService {
   readonly basicCalls: { user: string; pass: string; level: { ns: string | undefined; db: string | undefined } }[] = [];
@@ -84,6 +84,9 @@ export class FakeIam implements AuthService {
         return;
       case "tok-viewer":
         viewer(session);
+        return;
+      case "tok-ns-a":
+        session.actor = { level: "Namespace", ns: "a", db: undefined, id: "nsowner", roles: ["OWNER"] };
         return;
       case "tok-stale":
         root(session);

@@ -323,6 +323,9 @@ describe("/export and /import", () => {
     v2.engine.exportSql = undefined;
     expect([ok.status, ok.text]).toEqual([200, "DEFINE TABLE foo; -- n/d"]);
     expect((await call(v1, "/export", { method: "POST", headers: owner })).status).toBe(405);
+    const nsOwner = (ns: string) => ({ authorization: "Bearer tok-ns-a", "surreal-ns": ns, "surreal-db": "d" });
+    expect((await call(v2, "/export", { headers: nsOwner("b") })).status).toBe(403);
+    expect((await call(v2, "/export", { headers: nsOwner("a") })).status).toBe(501);
   });
 
   it("import needs an owner, runs the body and answers per Accept", async () => {

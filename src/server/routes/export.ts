@@ -7,15 +7,31 @@ import { responseList, sendResults } from "./sql.js";
 
 const NOT_ALLOWED = `There was a problem with the database: ${new NotAllowed().message}`;
 
-function hasRole(session: Session, role: "OWNER" | undefined): boolean {
-  return role === undefined ? session.actor.roles.length > 0 : session.actor.roles.includes(role);
+/** `View` on the session's database: any role, at the database's level or above it (auth.md §6.1). */
+function canView(session: Session): boolean {
+  const { actor } = session;
+  if (actor.roles.length === 0) return false;
+  switch (actor.level) {
+    case "Root":
+      return true;
+    case "Namespace":
+      return actor.ns === session.ns;
+    case "Database":
+      return actor.ns === session.ns && actor.db === session.db;
+    default:
+      return false;
+  }
+}
+
+function isOwner(session: Session): boolean {
+  return session.actor.roles.includes("OWNER");
 }
 
 export async function handleExport(r: RouteRequest): Promise<void> {
   const { session, ctx } = r;
   if (session.ns === undefined) return sendBadRequest(r.res, "There was a problem with the database: Specify a namespace to use");
   if (session.db === undefined) return sendBadRequest(r.res, "There was a problem with the database: Specify a database to use");
-  if (ctx.authEnabled && !hasRole(session, undefined)) return sendForbidden(r.res, NOT_ALLOWED);
+  if (ctx.authEnabled && !canView(session)) return sendForbidden(r.res, NOT_ALLOWED);
   if (ctx.engine.exportSql === undefined) return send(r.res, 501, "Export is not supported by this server yet", "text/plain; charset=utf-8");
   try {
     send(r.res, 200, await ctx.engine.exportSql(session), "text/plain; charset=utf-8");
@@ -26,7 +42,7 @@ export async function handleExport(r: RouteRequest): Promise<void> {
 
 export async function handleImport(r: RouteRequest): Promise<void> {
   const { session, ctx } = r;
-  if (ctx.authEnabled && !hasRole(session, "OWNER")) return sendForbidden(r.res, NOT_ALLOWED);
+  if (ctx.authEnabled && !isOwner(session)) return sendForbidden(r.res, NOT_ALLOWED);
   const a = accept(r.req);
   if (a !== "json" && a !== "cbor" && a !== "octet") return sendUnsupportedMediaType(r.res);
   try {
