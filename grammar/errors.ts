@@ -28,11 +28,27 @@ export function describeTokenType(t: TokenType): string {
   return `\`${t.name}\``;
 }
 
-/** How a found token is named: "token `FROM`", "end of file". */
+/** How a found token is named, as SurrealDB does: "token `FROM`", "token `an identifier`", "end of file". */
 export function describeFound(t: IToken): string {
   if (t.tokenType === EOF) return "end of file";
+  const n = t.tokenType.name;
+  if (n === "Identifier" || n === "BacktickIdent" || n === "AngleIdent") return "token `an identifier`";
+  if (n === "Param") return "token `a parameter`";
+  if (n === "StringLiteral" || n === "PrefixedString") return "token `a strand`";
+  if (n === "NumberLiteral") return "token `a number`";
+  if (n === "DurationLiteral") return "token `a duration`";
+  if (/^[A-Z]+$/.test(n)) return `token \`${n}\``; // keywords print upper-case
   return `token \`${t.image}\``;
 }
+
+/** What a rule expects when no alternative matched (SurrealDB's phrasing). */
+const ruleExpectation: Record<string, string> = {
+  expr: "an expression", unary: "an expression", postfixExpr: "an expression", primary: "an expression", targets: "an expression",
+  statement: "a statement", defineStmt: "a define statement keyword", removeStmt: "a remove statement keyword",
+  name: "an identifier", base: "a base (ROOT, NAMESPACE or DATABASE)", type: "a kind name", typeSingle: "a kind name",
+  recordKey: "a record-id key", recordKeyValue: "a record-id key", permissionValue: "`NONE`, `FULL` or `WHERE`",
+  fields: "an expression", field: "an expression", idiomList: "an idiom", infoStmt: "an info target",
+};
 
 function listExpected(types: TokenType[]): string {
   const names = [...new Set(types.map(describeTokenType))];
@@ -47,8 +63,9 @@ export let lastExpected: string[] = [];
 export const errorMessageProvider: IParserErrorMessageProvider = {
   buildMismatchTokenMessage({ expected, actual }) {
     lastExpected = [describeTokenType(expected)];
-    if (actual.tokenType !== EOF && (expected.name === "RParen" || expected.name === "RBracket" || expected.name === "RBrace")) {
-      return `Unexpected ${describeFound(actual)} expected delimiter ${describeTokenType(expected)}`;
+    if (expected.name === "RParen" || expected.name === "RBracket" || expected.name === "RBrace") {
+      const found = actual.tokenType === EOF ? "token `Eof`" : describeFound(actual);
+      return `Unexpected ${found} expected delimiter ${describeTokenType(expected)}`;
     }
     return `Unexpected ${describeFound(actual)}, expected ${describeTokenType(expected)}`;
   },
@@ -56,15 +73,17 @@ export const errorMessageProvider: IParserErrorMessageProvider = {
     lastExpected = ["Eof"];
     return `Unexpected ${describeFound(firstRedundant)}, expected Eof`;
   },
-  buildNoViableAltMessage({ expectedPathsPerAlt, actual }) {
+  buildNoViableAltMessage({ expectedPathsPerAlt, actual, ruleName }) {
     const firsts = expectedPathsPerAlt.flatMap((alt) => alt.map((path) => path[0]).filter((t) => t !== undefined));
-    lastExpected = [...new Set(firsts.map(describeTokenType))];
-    return `Unexpected ${describeFound(actual[0])}, expected ${listExpected(firsts)}`;
+    const byRule = ruleExpectation[ruleName];
+    lastExpected = byRule !== undefined ? [byRule] : [...new Set(firsts.map(describeTokenType))];
+    return `Unexpected ${describeFound(actual[0])}, expected ${byRule ?? listExpected(firsts)}`;
   },
-  buildEarlyExitMessage({ expectedIterationPaths, actual }) {
+  buildEarlyExitMessage({ expectedIterationPaths, actual, ruleName }) {
     const firsts = expectedIterationPaths.map((path) => path[0]).filter((t) => t !== undefined);
-    lastExpected = [...new Set(firsts.map(describeTokenType))];
-    return `Unexpected ${describeFound(actual[0])}, expected ${listExpected(firsts)}`;
+    const byRule = ruleExpectation[ruleName];
+    lastExpected = byRule !== undefined ? [byRule] : [...new Set(firsts.map(describeTokenType))];
+    return `Unexpected ${describeFound(actual[0])}, expected ${byRule ?? listExpected(firsts)}`;
   },
 };
 
@@ -81,8 +100,8 @@ export function positionOf(text: string, offset: number): { line: number; column
   return { line, column: offset - lineStart + 1, offset };
 }
 
-/** SurrealDB-style snippet: ` --> [l:c]`, the offending line and a caret line under the span. */
-export function snippet(text: string, offset: number, length: number): string {
+/** SurrealDB-style snippet: ` --> [l:c]`, the offending line and a caret line under the span (plus an optional note). */
+export function snippet(text: string, offset: number, length: number, note = ""): string {
   const pos = positionOf(text, offset);
   const lineStart = offset - (pos.column - 1);
   let lineEnd = text.indexOf("\n", lineStart);
@@ -99,19 +118,26 @@ export function snippet(text: string, offset: number, length: number): string {
   const num = String(pos.line);
   const pad = " ".repeat(num.length);
   const carets = "^".repeat(Math.max(1, Math.min(length, line.length - col)));
-  return ` --> [${pos.line}:${pos.column}]\n${pad} |\n${num} | ${line}\n${pad} | ${" ".repeat(col)}${carets} \n`;
+  return ` --> [${pos.line}:${pos.column}]\n${pad} |\n${num} | ${line}\n${pad} | ${" ".repeat(col)}${carets} ${note}\n`;
 }
 
-/** Builds the ParseError for `message` at [offset, offset+length) of `text`. */
-export function parseErrorAt(text: string, offset: number, length: number, message: string, expected: readonly string[] = []): ParseError {
-  const snip = snippet(text, offset, length);
+/** Builds the ParseError for `message` at [offset, offset+length) of `text`; `extra` is a second snippet (e.g. the open delimiter). */
+export function parseErrorAt(text: string, offset: number, length: number, message: string, expected: readonly string[] = [], extra = ""): ParseError {
+  const snip = snippet(text, offset, length) + extra;
   return new ParseError(`Parse error: ${message}\n${snip}`, positionOf(text, offset), expected, snip);
 }
 
-/** ParseError located at a token (EOF tokens point at the end of the text). */
-export function parseErrorAtToken(text: string, token: IToken, message: string, expected: readonly string[] = []): ParseError {
-  const eof = token.tokenType === EOF || Number.isNaN(token.startOffset);
-  const offset = eof ? text.length : token.startOffset;
+/** Offset of the last non-blank character (SurrealDB reports end of file there). */
+function endOffset(text: string): number {
+  let i = text.length - 1;
+  while (i > 0 && /\s/.test(text[i])) i--;
+  return Math.max(0, i);
+}
+
+/** ParseError located at a token (EOF points at the last character of the text). */
+export function parseErrorAtToken(text: string, token: IToken | undefined, message: string, expected: readonly string[] = [], extra = ""): ParseError {
+  const eof = token === undefined || token.tokenType === EOF || Number.isNaN(token.startOffset);
+  const offset = eof ? endOffset(text) : token.startOffset;
   const length = eof ? 1 : token.image.length;
-  return parseErrorAt(text, offset, length, message, expected);
+  return parseErrorAt(text, offset, length, message, expected, extra);
 }

@@ -3,7 +3,7 @@ import { EOF, type IRecognitionException, type IToken } from "chevrotain";
 import type { Expr, RecordIdExpr, Statement, TypeKind } from "../src/ast/nodes.js";
 import { ParseError } from "../src/errors/index.js";
 import { RecordId } from "../src/value/types.js";
-import { lastExpected, parseErrorAt, parseErrorAtToken } from "./errors.js";
+import { lastExpected, parseErrorAt, parseErrorAtToken, snippet } from "./errors.js";
 import { tokenize } from "./lexer.js";
 import { parser } from "./parser.js";
 import { AstBuilder, recordKeyValue, setRecordIdParser } from "./to-ast.js";
@@ -17,13 +17,15 @@ function lex(text: string): IToken[] {
   if (result.errors.length > 0) {
     const e = result.errors[0];
     const ch = text.slice(e.offset, e.offset + 1);
-    const quote = ch === "'" || ch === '"' || ch === "`" || ch === "⟨";
-    const message = quote ? `Unexpected end of file, expected closing ${ch === "⟨" ? "`⟩`" : `\`${ch}\``}` : `Invalid token: unexpected character \`${ch}\``;
-    throw parseErrorAt(text, e.offset, e.length || 1, message);
+    const quoted = /^[rdusbRDUSB]?['"`⟨]/.test(text.slice(e.offset, e.offset + 2));
+    if (quoted) throw parseErrorAt(text, e.offset, text.length - e.offset, "Unexpected end of file, expected strand to end");
+    if (text.startsWith("/*", e.offset)) throw parseErrorAt(text, e.offset, 2, "Unexpected end of file, expected closing `*/`");
+    throw parseErrorAt(text, e.offset, 1, `Invalid token \`${String.fromCodePoint(text.codePointAt(e.offset) ?? 0)}\``);
   }
   let depth = 0;
   for (const t of result.tokens) {
     const ty = t.tokenType;
+    if (ty === T.UnterminatedComment) throw parseErrorAt(text, t.startOffset, 2, "Unexpected end of file, expected closing `*/`");
     if (ty === T.LParen || ty === T.LBracket || ty === T.LBrace) {
       if (++depth > MAX_DEPTH) throw parseErrorAtToken(text, t, `Exceeded maximum parse depth of ${MAX_DEPTH}`);
     } else if (ty === T.RParen || ty === T.RBracket || ty === T.RBrace) depth = Math.max(0, depth - 1);
@@ -38,7 +40,7 @@ function run<T>(text: string, rule: () => import("chevrotain").CstNode, build: (
     const errors: IRecognitionException[] = parser.errors;
     if (errors.length > 0) {
       const e = errors[0];
-      throw parseErrorAtToken(text, e.token, e.message, lastExpected);
+      throw parseErrorAtToken(text, e.token, e.message, lastExpected, openDelimiterNote(text, parser.input, e.token, e.message));
     }
     return build(new AstBuilder(text), cst);
   } catch (e) {
@@ -49,6 +51,27 @@ function run<T>(text: string, rule: () => import("chevrotain").CstNode, build: (
   } finally {
     parser.input = [];
   }
+}
+
+const closers: Record<string, string> = { "`)`": "LParen", "`]`": "LBracket", "`}`": "LBrace" };
+
+/** For "expected delimiter" errors, a second snippet pointing at the unclosed opening delimiter. */
+function openDelimiterNote(text: string, tokens: IToken[], at: IToken, message: string): string {
+  const m = /expected delimiter (`.`)/.exec(message);
+  if (!m) return "";
+  const opener = closers[m[1]];
+  const stack: IToken[] = [];
+  const limit = at.tokenType === EOF || Number.isNaN(at.startOffset) ? Infinity : at.startOffset;
+  for (const t of tokens) {
+    if (t.startOffset >= limit) break;
+    const n = t.tokenType.name;
+    if (n === "LParen" || n === "LBracket" || n === "LBrace") stack.push(t);
+    else if (n === "RParen" || n === "RBracket" || n === "RBrace") stack.pop();
+  }
+  for (let i = stack.length - 1; i >= 0; i--) {
+    if (stack[i].tokenType.name === opener) return snippet(text, stack[i].startOffset, 1, "expected this delimiter to close");
+  }
+  return "";
 }
 
 /** Parses a query (statements separated by `;`). */

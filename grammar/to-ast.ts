@@ -90,7 +90,7 @@ export class AstBuilder {
   constructor(private readonly text: string) {}
 
   private fail(token: IToken | undefined, message: string, expected: readonly string[] = []): never {
-    throw parseErrorAtToken(this.text, token ?? ({ image: "", startOffset: this.text.length, tokenType: undefined } as unknown as IToken), message, expected);
+    throw parseErrorAtToken(this.text, token, message, expected);
   }
 
   private pos(n: Node | IToken | undefined): A.Pos | undefined {

@@ -16,6 +16,8 @@ function tok(config: ITokenConfig & { op?: boolean; name: string }): TokenType {
 
 export const WhiteSpace = createToken({ name: "WhiteSpace", pattern: /[ \t\r\n\f\v\u00a0\ufeff]+/, group: Lexer.SKIPPED, line_breaks: true });
 export const BlockComment = createToken({ name: "BlockComment", pattern: /\/\*[\s\S]*?\*\//, group: Lexer.SKIPPED, line_breaks: true });
+/** `/*` without its end: reported as an error by the lexer wrapper. */
+export const UnterminatedComment = createToken({ name: "UnterminatedComment", pattern: /\/\*[\s\S]*/, line_breaks: true });
 export const LineComment = createToken({ name: "LineComment", pattern: /(?:--|\/\/|#)[^\n\r]*/, group: Lexer.SKIPPED });
 
 // Literals
@@ -90,7 +92,7 @@ export const At = tok({ name: "At", pattern: /@/ });
 
 /** Lexer order: first match wins, so longer forms precede their prefixes. */
 export const lexerTokens: TokenType[] = [
-  WhiteSpace, BlockComment, LineComment,
+  WhiteSpace, BlockComment, UnterminatedComment, LineComment,
   PrefixedString, StringLiteral, DurationLiteral, NumberLiteral, NumIdent, Identifier, BacktickIdent, AngleIdent, Param,
   Ellipsis, DotDotEq, DotDot, BothArrow, RightArrow, LeftArrow, DoubleColon, PlusQEq, PlusEq, MinusEq, EqEq, NotEq, AnyEq,
   AllEq, NotLike, AnyLike, AllLike, LtEq, GtEq, Nullish, Truthy, OrOr, AndAnd, Power, Matches, SetOp, Eq, Lt, Gt, Plus,
