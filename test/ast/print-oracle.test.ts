@@ -61,6 +61,7 @@ const ROUNDTRIP_GAPS: Record<string, string> = {
   "2 DEFINE TOKEN tk1 ON DATABASE TYPE HS512 VALUE 'secret'": "SurrealDB too: the 2.x text of a DEFINE TOKEN reads back with an issuer",
   "2 DEFINE TOKEN tk3 ON DB TYPE hs256 VALUE 'x' COMMENT 'tok'": "SurrealDB too: the 2.x text of a DEFINE TOKEN reads back with an issuer",
   "2 DEFINE TOKEN tk4 ON SCOPE sc1 TYPE HS384 VALUE 'y'": "SurrealDB too: the 2.x text of a DEFINE TOKEN reads back with an issuer",
+  "2 DEFINE FUNCTION fn::p() { DEFINE TOKEN IF NOT EXISTS tk1 ON DATABASE TYPE HS256 VALUE 'v' }": "SurrealDB too: the 2.x text of a DEFINE TOKEN reads back with an issuer",
   "1 DEFINE FIELD f ON t VALUE `1a`": "grammar: 1.x prints `1a` bare",
   "1 DEFINE FIELD f ON t VALUE `select`": "grammar: 1.x prints keywords bare as field names",
   "2 DEFINE FUNCTION fn::p() { LET $f = |$a| $a }": "grammar: closures",
