@@ -100,7 +100,8 @@ function isEdgeStep(parts: readonly IdiomPart[], i: number): boolean {
 async function traverseGraph(v: Value, part: Extract<IdiomPart, { kind: "Graph" }>, ctx: Ctx, fromEdges: boolean): Promise<Value> {
   const ns = needNs(ctx);
   const db = needDb(ctx);
-  const sources = Array.isArray(v) ? v.flat() : [v];
+  // a document stands for its own record id
+  const sources = (Array.isArray(v) ? v.flat() : [v]).map((s) => (isValueObject(s) && s.id instanceof RecordId ? s.id : s));
   const out: Value[] = [];
   for (const src of sources) {
     if (!(src instanceof RecordId)) continue;
