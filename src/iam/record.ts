@@ -1,7 +1,7 @@
 // Scope (v1) and record-access (v2) signin / signup: run the clause as a privileged session, then issue a token.
 
 import type { Expr } from "../ast/nodes.js";
-import { ThrownError } from "../errors/index.js";
+import { InvalidAuth, ThrownError } from "../errors/index.js";
 import type { StoredAccess } from "../exec/contract.js";
 import type { Session } from "../exec/session.js";
 import { isValueObject, RecordId, type Value, type ValueObject } from "../value/types.js";
@@ -10,7 +10,6 @@ import { getAccess, privilegedSession, type IamContext } from "./context.js";
 import {
   accessMethodMismatch,
   accessMissing,
-  AuthError,
   bearerKeyMissing,
   clauseMissing,
   noRecordReturned,
@@ -20,7 +19,6 @@ import {
 import { HOUR_NANOS, prepareClaims, signClaims } from "./issue.js";
 import { recordIdText } from "./recordid.js";
 import { applyAuth, expiryAfter } from "./session.js";
-import { InvalidAuth } from "../errors/index.js";
 
 /** Variables a signin / signup payload may never set (v1 / v2). */
 export const PROTECTED_VARIABLES: Record<1 | 2, readonly string[]> = {
@@ -142,5 +140,3 @@ export async function recordSignin(
   });
   return { token: issued.token };
 }
-
-export { AuthError };

@@ -7,7 +7,7 @@ import type { Clock, Compat } from "../exec/session.js";
 import { readClaims, type Claims } from "./claims.js";
 import { missingKid, tokenExpired } from "./errors.js";
 import { JwksError, type JwksCache } from "./jwks.js";
-import { isHmac, joseAlgorithm, type KeyStore } from "./keys.js";
+import { joseAlgorithm, type KeyStore } from "./keys.js";
 
 export interface DecodedToken {
   readonly header: ProtectedHeaderParameters;
@@ -83,4 +83,3 @@ export function codeVerify(code: string): JwtVerify {
   return { kind: "Key", alg: "HS512", key: code };
 }
 
-export { isHmac };
