@@ -59,6 +59,14 @@ function slice(a: Value[], args: Value[]): Value[] {
   return a.slice(start, end);
 }
 
+/** Stable sort that also orders NONE (JS's sort would move `undefined` to the end untouched). */
+function sorted(a: Value[], desc: boolean, compat: 1 | 2): Value[] {
+  return a
+    .map((v) => ({ v }))
+    .sort((x, y) => (desc ? compareValues(y.v, x.v, compat) : compareValues(x.v, y.v, compat)))
+    .map((w) => w.v);
+}
+
 function sortDescending(arg: Value): boolean {
   return arg === false || arg === "desc";
 }
@@ -174,12 +182,9 @@ export const arrayFunctions: BuiltinTable = {
   }),
   "array::reverse": fn(["array"], ([a]) => [...arr(a)].reverse()),
   "array::slice": fn(["array", "i64?", "i64?"], (args) => slice(arr(args[0]), args)),
-  "array::sort": fn(["array", "any?"], (args) => {
-    const desc = args.length > 1 && sortDescending(args[1]);
-    return [...arr(args[0])].sort((x, y) => (desc ? compareValues(y, x) : compareValues(x, y)));
-  }),
-  "array::sort::asc": fn(["array"], ([a]) => [...arr(a)].sort(compareValues)),
-  "array::sort::desc": fn(["array"], ([a]) => [...arr(a)].sort((x, y) => compareValues(y, x))),
+  "array::sort": fn(["array", "any?"], (args, ctx) => sorted(arr(args[0]), args.length > 1 && sortDescending(args[1]), ctx.compat)),
+  "array::sort::asc": fn(["array"], ([a], ctx) => sorted(arr(a), false, ctx.compat)),
+  "array::sort::desc": fn(["array"], ([a], ctx) => sorted(arr(a), true, ctx.compat)),
   "array::transpose": fn(["array"], ([a]) => {
     const rows = arr(a).map((r) => (Array.isArray(r) ? r : [r]));
     const width = Math.max(0, ...rows.map((r) => r.length));
