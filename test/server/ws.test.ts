@@ -332,6 +332,19 @@ describe("lifecycle", () => {
     }
   });
 
+  it("a socket that never answers pings is dropped; the server lives on", async () => {
+    const t = await startServer({ limits: { wsPingIntervalMs: 10 } });
+    try {
+      const ws = new WebSocket(`ws://127.0.0.1:${t.port}/rpc`, { autoPong: false });
+      const closed = new Promise<number>((resolve) => ws.on("close", (code) => resolve(code)));
+      await new Promise((r) => ws.once("open", r));
+      expect(await closed).toBe(1006);
+      expect((await fetch(`${t.base}/health`)).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
   it("close() shuts open sockets with 1001 and stops listening", async () => {
     const t = await startServer();
     const c = await open(t);
