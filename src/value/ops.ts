@@ -232,9 +232,13 @@ export function noneInside(a: Value, b: Value, opts?: OpOpts): boolean {
   return containsNone(b, a, opts);
 }
 
-/** `~`: case-insensitive fuzzy match — every character of `b` appears in `a`, in order. */
-export function fuzzyMatch(a: Value, b: Value): boolean {
-  if (typeof a !== "string" || typeof b !== "string") return false;
+/**
+ * `~`: case-insensitive fuzzy match — every character of `b` appears in `a`, in order.
+ * A non-string left side falls back to `=`; a string against a non-string is false.
+ */
+export function fuzzyMatch(a: Value, b: Value, opts?: OpOpts): boolean {
+  if (typeof a !== "string") return valueEquals(a, b, opts);
+  if (typeof b !== "string") return false;
   const hay = a.toLowerCase();
   let i = 0;
   for (const c of b.toLowerCase()) {
@@ -254,18 +258,19 @@ export function applyBinary(op: BinaryOp, a: Value, b: Value, opts?: OpOpts): Va
       return valueExact(a, b, opts);
     case "!=":
       return !valueEquals(a, b, opts);
+    // the any/all forms fall back to the plain operator on a non-array left side
     case "?=":
-      return Array.isArray(a) && a.some((x) => valueEquals(x, b, opts));
+      return Array.isArray(a) ? a.some((x) => valueEquals(x, b, opts)) : valueEquals(a, b, opts);
     case "*=":
-      return Array.isArray(a) && a.every((x) => valueEquals(x, b, opts));
+      return Array.isArray(a) ? a.every((x) => valueEquals(x, b, opts)) : valueEquals(a, b, opts);
     case "~":
-      return fuzzyMatch(a, b);
+      return fuzzyMatch(a, b, opts);
     case "!~":
-      return !fuzzyMatch(a, b);
+      return !fuzzyMatch(a, b, opts);
     case "?~":
-      return Array.isArray(a) && a.some((x) => fuzzyMatch(x, b));
+      return Array.isArray(a) ? a.some((x) => fuzzyMatch(x, b, opts)) : fuzzyMatch(a, b, opts);
     case "*~":
-      return Array.isArray(a) && a.every((x) => fuzzyMatch(x, b));
+      return Array.isArray(a) ? a.every((x) => fuzzyMatch(x, b, opts)) : fuzzyMatch(a, b, opts);
     case "<":
       return compareValues(a, b, opts) < 0;
     case "<=":
@@ -306,9 +311,10 @@ export function applyBinary(op: BinaryOp, a: Value, b: Value, opts?: OpOpts): Va
       return anyInside(a, b, opts);
     case "NONEINSIDE":
       return noneInside(a, b, opts);
+    // geometry relations are not modelled; outside non-geometries behaves as NOT INSIDE
     case "OUTSIDE":
+      return !inside(a, b, opts);
     case "INTERSECTS":
-      // geometry relations are not modelled
       return false;
     case "||":
     case "&&":

@@ -178,6 +178,26 @@ describe("containment and comparison", () => {
     ["~", "Hello", "hello", true],
     ["~", "hello", "x", false],
     ["!~", "hello", "x", true],
+    ["~", "hello", "ohl", false],
+    ["~", "hello", "HEL", true],
+    ["~", "hello world", "hw", true],
+    ["~", "ab", "ba", false],
+    ["~", "abc", "", true],
+    ["~", "", "a", false],
+    ["~", "hello", "hello!", false],
+    ["~", 1n, 1n, true],
+    ["~", "a1", 1n, false],
+    ["~", "héllo", "hé", true],
+    ["?~", ["a", 1n], "a", true],
+    ["*~", [], "a", true],
+    ["?~", "x", "x", true],
+    ["?=", [], 1n, false],
+    ["*=", [], 1n, true],
+    ["?=", 1n, 1n, true],
+    ["CONTAINSNOT", [1n], 1n, false],
+    ["CONTAINSNOT", "abc", "z", true],
+    ["NOTINSIDE", 1n, "abc", true],
+    ["OUTSIDE", [1n, 2n], [3n], true],
     ["?~", ["a", "b"], "a", true],
     ["*~", ["ab"], "a", true],
     ["<", 1n, 2n, true],
@@ -235,7 +255,7 @@ describe("containment and comparison", () => {
   it("short-circuit operators are not applyBinary's business", () => {
     expect(() => applyBinary("&&", true, false)).toThrow(QueryError);
   });
-  it("fuzzyMatch needs two strings", () => {
-    expect(fuzzyMatch(1n, "1")).toBe(false);
+  it("fuzzyMatch of a string against a non-string is false", () => {
+    expect(fuzzyMatch("1", 1n)).toBe(false);
   });
 });
