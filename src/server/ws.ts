@@ -24,7 +24,7 @@ export function identificationHeaders(ctx: ServerContext): Record<string, string
 /** State of one RPC socket. */
 class Connection {
   private inFlight = 0;
-  private readonly queue: Value[] = [];
+  private readonly queue: { readonly message: Value }[] = [];
   private closed = false;
   alive = true;
 
@@ -51,7 +51,7 @@ class Connection {
       return;
     }
     if (this.inFlight < this.ctx.limits.wsMaxInFlight) this.run(message);
-    else if (this.queue.length < this.ctx.limits.wsMaxQueued) this.queue.push(message);
+    else if (this.queue.length < this.ctx.limits.wsMaxQueued) this.queue.push({ message });
     else {
       const { id, hasId } = usableId(message);
       this.send(errorResponse(databaseError("Too many concurrent requests on this connection"), id, hasId));
@@ -66,7 +66,7 @@ class Connection {
       .finally(() => {
         this.inFlight--;
         const next = this.queue.shift();
-        if (next !== undefined && !this.closed) this.run(next);
+        if (next !== undefined && !this.closed) this.run(next.message);
       });
   }
 

@@ -300,6 +300,26 @@ describe("concurrency", () => {
     }
   });
 
+  it("a queued NONE message is answered and does not stall the queue", async () => {
+    const t = await startServer({ limits: { wsMaxInFlight: 1, wsMaxQueued: 4 } });
+    try {
+      let release = () => {};
+      t.engine.respond = () => new Promise((resolve) => (release = () => resolve([{ status: "OK", result: 1n, time: "1ms" }])));
+      const c = await open(t, ["cbor"]);
+      c.ws.send(encodeCbor({ id: 1n, method: "query", params: ["RETURN 1"] }));
+      c.ws.send(new Uint8Array([0xf7]));
+      c.ws.send(encodeCbor({ id: 2n, method: "ping" }));
+      while (t.engine.calls.length < 1) await new Promise((r) => setImmediate(r));
+      release();
+      expect(await c.next()).toMatchObject({ id: 1n });
+      expect(await c.next()).toEqual({ error: { code: -32600n, message: "Invalid Request" } });
+      expect(await c.next()).toEqual({ id: 2n, result: undefined });
+      c.ws.close();
+    } finally {
+      await t.close();
+    }
+  });
+
   it("out-of-order completion: responses carry their own ids", async () => {
     const t = await startServer();
     try {
