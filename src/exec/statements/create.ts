@@ -38,6 +38,10 @@ export async function runCreate(s: CreateStatement, ctx: Ctx): Promise<Value> {
     const out = await writeOutput(s.output, res, ctx, "After");
     if (out !== SKIP) results.push(out);
   }
-  if (s.only) return results[0];
+  // writes with ONLY must yield exactly one output
+  if (s.only) {
+    if (results.length !== 1) throw new QueryError("SingleOnlyOutput", ONLY_ERROR);
+    return results[0];
+  }
   return results;
 }

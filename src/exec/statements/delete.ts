@@ -39,6 +39,10 @@ export async function runDelete(s: DeleteStatement, ctx: Ctx): Promise<Value> {
     const out = await writeOutput(s.output, res, ctx, "None");
     if (out !== SKIP) results.push(out);
   }
-  if (s.only) return results[0];
+  // writes with ONLY must yield exactly one output
+  if (s.only) {
+    if (results.length !== 1) throw new QueryError("SingleOnlyOutput", ONLY_ERROR);
+    return results[0];
+  }
   return results;
 }

@@ -12,6 +12,7 @@ import { applyData } from "../data.js";
 import { evaluate } from "../expressions/evaluate.js";
 import { SKIP, writeOutput } from "../output.js";
 import { docEnv } from "../records.js";
+import { ONLY_ERROR } from "./select.js";
 
 const ids = (v: Value): RecordId[] => (Array.isArray(v) ? v.flat() : [v]).filter((x): x is RecordId => x instanceof RecordId);
 
@@ -34,6 +35,10 @@ export async function runRelate(s: RelateStatement, ctx: Ctx): Promise<Value> {
       if (out !== SKIP) results.push(out);
     }
   }
-  if (s.only) return results[0];
+  // writes with ONLY must yield exactly one output
+  if (s.only) {
+    if (results.length !== 1) throw new QueryError("SingleOnlyOutput", ONLY_ERROR);
+    return results[0];
+  }
   return results;
 }

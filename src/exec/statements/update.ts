@@ -49,6 +49,10 @@ export async function runUpdate(s: UpdateStatement, ctx: Ctx): Promise<Value> {
     const out = await writeOutput(s.output, res, ctx, "After");
     if (out !== SKIP) results.push(out);
   }
-  if (s.only) return results[0];
+  // writes with ONLY must yield exactly one output
+  if (s.only) {
+    if (results.length !== 1) throw new QueryError("SingleOnlyOutput", ONLY_ERROR);
+    return results[0];
+  }
   return results;
 }
