@@ -66,14 +66,16 @@ export function sortedKeys(o: ValueObject): string[] {
 }
 
 function formatGeometry(g: Geometry): string {
-  const num = (x: unknown): string => formatFloatPlain(Number(x));
-  const point = (p: unknown): string => {
-    const [x, y] = p as [unknown, unknown];
-    return `(${num(x)}, ${num(y)})`;
-  };
-  if (g.type === "Point") return point(g.coordinates);
-  // other shapes: GeoJSON-like object text
-  return `{ type: '${g.type}', coordinates: ${JSON.stringify(g.coordinates)} }`;
+  const coords = (c: unknown): string => (Array.isArray(c) ? `[${c.map(coords).join(", ")}]` : formatFloatPlain(Number(c)));
+  if (g.type === "Point") {
+    const [x, y] = g.coordinates as [unknown, unknown];
+    return `(${formatFloatPlain(Number(x))}, ${formatFloatPlain(Number(y))})`;
+  }
+  if (g.type === "GeometryCollection") {
+    const parts = (g.coordinates as Geometry[]).map((x) => (x instanceof Geometry ? formatGeometry(x) : String(x)));
+    return `{ type: 'GeometryCollection', geometries: [${parts.join(", ")}] }`;
+  }
+  return `{ type: '${g.type}', coordinates: ${coords(g.coordinates)} }`;
 }
 
 /** SurrealQL text of a value (SurrealDB's Display). */

@@ -62,6 +62,10 @@ describe("toSql", () => {
       '[encoding::base64::decode("YQ"), encoding::base64::decode("YWI"), encoding::base64::decode(""), encoding::base64::decode("YWJj")]',
     );
     expect(toSql(new Geometry("Point", [1, 2.5]))).toBe("(1, 2.5)");
+    expect(toSql(new Geometry("LineString", [[1, 2], [3, 4]]))).toBe("{ type: 'LineString', coordinates: [[1, 2], [3, 4]] }");
+    expect(toSql(new Geometry("Polygon", [[[0, 0], [1, 0], [1, 1], [0, 0]]]))).toBe(
+      "{ type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] }",
+    );
   });
 });
 
