@@ -1,5 +1,6 @@
 // string:: builtins: transforms and string::is::* validators, with SurrealDB's allocation limit on generated strings.
 
+import anyAscii from "any-ascii";
 import { Table, Uuid, type Value } from "../../value/types.js";
 import { incorrectArguments, fn, type BuiltinTable } from "./registry.js";
 import { asRawString, parseRecordIdText } from "./util.js";
@@ -52,17 +53,13 @@ function slice(s: string, beg: Value, lim: Value, given: number): string {
   return cs.slice(start, take === Infinity ? undefined : start + take).join("");
 }
 
-// deunicode stand-in: decompose and drop marks; a few letters that do not decompose; other non-ASCII becomes a separator.
-const TRANSLIT: Record<string, string> = { æ: "ae", ø: "o", ß: "ss", œ: "oe", đ: "d", ł: "l", þ: "th", ð: "d", ı: "i" };
-
-/** SurrealDB's slug: transliterate to ASCII, lowercase, non-[a-z0-9-_] → '-', collapse and trim hyphens. */
+/** SurrealDB's slug: any_ascii transliteration, lowercase, non-[a-z0-9-_] → '-', collapse and trim hyphens. */
 export function slug(s: string): string {
-  const ascii = s
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
+  return anyAscii(s)
     .toLowerCase()
-    .replace(/[^\x00-\x7f]/g, (c) => TRANSLIT[c] ?? "-");
-  return ascii.replace(/[^a-z0-9\-_]/g, "-").replace(/-+/g, "-").replace(/^-+|-+$/g, "");
+    .replace(/[^a-z0-9\-_]/g, "-")
+    .replace(/-+/g, "-")
+    .replace(/^-+|-+$/g, "");
 }
 
 const semverFn = (name: string, msg: string) => (text: string): SemVer => {

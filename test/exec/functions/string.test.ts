@@ -100,6 +100,8 @@ const TABLE: [string, Value[], Value][] = [
   ["string::slug", ["ÆØ ß"], "aeo-ss"],
   ["string::slug", ["a'b"], "a-b"],
   ["string::slug", [""], ""],
+  ["string::slug", ["日本"], "riben"],
+  ["string::slug", ["Hello World! Ünïcode ünd 😀 -- test__x"], "hello-world-unicode-und-grinning-test__x"],
   ["string::slug", ["  a  "], "a"],
   ["string::split", ["a,b,,c", ","], ["a", "b", "", "c"]],
   ["string::split", ["abc", ""], ["", "a", "b", "c", ""]],
