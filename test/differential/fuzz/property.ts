@@ -1,0 +1,67 @@
+// Differential fuzzing: the property "surql-auth answers a generated case exactly as real SurrealDB does".
+
+import { isDeepStrictEqual } from "node:util";
+import fc from "fast-check";
+import { openOurs } from "../harness/ours.js";
+import { runSteps, type Step, type StepOutcome } from "../harness/steps.js";
+import { openSurreal, type SurrealVersion } from "../harness/surreal.js";
+import { caseSteps, fuzzCase, reproduction, type FuzzCase } from "./arbitraries.js";
+
+export interface FuzzOptions {
+  readonly runs: number;
+  readonly seed?: number;
+  /** Stop generating new cases after this long (shrinking a failure may take a little longer). */
+  readonly timeLimitMs?: number;
+}
+
+export interface FuzzReport {
+  readonly runs: number;
+  readonly seed: number;
+  /** Empty when the property held; else the shrunk case as .surql and the first differing step. */
+  readonly failure: string;
+}
+
+function comparable(out: readonly StepOutcome[], steps: readonly Step[]): unknown[] {
+  return out.map((o, i) => (o.skipCompare ?? steps[i]?.skipCompare ? { step: o.step, skipped: true } : o));
+}
+
+/** The first step whose outcome differs, as a short text. */
+function firstDifference(real: unknown[], ours: unknown[]): string {
+  for (let i = 0; i < Math.max(real.length, ours.length); i++) {
+    if (!isDeepStrictEqual(real[i], ours[i])) {
+      return `step ${i + 1}\n  SurrealDB:  ${JSON.stringify(real[i])}\n  surql-auth: ${JSON.stringify(ours[i])}`;
+    }
+  }
+  return "(no difference)";
+}
+
+export async function fuzzAgainst(version: SurrealVersion, opts: FuzzOptions): Promise<FuzzReport> {
+  const compat = version === "1.5.4" ? 1 : 2;
+  const real = await openSurreal(version);
+  const ours = await openOurs(version);
+  let n = 0;
+  let lastDiff = "";
+  const property = fc.asyncProperty(fuzzCase, async (c: FuzzCase) => {
+    const ns = `f${++n}`;
+    const steps = caseSteps(c, compat, ns);
+    const a = comparable(await runSteps(real, steps, { real: true }), steps);
+    const b = comparable(await runSteps(ours, steps), steps);
+    if (isDeepStrictEqual(a, b)) return true;
+    lastDiff = firstDifference(a, b);
+    return false;
+  });
+  const seed = opts.seed ?? Date.now() % 2 ** 31;
+  const result = await fc.check(property, {
+    numRuns: opts.runs,
+    seed,
+    ...(opts.timeLimitMs ? { interruptAfterTimeLimit: opts.timeLimitMs, markInterruptAsFailure: false } : {}),
+  });
+  if (!result.failed) return { runs: result.numRuns, seed, failure: "" };
+  const [c] = result.counterexample ?? [];
+  const text = c ? reproduction(c as FuzzCase, compat) : "(no counterexample)";
+  return {
+    runs: result.numRuns,
+    seed,
+    failure: `surql-auth differs from SurrealDB ${version} (seed ${seed}, path ${result.counterexamplePath}):\n${text}\n\nfirst difference: ${lastDiff}`,
+  };
+}
