@@ -29,6 +29,36 @@ export function unquote(image: string): string {
   return out;
 }
 
+/**
+ * Body of a `…` or ⟨…⟩ identifier: `\\` and an escaped closing delimiter; inside backticks also `\n \r \t \f \u{8}`
+ * (as SurrealDB 2 prints them); any other backslash stays as written (SurrealDB 1 prints backslashes raw).
+ */
+export function unquoteIdent(image: string): string {
+  const close = image[0] === "`" ? "`" : "⟩";
+  const body = image.slice(1, -1);
+  if (!body.includes("\\")) return body;
+  let out = "";
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c !== "\\" || i + 1 >= body.length) {
+      out += c;
+      continue;
+    }
+    const n = body[i + 1];
+    if (n === close || n === "\\") {
+      out += n;
+      i++;
+    } else if (close === "`" && "nrtf".includes(n)) {
+      out += n === "n" ? "\n" : n === "r" ? "\r" : n === "t" ? "\t" : "\f";
+      i++;
+    } else if (close === "`" && body.startsWith("u{8}", i + 1)) {
+      out += "\b";
+      i += 4;
+    } else out += c;
+  }
+  return out;
+}
+
 const unitNanos: Record<string, bigint> = {
   ns: 1n, us: 1_000n, "µs": 1_000n, "μs": 1_000n, ms: 1_000_000n, s: 1_000_000_000n, m: 60_000_000_000n,
   h: 3_600_000_000_000n, d: 86_400_000_000_000n, w: 604_800_000_000_000n, y: 31_536_000_000_000_000n,

@@ -1094,6 +1094,7 @@ export class SurqlParser extends CstParser {
     this.OR([
       { ALT: () => { this.OPTION(() => this.CONSUME(T.Minus)); this.CONSUME(T.NumberLiteral); } },
       { ALT: () => this.CONSUME(T.NumIdent) },
+      { ALT: () => this.CONSUME(T.DurationLiteral) },
       { ALT: () => this.CONSUME(T.PrefixedString) },
       { ALT: () => this.CONSUME(T.StringLiteral) },
       { ALT: () => this.SUBRULE(this.array) },

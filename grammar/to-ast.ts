@@ -3,7 +3,7 @@ import type { CstElement, CstNode, IToken } from "chevrotain";
 import type * as A from "../src/ast/nodes.js";
 import { Decimal, RecordId, Uuid, type RecordIdKey, type Value } from "../src/value/types.js";
 import { parseErrorAtToken } from "./errors.js";
-import { datetimeFromText, durationFromText, numberFromText, unquote, uuidFromText } from "./literals.js";
+import { datetimeFromText, durationFromText, numberFromText, unquote, unquoteIdent, uuidFromText } from "./literals.js";
 
 type Node = CstNode;
 
@@ -104,7 +104,7 @@ export class AstBuilder {
   nameText(n: Node): string {
     const t = req(tok(n, "IdentName"));
     const name = t.tokenType.name;
-    if (name === "BacktickIdent" || name === "AngleIdent") return unquote(t.image);
+    if (name === "BacktickIdent" || name === "AngleIdent") return unquoteIdent(t.image);
     return t.image;
   }
 
@@ -522,7 +522,7 @@ export class AstBuilder {
         continue;
       }
       if (k === "Star") parts.push({ kind: "All" });
-      else parts.push({ kind: "Field", name: k === "BacktickIdent" || k === "AngleIdent" ? unquote(t.image) : t.image });
+      else parts.push({ kind: "Field", name: k === "BacktickIdent" || k === "AngleIdent" ? unquoteIdent(t.image) : t.image });
     }
     return { kind: "Idiom", parts, pos: this.pos(n) };
   }
@@ -998,10 +998,12 @@ export class AstBuilder {
     const num = tok(n, "NumberLiteral");
     if (num) {
       const v = numberFromText(num.image);
+      // `user:1e5`, `user:2f` are identifier-like keys; `user:1.5` is not a key.
+      if (typeof v !== "bigint" && !has(n, "Minus") && /^\d+[A-Za-z_]\w*$/.test(num.image)) return { kind: "String", value: num.image };
       if (typeof v !== "bigint") this.fail(num, `Unexpected token \`${num.image}\`, expected an integer record-id key`);
       return { kind: "Number", value: has(n, "Minus") ? -v : v };
     }
-    const ni = tok(n, "NumIdent");
+    const ni = tok(n, "NumIdent") ?? tok(n, "DurationLiteral");
     if (ni) return { kind: "String", value: ni.image };
     const ps = tok(n, "PrefixedString");
     if (ps) {
