@@ -10,7 +10,7 @@ import type { Duration, Value, ValueObject } from "../value/types.js";
 import { makeCtx, type Ctx, type PrintOptions } from "./print/context.js";
 import { ACCESS_TOKEN_DEFAULT as USER_TOKEN_DEFAULT, accessDurations, canIssueGrants, canIssueTokens, effectiveJwt, printedJwt } from "./print/access.js";
 import { expr, printBlock, printIdiom, type } from "./print/expr.js";
-import { tableTypeOf } from "./print/define.js";
+import { analyzerClauses, tableTypeOf } from "./print/define.js";
 import { printSelect } from "./print/statements.js";
 import { dur } from "./print/values.js";
 
@@ -135,21 +135,15 @@ const structurePrinters: StructurePrinters = {
     if (s.returns !== undefined && c.compat === 2) o.returns = type(s.returns, c);
     return withComment(o, s.comment);
   },
-  DefineAnalyzer: (s) => withComment({ name: s.name, ...analyzerParts(s.text) }, s.comment),
+  DefineAnalyzer: (s) => {
+    const a = analyzerClauses(s.text);
+    const o: ValueObject = { name: s.name };
+    if (a.function !== undefined) o.function = a.function;
+    if (a.tokenizers !== undefined) o.tokenizers = a.tokenizers;
+    if (a.filters !== undefined) o.filters = a.filters;
+    return withComment(o, s.comment);
+  },
 };
-
-/** `TOKENIZERS a, b FILTERS x(y)` ⇒ `{ tokenizers: ["A", "B"], filters: ["X(Y)"] }`. */
-function analyzerParts(text: string): ValueObject {
-  const out: ValueObject = {};
-  const marks = [...text.matchAll(/\b(FUNCTION|TOKENIZERS|FILTERS)\b/gi)];
-  marks.forEach((m, i) => {
-    const body = text.slice(m.index! + m[0].length, i + 1 < marks.length ? marks[i + 1]!.index : text.length).trim();
-    const kw = m[1]!.toLowerCase();
-    if (kw === "function") out.function = body.replace(/\s+/g, "");
-    else out[kw] = body.split(/,(?![^(]*\))/).map((x) => x.replace(/\s+/g, "").toUpperCase()).filter((x) => x !== "");
-  });
-  return out;
-}
 
 /**
  * The `INFO FOR … STRUCTURE` object of a definition. Pass `{ redact: true }` as INFO does and, for access

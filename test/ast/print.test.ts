@@ -275,6 +275,13 @@ const others: Case[] = [
     false,
     "DEFINE ANALYZER an1 TOKENIZERS BLANK,CLASS FILTERS LOWERCASE,SNOWBALL(ENGLISH) COMMENT 'a'",
   ],
+  [
+    "analyzer clauses in canonical order",
+    { kind: "DefineAnalyzer", ...base, name: "an4", text: "FILTERS lowercase FUNCTION fn::an TOKENIZERS blank", comment: "x" },
+    1,
+    false,
+    "DEFINE ANALYZER an4 FUNCTION fn::an TOKENIZERS BLANK FILTERS LOWERCASE COMMENT 'x'",
+  ],
   ["namespace", { kind: "DefineNamespace", ...base, name: "ns2", comment: "nsc" }, 2, false, "DEFINE NAMESPACE ns2 COMMENT 'nsc'"],
   ["database with changefeed", { kind: "DefineDatabase", ...base, name: "db2", changefeed: dur(3600), comment: "x" }, 1, false, "DEFINE DATABASE db2 COMMENT 'x' CHANGEFEED 1h"],
 ];

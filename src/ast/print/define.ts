@@ -119,23 +119,34 @@ export function defineFunction(s: DefineFunctionStatement, c: Ctx): string {
   );
 }
 
-/** Analyzer text is kept as written; tokenizer and filter lists print upper-case without spaces. */
-export function defineAnalyzer(s: DefineAnalyzerStatement, c: Ctx): string {
-  const rest = canonicalAnalyzer(s.text);
-  return `${defineHead("ANALYZER", s)} ${ident(s.name, c)}${rest === "" ? "" : ` ${rest}`}${comment(s.comment, c)}`;
+/** Analyzer clauses as SurrealDB keeps them: tokenizers and filters upper-case, without spaces. */
+export interface AnalyzerClauses {
+  function?: string;
+  tokenizers?: string[];
+  filters?: string[];
 }
 
-function canonicalAnalyzer(text: string): string {
-  const out: string[] = [];
-  const re = /\b(FUNCTION|TOKENIZERS|FILTERS)\b/gi;
-  const marks = [...text.matchAll(re)];
+/** `TOKENIZERS blank, class FILTERS snowball(english)` ⇒ `{ tokenizers: ["BLANK", "CLASS"], filters: ["SNOWBALL(ENGLISH)"] }`. */
+export function analyzerClauses(text: string): AnalyzerClauses {
+  const out: AnalyzerClauses = {};
+  const marks = [...text.matchAll(/\b(FUNCTION|TOKENIZERS|FILTERS)\b/gi)];
   marks.forEach((m, i) => {
-    const kw = m[1]!.toUpperCase();
     const body = text.slice(m.index! + m[0].length, i + 1 < marks.length ? marks[i + 1]!.index : text.length).trim();
-    if (kw === "FUNCTION") out.push(`FUNCTION ${body.replace(/\s+/g, "")}`);
-    else out.push(`${kw} ${splitTopLevel(body).map((x) => x.replace(/\s+/g, "").toUpperCase()).join(",")}`);
+    const kw = m[1]!.toUpperCase();
+    if (kw === "FUNCTION") out.function = body.replace(/\s+/g, "");
+    else out[kw === "TOKENIZERS" ? "tokenizers" : "filters"] = splitTopLevel(body).map((x) => x.replace(/\s+/g, "").toUpperCase());
   });
-  return out.join(" ");
+  return out;
+}
+
+/** The analyzer's text is kept as written by the parser; it prints in SurrealDB's canonical form. */
+export function defineAnalyzer(s: DefineAnalyzerStatement, c: Ctx): string {
+  const a = analyzerClauses(s.text);
+  let out = `${defineHead("ANALYZER", s)} ${ident(s.name, c)}`;
+  if (a.function !== undefined) out += ` FUNCTION ${a.function}`;
+  if (a.tokenizers !== undefined) out += ` TOKENIZERS ${a.tokenizers.join(",")}`;
+  if (a.filters !== undefined) out += ` FILTERS ${a.filters.join(",")}`;
+  return out + comment(s.comment, c);
 }
 
 function splitTopLevel(s: string): string[] {
