@@ -45,7 +45,7 @@ export function toJson(v: Value, opts?: CompatOpts): unknown {
   if (v instanceof Uint8Array) return Array.from(v);
   if (v instanceof Geometry) {
     return v.type === "GeometryCollection"
-      ? { type: v.type, geometries: v.coordinates }
+      ? { type: v.type, geometries: (v.coordinates as Value[]).map((g) => toJson(g, opts)) }
       : { type: v.type, coordinates: v.coordinates };
   }
   if (isValueObject(v)) {

@@ -28,6 +28,10 @@ describe("toJson", () => {
   });
   it("geometry as GeoJSON", () => {
     expect(toJson(new Geometry("Point", [1, 2]))).toEqual({ type: "Point", coordinates: [1, 2] });
+    expect(toJson(new Geometry("GeometryCollection", [new Geometry("Point", [1, 2])]))).toEqual({
+      type: "GeometryCollection",
+      geometries: [{ type: "Point", coordinates: [1, 2] }],
+    });
   });
   it("toJsonText keeps big ints exact", () => {
     expect(toJsonText({ n: 9223372036854775807n, l: [1n, "x"] })).toBe('{"l":[1,"x"],"n":9223372036854775807}');
