@@ -88,9 +88,9 @@ function isNoneOrNull(v: Value): boolean {
   return v === undefined || v === null;
 }
 
-/** Data for CONTENT / MERGE: absent or NONE means no clause. */
+/** Data for CONTENT / MERGE / PATCH: absent, NONE or NULL means no clause (as SurrealDB). */
 function dataClause(params: Value[], index: number, keyword: string): string {
-  return params.length > index && params[index] !== undefined ? ` ${keyword} $data` : "";
+  return isNoneOrNull(params[index]) ? "" : ` ${keyword} $data`;
 }
 
 const NAME_RE = /^[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*$/;

@@ -215,6 +215,8 @@ describe("methods", () => {
       ["select", ["person"], "SELECT * FROM $what", { what: new Table("person") }],
       ["create", ["person", { a: 1n }], "CREATE $what CONTENT $data RETURN AFTER", { what: new Table("person"), data: { a: 1n } }],
       ["create", ["person"], "CREATE $what RETURN AFTER", { what: new Table("person"), data: undefined }],
+      ["create", ["person", null], "CREATE $what RETURN AFTER", { what: new Table("person"), data: null }],
+      ["update", [rid, null], "UPDATE $what RETURN AFTER", { what: rid, data: null }],
       ["insert", ["person", [{ a: 1n }]], "INSERT INTO $what $data RETURN AFTER", { what: new Table("person"), data: [{ a: 1n }] }],
       ["insert", [null, [{ a: 1n }]], "INSERT $data RETURN AFTER", { data: [{ a: 1n }] }],
       ["insert_relation", ["likes", { in: rid }], "INSERT RELATION INTO $what $data RETURN AFTER", { what: new Table("likes"), data: { in: rid } }],
