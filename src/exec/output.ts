@@ -106,7 +106,7 @@ export async function writeOutput(output: Output | undefined, res: WriteResult, 
   if ((res.after && !after && kind !== "Before") || (res.before && !before && kind === "Before")) return SKIP;
   switch (kind) {
     case "After":
-      return after ?? SKIP;
+      return after ?? null;
     case "Before":
       return before ?? null;
     case "Diff":
@@ -115,7 +115,7 @@ export async function writeOutput(output: Output | undefined, res: WriteResult, 
     case "Fields": {
       if (output?.kind !== "Fields") return SKIP;
       const vars = ctx.vars.child({ before, after });
-      return project(output.fields, after ?? before, withCtx(ctx, { vars }));
+      return project(output.fields, after, withCtx(ctx, { vars }));
     }
   }
   return SKIP;

@@ -2,6 +2,13 @@
 
 import { daysInMonth, isLeap } from "./validate.js";
 
+/** Date.UTC without its 0–99 → 1900s year mapping. */
+export function utc(year: number, month0: number, day: number, h = 0, m = 0, sec = 0): number {
+  const d = new Date(Date.UTC(2000, month0, day, h, m, sec));
+  d.setUTCFullYear(year, month0, day);
+  return d.getTime();
+}
+
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
@@ -29,7 +36,7 @@ export function civilFromNanos(nanos: bigint): Civil {
   }
   const d = new Date(Number(secs) * 1000);
   const year = d.getUTCFullYear();
-  const start = Date.UTC(year, 0, 1);
+  const start = utc(year, 0, 1);
   return {
     year,
     month: d.getUTCMonth() + 1,
@@ -47,9 +54,9 @@ export function civilFromNanos(nanos: bigint): Civil {
 /** ISO 8601 week-numbering year and week. */
 export function isoWeek(c: Civil): { year: number; week: number } {
   const wd = (c.weekday + 6) % 7; // Monday = 0
-  const thursday = new Date(Date.UTC(c.year, c.month - 1, c.day - wd + 3));
+  const thursday = new Date(utc(c.year, c.month - 1, c.day - wd + 3));
   const year = thursday.getUTCFullYear();
-  const week = Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / (7 * 86_400_000)) + 1;
+  const week = Math.floor((thursday.getTime() - utc(year, 0, 1)) / (7 * 86_400_000)) + 1;
   return { year, week };
 }
 
@@ -187,6 +194,7 @@ interface Parsed {
   second?: number;
   nanos?: number;
   unix?: number;
+  weekday?: number; // 0 = Sunday
 }
 
 const MONTH_ABBR = MONTHS.map((m) => m.slice(0, 3).toLowerCase());
@@ -221,9 +229,9 @@ export function parseDatetimeFormat(text: string, fmt: string): { ms: number; na
     }
     return undefined;
   };
-  const expand: Record<string, string> = { D: "%m/%d/%y", x: "%m/%d/%y", F: "%Y-%m-%d", R: "%H:%M", T: "%H:%M:%S", X: "%H:%M:%S", r: "%I:%M:%S %p", c: "%a %b %e %H:%M:%S %Y", v: "%e-%b-%Y" };
+  const expand: Record<string, string> = { "+": "%Y-%m-%dT%H:%M:%S%.f%#z", D: "%m/%d/%y", x: "%m/%d/%y", F: "%Y-%m-%d", R: "%H:%M", T: "%H:%M:%S", X: "%H:%M:%S", r: "%I:%M:%S %p", c: "%a %b %e %H:%M:%S %Y", v: "%e-%b-%Y" };
   let f = fmt;
-  for (let guard = 0; guard < 4; guard++) f = f.replace(/%([DxFRTXrcv])/g, (_m, k: string) => expand[k]!);
+  for (let guard = 0; guard < 4; guard++) f = f.replace(/%([+DxFRTXrcv])/g, (_m, k: string) => expand[k]!);
   for (let i = 0; i < f.length; i++) {
     const ch = f[i]!;
     if (/\s/.test(ch)) {
@@ -255,7 +263,7 @@ export function parseDatetimeFormat(text: string, fmt: string): { ms: number; na
       case "M": v = readNum(1, 2); st.minute = v; break;
       case "S": v = readNum(1, 2); st.second = v; break;
       case "b": case "h": case "B": v = readWord(MONTHS, MONTH_ABBR); if (v !== undefined) st.month = v + 1; break;
-      case "a": case "A": v = readWord(DAYS, DAY_ABBR); break;
+      case "a": case "A": v = readWord(DAYS, DAY_ABBR); st.weekday = v; break;
       case "p": case "P": {
         const ap = text.slice(pos, pos + 2).toLowerCase();
         if (ap !== "am" && ap !== "pm") return undefined;
@@ -274,8 +282,10 @@ export function parseDatetimeFormat(text: string, fmt: string): { ms: number; na
         v = 0;
         break;
       }
-      case "z": case ":": {
-        if (spec === ":") i++;
+      case "z": case ":": case "#": {
+        if (spec !== "z") i++;
+        // %#z (inside %+) also takes "Z"
+        if (spec === "#" && /^[zZ]/.test(text.slice(pos))) { pos++; v = 0; break; }
         const m = /^([+-])(\d\d):?(\d\d)/.exec(text.slice(pos));
         if (!m) return undefined;
         pos += m[0].length;
@@ -298,7 +308,7 @@ export function parseDatetimeFormat(text: string, fmt: string): { ms: number; na
   let day = st.day;
   if (st.yday !== undefined && (month === undefined || day === undefined)) {
     if (st.yday < 1 || st.yday > (isLeap(year) ? 366 : 365)) return undefined;
-    const d = new Date(Date.UTC(year, 0, st.yday));
+    const d = new Date(utc(year, 0, st.yday));
     month = d.getUTCMonth() + 1;
     day = d.getUTCDate();
   }
@@ -309,7 +319,7 @@ export function parseDatetimeFormat(text: string, fmt: string): { ms: number; na
     hour = (st.h12 % 12) + (st.pm ? 12 : 0);
   }
   if (hour === undefined || st.minute === undefined || hour > 23 || st.minute > 59 || (st.second ?? 0) > 60) return undefined;
-  const date = new Date(Date.UTC(2000, month - 1, day, hour, st.minute, st.second ?? 0));
-  date.setUTCFullYear(year);
+  const date = new Date(utc(year, month - 1, day, hour, st.minute, st.second ?? 0));
+  if (st.weekday !== undefined && date.getUTCDay() !== st.weekday) return undefined;
   return { ms: date.getTime(), nanos: st.nanos ?? 0 };
 }

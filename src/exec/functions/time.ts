@@ -3,7 +3,7 @@
 import { Datetime, Duration, Uuid, type Value } from "../../value/types.js";
 import type { FunctionContext } from "./context.js";
 import { compareValues } from "./util.js";
-import { civilFromNanos, formatCivil, isoWeek } from "./strftime.js";
+import { civilFromNanos, formatCivil, isoWeek, utc } from "./strftime.js";
 import { incorrectArguments, fn, type BuiltinTable } from "./registry.js";
 import { isLeap } from "./validate.js";
 
@@ -38,12 +38,12 @@ function roundTo(d: Datetime, dur: Duration): Datetime {
 }
 
 const GROUPS: Record<string, (c: ReturnType<typeof civilFromNanos>) => number> = {
-  year: (c) => Date.UTC(c.year, 0, 1),
-  month: (c) => Date.UTC(c.year, c.month - 1, 1),
-  day: (c) => Date.UTC(c.year, c.month - 1, c.day),
-  hour: (c) => Date.UTC(c.year, c.month - 1, c.day, c.hour),
-  minute: (c) => Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute),
-  second: (c) => Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second),
+  year: (c) => utc(c.year, 0, 1),
+  month: (c) => utc(c.year, c.month - 1, 1),
+  day: (c) => utc(c.year, c.month - 1, c.day),
+  hour: (c) => utc(c.year, c.month - 1, c.day, c.hour),
+  minute: (c) => utc(c.year, c.month - 1, c.day, c.hour, c.minute),
+  second: (c) => utc(c.year, c.month - 1, c.day, c.hour, c.minute, c.second),
 };
 
 function timezone(): string {

@@ -18,18 +18,25 @@ export async function runDelete(s: DeleteStatement, ctx: Ctx): Promise<Value> {
   if (s.only && (sources.length !== 1 || sources[0]!.kind === "Table")) throw new QueryError("SingleOnlyOutput", ONLY_ERROR);
   const ns = needNs(ctx);
   const db = needDb(ctx);
-  const targets: { rid: RecordId; before: ValueObject }[] = [];
+  const targets: { rid: RecordId; before: ValueObject | undefined }[] = [];
   for (const src of sources) {
     if (src.kind === "Table") for (const r of await tableCandidates(ctx, ctx.core.catalog.table(ns, db, src.tb), src.tb, undefined, false)) targets.push({ rid: r.id, before: r.doc });
     else if (src.kind === "Range") for (const r of rangeCandidates(ctx, src.tb, src.range)) targets.push({ rid: r.id, before: r.doc });
     else if (src.kind === "Record") {
+      // v1 keeps a missing record as a target (its output is NONE); v2 skips it
       const before = ctx.core.records.get({ ns, db, tb: src.rid.table }, src.rid);
-      if (before) targets.push({ rid: src.rid, before });
+      if (before || ctx.core.compat === 1) targets.push({ rid: src.rid, before });
     } else throw new QueryError("InvalidStatementTarget", `Can not execute DELETE statement using value: ${String(src.value)}`);
   }
   const results: Value[] = [];
   const env = docEnv(ctx);
   for (const { rid, before } of targets) {
+    if (!before) {
+      if (s.cond) continue;
+      const out = await writeOutput(s.output, { rid, before: undefined, after: undefined }, ctx, "None");
+      if (out !== SKIP) results.push(out);
+      continue;
+    }
     if (s.cond) {
       const seen = await selectDocument(env, ctx.core.catalog.table(ns, db, rid.table), before);
       if (!seen || !isTruthy(await evaluate(s.cond, withCtx(ctx, { doc: seen })))) continue;
