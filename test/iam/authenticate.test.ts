@@ -320,3 +320,24 @@ describe("record id text in the ID claim", () => {
     expect(s.actor.id).toBe(text);
   });
 });
+
+describe("asymmetric record access (WITH JWT ALGORITHM RS256 KEY … WITH ISSUER KEY …)", () => {
+  it("signs with the issuer's private key, verifies with the public key", async () => {
+    const { generateKeyPairSync } = await import("node:crypto");
+    const { decodeProtectedHeader } = await import("jose");
+    const kp = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const pub = kp.publicKey.export({ type: "spki", format: "pem" }).toString();
+    const priv = kp.privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    const engine = new FakeEngine(2);
+    const iam = new Iam(engine);
+    engine.defineRecordAccess("test", "test", "rs", {
+      signin: clause(() => alice),
+      jwt: { verify: { kind: "Key", alg: "RS256", key: pub }, issuer: { alg: "RS256", key: priv } },
+    });
+    const { token } = await iam.signin(newSession(), { NS: "test", DB: "test", AC: "rs" });
+    expect(decodeProtectedHeader(token)).toEqual({ typ: "JWT", alg: "RS256" });
+    const s = newSession();
+    await iam.authenticate(s, token);
+    expect(s.rd).toEqual(alice);
+  });
+});
