@@ -1,0 +1,49 @@
+// Benchmark: authentication and permission-checked reads, in-process (no sockets). Prints ops/second.
+// Run: npm run bench (all) or node --import tsx bench/auth.ts
+
+import os from "node:os";
+import { SurqlAuth } from "../src/index.js";
+
+async function measure(name: string, minMs: number, op: () => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < 3; i++) await op(); // warm-up
+  let n = 0;
+  const start = performance.now();
+  while (performance.now() - start < minMs) {
+    await op();
+    n++;
+  }
+  const ms = performance.now() - start;
+  console.log(`${name.padEnd(58)} ${(n / (ms / 1000)).toFixed(1).padStart(10)} ops/s  ${(ms / n).toFixed(3).padStart(9)} ms/op  (${n} ops)`);
+}
+
+export async function benchAuth(): Promise<void> {
+  console.log(`auth benchmark — ${os.cpus()[0]?.model ?? "unknown cpu"}, ${os.cpus().length} cores, node ${process.version}`);
+  const db = await SurqlAuth.open({ root: { user: "root", pass: "root" }, import: ["examples/schema-v2.surql"] });
+  const signup = db.connect();
+  const token = await signup.signup({ NS: "app", DB: "app", AC: "account", name: "Ann", email: "ann@example.com", password: "pw-ann" });
+
+  // Reads: 2,000 users; the record user sees one of them through PERMISSIONS WHERE id = $auth.id.
+  const root = db.connect();
+  await root.signin({ user: "root", pass: "root" });
+  await root.use("app", "app");
+  const creates = Array.from({ length: 2000 }, (_, i) => `CREATE user:${i + 1} SET name = 'u${i + 1}', email = 'u${i + 1}@example.com', password = 'x';`);
+  await root.query(creates.join("\n"));
+
+  await measure("signin, record access (argon2id compare, m=19456 t=2 p=1)", 3000, () =>
+    db.connect().signin({ NS: "app", DB: "app", AC: "account", email: "ann@example.com", password: "pw-ann" }),
+  );
+  await measure("signin, system user (argon2id verify)", 3000, () => db.connect().signin({ user: "root", pass: "root" }));
+  await measure("signin, unknown system user (equal-time dummy hash)", 3000, () =>
+    db.connect().signin({ user: "ghost", pass: "root" }).catch(() => undefined),
+  );
+  const conn = db.connect();
+  await measure("authenticate, same token again (verified-token cache)", 2000, () => conn.authenticate(token));
+  await measure("authenticate, fresh connection each time (cache shared)", 2000, () => db.connect().authenticate(token));
+  const ann = db.connect();
+  await ann.authenticate(token);
+  await measure("SELECT * FROM user as record user (2,001 rows, sees 1)", 3000, () => ann.query("SELECT * FROM user"));
+  await measure("SELECT * FROM user as root (2,001 rows, sees all)", 3000, () => root.query("SELECT * FROM user"));
+  await measure("SELECT * FROM user WHERE email = … as root (unique index)", 2000, () => root.query("SELECT * FROM user WHERE email = 'u77@example.com'"));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchAuth();

@@ -1,0 +1,11 @@
+// `npm run bench`: every benchmark in bench/, one after the other. Figures go in the README with the machine.
+
+import { existsSync } from "node:fs";
+import { benchAuth } from "./auth.js";
+
+if (existsSync(new URL("./parse.ts", import.meta.url))) {
+  await import("./parse.js");
+  console.log();
+}
+await benchAuth();
+process.exit(0);
