@@ -997,6 +997,12 @@ export class AstBuilder {
   private recordKeyValue(n: Node): A.RecordKeyExpr {
     const num = tok(n, "NumberLiteral");
     if (num) {
+      if (/^\d+$/.test(num.image)) {
+        // Integer keys in i64 range are numbers; longer digit runs are string keys (as SurrealDB reads them).
+        const big = has(n, "Minus") ? -BigInt(num.image) : BigInt(num.image);
+        if (big >= -(2n ** 63n) && big < 2n ** 63n) return { kind: "Number", value: big };
+        return { kind: "String", value: (has(n, "Minus") ? "-" : "") + num.image };
+      }
       const v = numberFromText(num.image);
       // `user:1e5`, `user:2f` are identifier-like keys; `user:1.5` is not a key.
       if (typeof v !== "bigint" && !has(n, "Minus") && /^\d+[A-Za-z_]\w*$/.test(num.image)) return { kind: "String", value: num.image };

@@ -64,6 +64,8 @@ describe("round trips through text", () => {
     );
     fc.assert(
       fc.property(table, key, fc.constantFrom(1 as const, 2 as const), (t, k, compat) => {
+        // SurrealDB 1 prints ⟨…⟩ keys with raw backslashes, so a key ending in `\` cannot be read back (upstream too).
+        fc.pre(!(compat === 1 && typeof k === "string" && k.endsWith("\\")));
         const rid = new RecordId(t, k);
         const text = formatRecordId(rid, { compat });
         expect(parseRecordId(text)).toEqual(rid);
