@@ -3,8 +3,9 @@
 import { existsSync } from "node:fs";
 import { benchAuth } from "./auth.js";
 
-if (existsSync(new URL("./parse.ts", import.meta.url))) {
-  await import("./parse.js");
+const parseBench = new URL("./parse.ts", import.meta.url);
+if (existsSync(parseBench)) {
+  await import(parseBench.href);
   console.log();
 }
 await benchAuth();
