@@ -3,7 +3,7 @@
 import type { Expr } from "../ast/nodes.js";
 import type { DocEnv } from "../doc/env.js";
 import { selectDocument } from "../doc/pipeline.js";
-import { NotAllowed } from "../errors/index.js";
+import { NotAllowed, QueryError } from "../errors/index.js";
 import { newTableEntry, putIn } from "../store/catalog.js";
 import type { TableEntry } from "../store/catalog.js";
 import { toSql } from "../value/index.js";
@@ -20,6 +20,12 @@ export function docEnv(ctx: Ctx): DocEnv {
   const ns = needNs(ctx);
   const db = needDb(ctx);
   const { catalog, records, indexes, compat } = ctx.core;
+  // record users stay in their own namespace and database (checked once the database exists)
+  const a = ctx.session.actor;
+  if ((a.level === "Record" || a.level === "Scope") && catalog.db(ns, db)) {
+    if (a.ns !== ns) throw new QueryError("NsNotAllowed", `You don't have permission to change to the ${ns} namespace`);
+    if (a.db !== db) throw new QueryError("DbNotAllowed", `You don't have permission to change to the ${db} database`);
+  }
   return {
     catalog,
     records,

@@ -135,3 +135,27 @@ describe("seed set-up (compat 2)", () => {
     expect(await run(ds, s, "RETURN 1")).toEqual([{ ok: 1 }]);
   });
 });
+
+describe("record users outside their database", () => {
+  it("may USE another namespace but not read its existing databases (as SurrealDB 2.6.0)", async () => {
+    const ds = newDs();
+    await run(ds, rootSession(), "DEFINE TABLE t PERMISSIONS FULL; CREATE t:1; USE NS other DB other; DEFINE TABLE t PERMISSIONS FULL; CREATE t:2;");
+    const out = await run(ds, recordSession("user", 1n), "USE NS other; SELECT * FROM t; USE DB other; SELECT * FROM t; CREATE t:3; USE NS test DB test; SELECT * FROM t");
+    expect(out).toEqual([
+      { ok: null },
+      { ok: [] },
+      { ok: null },
+      { err: "You don't have permission to change to the other namespace" },
+      { err: "You don't have permission to change to the other namespace" },
+      { ok: null },
+      { ok: [{ id: "t:1" }] },
+    ]);
+  });
+
+  it("undoes every write of a statement that fails half-way", async () => {
+    const ds = newDs();
+    await run(ds, rootSession(), "DEFINE FIELD n ON t TYPE int; CREATE t:1 SET n = 1; CREATE t:2 SET n = 2; CREATE t:3 SET n = 3");
+    const out = await run(ds, rootSession(), "UPDATE t SET n = IF id = t:3 THEN 'x' ELSE n + 10 END; SELECT VALUE n FROM t");
+    expect(out).toEqual([{ err: "Found 'x' for field `n`, with record `t:3`, but expected a int" }, { ok: [1, 2, 3] }]);
+  });
+});
