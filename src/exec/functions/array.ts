@@ -24,18 +24,18 @@ function flatten(a: Value[]): Value[] {
 }
 
 /** Rust's Iterator::max (last of equal maxima) / min (first of equal minima). */
-export function maxOf(a: Value[]): Value {
+export function maxOf(a: Value[], compat: 1 | 2 = 2): Value {
   let best: Value = undefined;
   a.forEach((v, i) => {
-    if (i === 0 || compareValues(v, best) >= 0) best = v;
+    if (i === 0 || compareValues(v, best, compat) >= 0) best = v;
   });
   return best;
 }
 
-export function minOf(a: Value[]): Value {
+export function minOf(a: Value[], compat: 1 | 2 = 2): Value {
   let best: Value = undefined;
   a.forEach((v, i) => {
-    if (i === 0 || compareValues(v, best) < 0) best = v;
+    if (i === 0 || compareValues(v, best, compat) < 0) best = v;
   });
   return best;
 }
@@ -171,8 +171,8 @@ export const arrayFunctions: BuiltinTable = {
     zipWith(arr(a), arr(b), (x, y) => (isTruthy(x) && !isTruthy(y) ? x : !isTruthy(x) && isTruthy(y) ? y : false)),
   ),
   "array::matches": fn(["array", "any"], ([a, v]) => arr(a).map((x) => valueEquals(x, v))),
-  "array::max": fn(["array"], ([a]) => maxOf(arr(a))),
-  "array::min": fn(["array"], ([a]) => minOf(arr(a))),
+  "array::max": fn(["array"], ([a], ctx) => maxOf(arr(a), ctx.compat)),
+  "array::min": fn(["array"], ([a], ctx) => minOf(arr(a), ctx.compat)),
   "array::pop": fn(["array"], ([a]) => arr(a)[arr(a).length - 1]),
   "array::prepend": fn(["array", "any"], ([a, v]) => [v, ...arr(a)]),
   "array::push": fn(["array", "any"], ([a, v]) => [...arr(a), v]),

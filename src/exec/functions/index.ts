@@ -6,8 +6,10 @@ import type { Compat } from "../session.js";
 import type { FunctionContext } from "./context.js";
 import { checkArguments, type Builtin, type BuiltinTable } from "./registry.js";
 import { arrayFunctions } from "./array.js";
+import { bytesFunctions } from "./bytes.js";
 import { cryptoFunctions } from "./crypto.js";
 import { durationFunctions } from "./duration.js";
+import { encodingFunctions } from "./encoding.js";
 import { mathFunctions } from "./math.js";
 import { objectFunctions } from "./object.js";
 import { parseFunctions } from "./parse.js";
@@ -23,8 +25,10 @@ export type { FunctionContext } from "./context.js";
 
 const TABLES: readonly BuiltinTable[] = [
   arrayFunctions,
+  bytesFunctions,
   cryptoFunctions,
   durationFunctions,
+  encodingFunctions,
   mathFunctions,
   miscFunctions,
   objectFunctions,

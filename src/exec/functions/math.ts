@@ -5,6 +5,7 @@ import { Decimal, type Value } from "../../value/types.js";
 import { formatFloat } from "./display.js";
 import { incorrectArguments, wrongType, fn, type BuiltinTable } from "./registry.js";
 import { maxOf, minOf } from "./array.js";
+import { compareValues } from "./util.js";
 
 type Num = bigint | number | Decimal;
 
@@ -70,6 +71,43 @@ function fixed(v: Num, places: bigint): Num {
   return Number.isFinite(v) ? Number(v.toFixed(p)) : v;
 }
 
+/** Sorted copy as floats. */
+const sortedFloats = (ns: Num[]): number[] => ns.map(toF).sort((x, y) => x - y);
+
+/** Linear-interpolated percentile over (n − 1), as SurrealDB computes it. */
+function percentile(ns: Num[], p: number): number | undefined {
+  if (ns.length === 0) return undefined;
+  const s = sortedFloats(ns);
+  const rank = (p / 100) * (s.length - 1);
+  const lo = Math.floor(rank);
+  const hi = Math.min(lo + 1, s.length - 1);
+  return s[lo]! + (s[hi]! - s[lo]!) * (rank - lo);
+}
+
+/** Sample variance (n − 1); 0 for one element. */
+function variance(ns: Num[]): number | undefined {
+  if (ns.length === 0) return undefined;
+  if (ns.length === 1) return 0;
+  const xs = ns.map(toF);
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  return xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1);
+}
+
+function sub(a: Num, b: Num): Num {
+  if (typeof a === "bigint" && typeof b === "bigint") return wrap(a - b);
+  if (a instanceof Decimal || b instanceof Decimal) return dec(toF(a) - toF(b));
+  return toF(a) - toF(b);
+}
+
+/** The k smallest (bottom) or largest (top), in the order SurrealDB's heap yields them. */
+function extremes(name: string, ns: Num[], k: bigint, top: boolean, compat: 1 | 2): Num[] {
+  if (k <= 0n) throw incorrectArguments(name, "The second argument must be an integer greater than 0.");
+  const s = [...ns].sort((x, y) => compareValues(x, y, compat) * (top ? -1 : 1));
+  return s.slice(0, Number(k)).reverse();
+}
+
+const trig = (f: (x: number) => number) => fn(["number"], ([n]) => f(toF(n as Num)), { compat: 2 });
+
 export const mathFunctions: BuiltinTable = {
   "math::abs": fn(["number"], ([n], ctx) => {
     if (typeof n === "bigint") {
@@ -100,6 +138,79 @@ export const mathFunctions: BuiltinTable = {
     return n instanceof Decimal ? new Decimal(Math.sqrt(x).toFixed(27)) : Math.sqrt(x);
   }),
   "math::pow": fn(["number", "number"], ([a, b]) => pow(a as Num, b as Num)),
+  "math::spread": fn(["array"], ([a], ctx) => {
+    const ns = numbers("math::spread", a);
+    return ns.length === 0 ? undefined : sub(maxOf(ns, ctx.compat) as Num, minOf(ns, ctx.compat) as Num);
+  }),
+  "math::variance": fn(["array"], ([a]) => variance(numbers("math::variance", a))),
+  "math::stddev": fn(["array"], ([a]) => {
+    const v = variance(numbers("math::stddev", a));
+    return v === undefined ? undefined : Math.sqrt(v);
+  }),
+  "math::mode": fn(["array"], ([a], ctx) => {
+    const ns = numbers("math::mode", a);
+    if (ns.length === 0) return undefined;
+    // Most frequent value; among ties the largest.
+    const s = [...ns].sort((x, y) => compareValues(x, y, ctx.compat));
+    let best = s[0]!;
+    let bestCount = 0;
+    for (let i = 0; i < s.length; ) {
+      let j = i;
+      while (j < s.length && compareValues(s[j]!, s[i]!, ctx.compat) === 0) j++;
+      if (j - i >= bestCount) {
+        best = s[j - 1]!;
+        bestCount = j - i;
+      }
+      i = j;
+    }
+    return best;
+  }),
+  "math::bottom": fn(["array", "i64"], ([a, k], ctx) => extremes("math::bottom", numbers("math::bottom", a), k as bigint, false, ctx.compat)),
+  "math::top": fn(["array", "i64"], ([a, k], ctx) => extremes("math::top", numbers("math::top", a), k as bigint, true, ctx.compat)),
+  "math::percentile": fn(["array", "number"], ([a, p]) => percentile(numbers("math::percentile", a), toF(p as Num))),
+  "math::nearestrank": fn(["array", "number"], ([a, p], ctx) => {
+    const ns = numbers("math::nearestrank", a);
+    if (ns.length === 0) return undefined;
+    const s = [...ns].sort((x, y) => compareValues(x, y, ctx.compat));
+    const i = Math.min(Math.max(Math.round((toF(p as Num) / 100) * s.length), 0), s.length - 1);
+    return s[i];
+  }),
+  "math::interquartile": fn(["array"], ([a]) => {
+    const ns = numbers("math::interquartile", a);
+    return ns.length === 0 ? undefined : percentile(ns, 75)! - percentile(ns, 25)!;
+  }),
+  "math::midhinge": fn(["array"], ([a]) => {
+    const ns = numbers("math::midhinge", a);
+    return ns.length === 0 ? undefined : (percentile(ns, 75)! + percentile(ns, 25)!) / 2;
+  }),
+  "math::trimean": fn(["array"], ([a]) => {
+    const ns = numbers("math::trimean", a);
+    return ns.length === 0 ? undefined : (percentile(ns, 25)! + 2 * percentile(ns, 50)! + percentile(ns, 75)!) / 4;
+  }),
+  // SurrealDB 2 additions.
+  "math::sign": fn(["number"], ([n]) => {
+    const x = n as Num;
+    if (typeof x === "bigint") return x > 0n ? 1n : x < 0n ? -1n : 0n;
+    const s = Math.sign(toF(x));
+    return x instanceof Decimal ? dec(s) : s;
+  }, { compat: 2 }),
+  "math::clamp": fn(["number", "number", "number"], ([n, lo, hi], ctx) => {
+    if (compareValues(n, lo, ctx.compat) < 0) return lo;
+    if (compareValues(n, hi, ctx.compat) > 0) return hi;
+    return n;
+  }, { compat: 2 }),
+  "math::lerp": fn(["number", "number", "number"], ([a, b, t]) => toF(a as Num) + (toF(b as Num) - toF(a as Num)) * toF(t as Num), { compat: 2 }),
+  "math::deg2rad": trig((x) => (x * Math.PI) / 180),
+  "math::rad2deg": trig((x) => (x * 180) / Math.PI),
+  "math::cos": trig(Math.cos),
+  "math::sin": trig(Math.sin),
+  "math::tan": trig(Math.tan),
+  "math::acos": trig(Math.acos),
+  "math::asin": trig(Math.asin),
+  "math::atan": trig(Math.atan),
+  "math::cot": trig((x) => 1 / Math.tan(x)),
+  "math::acot": trig((x) => Math.atan(1 / x)),
+  "math::log": fn(["number", "number"], ([n, b]) => Math.log(toF(n as Num)) / Math.log(toF(b as Num)), { compat: 2 }),
   "math::ln": fn(["number"], ([n]) => Math.log(toF(n as Num)), { compat: 2 }),
   "math::log10": fn(["number"], ([n]) => Math.log10(toF(n as Num)), { compat: 2 }),
   "math::log2": fn(["number"], ([n]) => Math.log2(toF(n as Num)), { compat: 2 }),

@@ -24,6 +24,7 @@ export type ArgKind =
   | "duration"
   | "record"
   | "uuid"
+  | "bytes"
   | "closure";
 
 export interface Builtin {
@@ -121,6 +122,8 @@ function coerceArg(name: string, i: number, kind: ArgKind, v: Value, ctx: Functi
       return v instanceof RecordId ? v : bad();
     case "uuid":
       return v instanceof Uuid ? v : bad();
+    case "bytes":
+      return v instanceof Uint8Array ? v : bad();
     case "number":
       return typeof v === "bigint" || typeof v === "number" || v instanceof Decimal ? v : bad();
     case "f64":

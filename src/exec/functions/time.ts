@@ -103,6 +103,13 @@ export const timeFunctions: BuiltinTable = {
     ([u]) => new Datetime(BigInt("0x" + (u as Uuid).text.replace(/-/g, "").slice(0, 12)) * NS_PER_MS),
     { compat: 2 },
   ),
+  "time::from::ulid": fn(["string"], ([s]) => {
+    const text = (s as string).toUpperCase();
+    if (!/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/.test(text)) throw incorrectArguments("time::from::ulid", "The first argument must be a string, containing a valid ULID.");
+    let ms = 0n;
+    for (const ch of text.slice(0, 10)) ms = ms * 32n + BigInt("0123456789ABCDEFGHJKMNPQRSTVWXYZ".indexOf(ch));
+    return new Datetime(ms * NS_PER_MS);
+  }, { compat: 2 }),
   "time::is::leap_year": fn(["datetime?"], (args, ctx) => isLeap(civil(args, ctx).year), { compat: 2 }),
 };
 

@@ -206,3 +206,74 @@ describe("rand::", () => {
   });
   const at = () => new Datetime(0n);
 });
+
+describe("encoding::, bytes::, sleep (oracle)", () => {
+  const hello = new Uint8Array([104, 101, 108, 108, 111, 63]);
+  it("base64 without padding", async () => {
+    await both("encoding::base64::encode", [hello], "aGVsbG8/");
+    await both("encoding::base64::encode", [new Uint8Array([104, 105])], "aGk");
+    await both("encoding::base64::decode", ["aGVsbG8/"], hello);
+    await both("encoding::base64::decode", ["aGk"], new Uint8Array([104, 105]));
+    for (const bad of ["aGVsbG8_", "aGk=", "!!"]) {
+      expect(await errorOf("encoding::base64::decode", [bad])).toBe(
+        "Incorrect arguments for function encoding::base64::decode(). invalid base64",
+      );
+    }
+    expect(await errorOf("encoding::base64::encode", ["hi"])).toBe(
+      "Incorrect arguments for function encoding::base64::encode(). Argument 1 was the wrong type. Expected a bytes but found 'hi'",
+    );
+  });
+  it("bytes::len", async () => {
+    await both("bytes::len", [new Uint8Array(5)], 5n);
+    expect(await errorOf("bytes::len", ["x"])).toBe(
+      "Incorrect arguments for function bytes::len(). Argument 1 was the wrong type. Expected a bytes but found 'x'",
+    );
+  });
+  it("sleep returns NONE", async () => {
+    await both("sleep", [new Duration(1_000_000n)], undefined);
+  });
+  it("time::from::ulid (v2)", async () => {
+    expect(await call("time::from::ulid", ["01ARZ3NDEKTSV4RRFFQ69G5FAV"])).toEqual(new Datetime(1469922850259n * 1_000_000n));
+    expect(await errorOf("time::from::ulid", ["x"])).toBe(
+      "Incorrect arguments for function time::from::ulid(). The first argument must be a string, containing a valid ULID.",
+    );
+  });
+});
+
+describe("math:: statistics (oracle)", () => {
+  it.each([
+    ["math::spread", [[1n, 5n, 3n]], 4n],
+    ["math::stddev", [[1n, 2n, 3n, 4n]], 1.2909944487358056],
+    ["math::variance", [[1n, 2n, 3n, 4n]], 1.6666666666666667],
+    ["math::mode", [[1n, 2n, 2n, 3n]], 2n],
+    ["math::mode", [[1.5, 2.5]], 2.5],
+    ["math::bottom", [[5n, 1n, 3n, 2n], 2n], [2n, 1n]],
+    ["math::top", [[5n, 1n, 3n, 2n], 2n], [3n, 5n]],
+    ["math::percentile", [[1n, 2n, 3n, 4n], 50n], 2.5],
+    ["math::nearestrank", [[1n, 2n, 3n, 4n], 50n], 3n],
+    ["math::interquartile", [[1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n]], 3.5],
+    ["math::midhinge", [[1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n]], 4.5],
+    ["math::trimean", [[1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n]], 4.5],
+    ["math::spread", [[]], undefined],
+    ["math::stddev", [[]], undefined],
+    ["math::mode", [[]], undefined],
+    ["math::stddev", [[1n]], 0],
+  ] as [string, Value[], Value][])("%s #%#", async (name, args, expected) => {
+    await both(name, args, expected);
+  });
+  it("SurrealDB 2 additions", async () => {
+    expect(await call("math::sign", [-3n])).toBe(-1n);
+    expect(await call("math::sign", [2.5])).toBe(1);
+    expect(await call("math::clamp", [5n, 1n, 3n])).toBe(3n);
+    expect(await call("math::lerp", [0n, 10n, 0.5])).toBe(5);
+    expect(await call("math::deg2rad", [180n])).toBe(3.141592653589793);
+    expect(await call("math::cos", [0n])).toBe(1);
+    expect(await call("math::log", [8n, 2n])).toBe(3);
+    expect(isBuiltin("math::sign", 1)).toBe(false);
+  });
+  it("bottom/top need k > 0", async () => {
+    expect(await errorOf("math::bottom", [[5n, 1n], 0n])).toBe(
+      "Incorrect arguments for function math::bottom(). The second argument must be an integer greater than 0.",
+    );
+  });
+});
