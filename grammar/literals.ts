@@ -1,5 +1,8 @@
 // Literal conversion: token text → values (strings with escapes, numbers, durations, datetimes, uuids).
-import { Datetime, Decimal, Duration, Uuid } from "../src/value/types.js";
+import { tryParseDatetime } from "../src/value/datetime.js";
+import { tryParseDuration } from "../src/value/duration.js";
+import { Decimal, type Datetime, type Duration, type Uuid } from "../src/value/types.js";
+import { tryParseUuid } from "../src/value/uuid.js";
 
 const escapes: Record<string, string> = { n: "\n", t: "\t", r: "\r", b: "\b", f: "\f", "0": "\0" };
 
@@ -59,44 +62,18 @@ export function unquoteIdent(image: string): string {
   return out;
 }
 
-const unitNanos: Record<string, bigint> = {
-  ns: 1n, us: 1_000n, "µs": 1_000n, "μs": 1_000n, ms: 1_000_000n, s: 1_000_000_000n, m: 60_000_000_000n,
-  h: 3_600_000_000_000n, d: 86_400_000_000_000n, w: 604_800_000_000_000n, y: 31_536_000_000_000_000n,
-};
-
-/** `1h30m` → Duration. */
-export function durationFromText(text: string): Duration {
-  let total = 0n;
-  for (const m of text.matchAll(/(\d+)(ns|us|µs|μs|ms|s|m|h|d|w|y)/g)) total += BigInt(m[1]) * unitNanos[m[2]];
-  return new Duration(total);
+/** `1h30m` → Duration, or undefined when it overflows SurrealDB's maximum. */
+export function durationFromText(text: string): Duration | undefined {
+  return tryParseDuration(text);
 }
-
-const datetimeRe = /^(-?\d{4,6})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:\d{2})?$/i;
 
 /** RFC 3339 text → Datetime, or undefined if invalid. */
 export function datetimeFromText(text: string): Datetime | undefined {
-  const m = datetimeRe.exec(text);
-  if (!m) return undefined;
-  const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "", zone = "Z"] = m;
-  const month = Number(mo), day = Number(d), hour = Number(h), minute = Number(mi), second = Number(s);
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) return undefined;
-  const date = new Date(0);
-  date.setUTCFullYear(Number(y), month - 1, day);
-  if (date.getUTCDate() !== day) return undefined;
-  date.setUTCHours(hour, minute, second, 0);
-  let nanos = BigInt(date.getTime()) * 1_000_000n + BigInt((frac + "000000000").slice(0, 9));
-  if (zone.toUpperCase() !== "Z") {
-    const sign = zone[0] === "-" ? -1n : 1n;
-    const off = BigInt(Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6))) * 60_000_000_000n;
-    nanos -= sign * off;
-  }
-  return new Datetime(nanos);
+  return tryParseDatetime(text);
 }
 
-const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function uuidFromText(text: string): Uuid | undefined {
-  return uuidRe.test(text) ? new Uuid(text.toLowerCase()) : undefined;
+  return tryParseUuid(text);
 }
 
 /** Number token → int (bigint), float (number) or Decimal. */

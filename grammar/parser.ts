@@ -12,7 +12,7 @@ export class SurqlParser extends CstParser {
       maxLookahead: 2,
       recoveryEnabled: false,
       errorMessageProvider,
-      nodeLocationTracking: "none",
+      nodeLocationTracking: "onlyOffset",
     });
     this.performSelfAnalysis();
   }

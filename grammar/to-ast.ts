@@ -93,10 +93,25 @@ export class AstBuilder {
     throw parseErrorAtToken(this.text, token, message, expected);
   }
 
+  /** Offsets where each line starts (built on first use) for offset → line/column. */
+  private lineStarts: number[] | undefined;
+
   private pos(n: Node | IToken | undefined): A.Pos | undefined {
-    const t = n === undefined ? undefined : isToken(n) ? n : firstToken(n);
-    if (t === undefined) return undefined;
-    return { line: t.startLine ?? 1, column: t.startColumn ?? 1, offset: t.startOffset };
+    if (n === undefined) return undefined;
+    const offset = isToken(n) ? n.startOffset : n.location?.startOffset;
+    if (offset === undefined || Number.isNaN(offset)) return undefined;
+    if (this.lineStarts === undefined) {
+      this.lineStarts = [0];
+      for (let i = 0; i < this.text.length; i++) if (this.text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    }
+    const ls = this.lineStarts;
+    let lo = 0, hi = ls.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (ls[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - ls[lo] + 1, offset };
   }
 
   // ───────────── names and literals ─────────────
@@ -113,7 +128,9 @@ export class AstBuilder {
   }
 
   duration(t: IToken): A.Duration {
-    return durationFromText(t.image);
+    const d = durationFromText(t.image);
+    if (d === undefined) this.fail(t, `Invalid duration \`${t.image}\`: exceeds the maximum duration`);
+    return d;
   }
 
   private prefixed(t: IToken): A.Expr {
