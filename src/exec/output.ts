@@ -106,9 +106,9 @@ export async function writeOutput(output: Output | undefined, res: WriteResult, 
   if ((res.after && !after && kind !== "Before") || (res.before && !before && kind === "Before")) return SKIP;
   switch (kind) {
     case "After":
-      return after ?? null;
+      return after;
     case "Before":
-      return before ?? null;
+      return before;
     case "Diff":
       // SurrealDB (1.5.4 and 2.6.0) answers an empty patch when permissions apply
       return permissionsApply(ctx, false) ? [] : diff(before ?? {}, after ?? {});

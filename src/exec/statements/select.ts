@@ -1,6 +1,6 @@
 // exec/statements: SELECT — sources → visible records → WHERE → projection / GROUP → ORDER → START/LIMIT → FETCH → ONLY.
 
-import type { Expr, SelectStatement } from "../../ast/nodes.js";
+import type { Expr, Field, SelectStatement } from "../../ast/nodes.js";
 import { selectDocumentHidden } from "../../doc/pipeline.js";
 import { QueryError } from "../../errors/index.js";
 import { compareValues, isTruthy, valueKeyOf } from "../helpers.js";
@@ -98,6 +98,13 @@ async function groupRows(s: SelectStatement, docs: Value[], ctx: Ctx): Promise<V
   }
   const rows: Value[] = [];
   const ordered = [...groups.entries()].sort(([a], [b]) => compareValues(keys.get(a), keys.get(b)));
+  // 2.x answers a bare `SELECT count() FROM table GROUP ALL` with a zero count even when nothing matched
+  const only = s.fields.items.length === 1 ? s.fields.items[0] : undefined;
+  const onlyCount = only?.kind === "Single" && only.expr.kind === "Call" && only.expr.name === "count" && only.expr.args.length === 0;
+  if (ordered.length === 0 && group.all && onlyCount && !s.cond && ctx.core.compat === 2 && s.what.every((w) => w.kind === "Table")) {
+    const f = only as Extract<Field, { kind: "Single" }>;
+    return [s.fields.value ? 0n : setPath({}, f.alias ? placePath(f.alias) : ["count"], 0n)];
+  }
   for (const [, list] of ordered) {
     if (s.fields.value) {
       const f = s.fields.items[0];
