@@ -115,7 +115,8 @@ async function pbkdf2Generate(pass: string): Promise<string> {
   return `$pbkdf2-sha256$i=${PBKDF2_ITERATIONS},l=${PBKDF2_LENGTH}$${b64(salt)}$${b64(key)}`;
 }
 
-const PBKDF2_DIGESTS: Record<string, string> = { pbkdf2: "sha1", "pbkdf2-sha256": "sha256", "pbkdf2-sha512": "sha512" };
+// SurrealDB accepts the SHA-2 variants only (a "$pbkdf2$" SHA-1 hash compares false there).
+const PBKDF2_DIGESTS: Record<string, string> = { "pbkdf2-sha256": "sha256", "pbkdf2-sha512": "sha512" };
 
 async function pbkdf2Compare(hash: string, pass: string): Promise<boolean> {
   const p = parsePhc(hash);

@@ -41,6 +41,33 @@ describe("password hashes", () => {
     expect(await call(`crypto::${alg}::compare`, [hash, "Pass"])).toBe(false);
   }, 20_000);
 
+  // Hashes with other parameters and variants (made with argon2 / bcryptjs / node:crypto), as SurrealDB 1.5.4 and 2.6.0 judge them.
+  it.each([
+    ["argon2", "$argon2i$v=19$m=4096,p=2,t=3$c+4W8rShWb745a9O+mOd+A$MgmvZxE3oTZ9ohFtxTVqdyFd7AtLlmZ/pc8EgW8sHx8", "pw", true],
+    ["argon2", "$argon2i$v=19$m=4096,p=2,t=3$c+4W8rShWb745a9O+mOd+A$MgmvZxE3oTZ9ohFtxTVqdyFd7AtLlmZ/pc8EgW8sHx8", "px", false],
+    ["argon2", "$argon2d$v=19$m=65536,p=4,t=3$dhNRawjgBi9YBx9frZmYjw$IjsBwbItTCfQmEl4FB592/1RSJKY0mC21158zjIhmFM", "pw", true],
+    ["argon2", "$argon2d$v=19$m=65536,p=4,t=3$dhNRawjgBi9YBx9frZmYjw$IjsBwbItTCfQmEl4FB592/1RSJKY0mC21158zjIhmFM", "px", false],
+    ["argon2", "$argon2id$v=19$m=19456,p=1,t=2$WTelHP77BHjseS+JsIAy5w$0R8+/rvZAMn81YbTWB6kJA", "pw", true],
+    ["argon2", "$argon2id$v=19$m=19456,p=1,t=2$WTelHP77BHjseS+JsIAy5w$0R8+/rvZAMn81YbTWB6kJA", "px", false],
+    ["bcrypt", "$2a$04$HUsVhPsRQnRqTgAd/B/SreYjbdoeOSqwUCbHzi5NZbh/ZIFy6nlc2", "pw", true],
+    ["bcrypt", "$2a$04$HUsVhPsRQnRqTgAd/B/SreYjbdoeOSqwUCbHzi5NZbh/ZIFy6nlc2", "px", false],
+    ["bcrypt", "$2y$05$23J08qe880m1YTCSAqd3KeFWtdY7Z.EHwu2jRAZdxWsbtc.7rlBNy", "pw", true],
+    ["bcrypt", "$2y$05$23J08qe880m1YTCSAqd3KeFWtdY7Z.EHwu2jRAZdxWsbtc.7rlBNy", "px", false],
+    ["pbkdf2", "$pbkdf2-sha512$i=1000,l=64$Zpvtalfbn5NlnKYAfgjfvQ$fNg4RM7Oi6L6ISNQSM6XIH6dGaNY/4AylkUbFdXd4YtXMGCqjOwJx+VbQ1+vE3g1aao6llhvgBl3aOjwLKqADA", "pw", true],
+    ["pbkdf2", "$pbkdf2-sha512$i=1000,l=64$Zpvtalfbn5NlnKYAfgjfvQ$fNg4RM7Oi6L6ISNQSM6XIH6dGaNY/4AylkUbFdXd4YtXMGCqjOwJx+VbQ1+vE3g1aao6llhvgBl3aOjwLKqADA", "px", false],
+    ["pbkdf2", "$pbkdf2$i=1000,l=20$F5enY37Fb+j02d829ZYo+w$cslPyWrDH31YDOhEBV+rKRpZNOI", "pw", false],
+    ["pbkdf2", "$pbkdf2$i=1000,l=20$F5enY37Fb+j02d829ZYo+w$cslPyWrDH31YDOhEBV+rKRpZNOI", "px", false],
+    ["pbkdf2", "$pbkdf2-sha256$i=1000$JgVgBbov88H59T38668kIA$HmG4bV/s21lwn5xMz4co390D4xt/6pJGnwgv24aRl8k", "pw", true],
+    ["pbkdf2", "$pbkdf2-sha256$i=1000$JgVgBbov88H59T38668kIA$HmG4bV/s21lwn5xMz4co390D4xt/6pJGnwgv24aRl8k", "px", false],
+    ["scrypt", "$scrypt$ln=10,r=8,p=1$pLEe6JabKfYvn6VJsCUZPA$FEQIFZ9dowT3z3DtAdAJOqRr7CqlIfzsTuZ03OQS12g", "pw", true],
+    ["scrypt", "$scrypt$ln=10,r=8,p=1$pLEe6JabKfYvn6VJsCUZPA$FEQIFZ9dowT3z3DtAdAJOqRr7CqlIfzsTuZ03OQS12g", "px", false],
+    ["scrypt", "$scrypt$ln=10,r=4,p=2$/sZZZxz2Z7uD8a04M72i3g$C7iP2Db8pLKMg4HhjXb3UhMeWjUHByQoeJndsJ8gUoOVQ49FyoQ0g0Fu+EeM13P73qkNevWLT9dd3lG99bIDBw", "pw", true],
+    ["scrypt", "$scrypt$ln=10,r=4,p=2$/sZZZxz2Z7uD8a04M72i3g$C7iP2Db8pLKMg4HhjXb3UhMeWjUHByQoeJndsJ8gUoOVQ49FyoQ0g0Fu+EeM13P73qkNevWLT9dd3lG99bIDBw", "px", false],
+  ] as [string, string, string, boolean][])("%s::compare variant #%#", async (alg, hash, pass, expected) => {
+    expect(await call(`crypto::${alg}::compare`, [hash, pass], 1)).toBe(expected);
+    expect(await call(`crypto::${alg}::compare`, [hash, pass], 2)).toBe(expected);
+  });
+
   it.each(["argon2", "bcrypt", "pbkdf2", "scrypt"])("%s generates SurrealDB's format and round-trips", async (alg) => {
     const hash = (await call(`crypto::${alg}::generate`, ["pässwörd"])) as string;
     const format = {
