@@ -190,3 +190,18 @@ describe("string:: errors (oracle, both versions)", () => {
     expect(await errorOf(name, args, 1)).toBe(message);
   });
 });
+
+describe("string:: on generated inputs (fixtures/strings.json: SurrealDB 1.5.4 and 2.6.0 agree on each)", () => {
+  const rows: [string, string, unknown][] = JSON.parse(readFileSync(new URL("./fixtures/strings.json", import.meta.url), "utf8"));
+  it.each([1, 2] as const)("compat %s", async (compat) => {
+    const wrong: unknown[] = [];
+    for (const [name, text, json] of rows) {
+      const expected = typeof json === "number" ? BigInt(json) : json;
+      const got = await call(name, [text], compat);
+      if (JSON.stringify(got, (_k, v) => (typeof v === "bigint" ? `${v}n` : v)) !== JSON.stringify(expected, (_k, v) => (typeof v === "bigint" ? `${v}n` : v))) {
+        wrong.push([name, text, expected, got]);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
