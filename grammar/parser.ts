@@ -87,15 +87,10 @@ export class SurqlParser extends CstParser {
     this.CONSUME(K.USE);
     this.AT_LEAST_ONE(() =>
       this.OR([
-        { ALT: () => { this.OR2([{ ALT: () => this.CONSUME(K.NS) }, { ALT: () => this.CONSUME(K.NAMESPACE) }]); this.SUBRULE(this.name, { LABEL: "nsName" }); } },
-        { ALT: () => { this.OR3([{ ALT: () => this.CONSUME(K.DB) }, { ALT: () => this.CONSUME(K.DATABASE) }]); this.SUBRULE2(this.name, { LABEL: "dbName" }); } },
+        { ALT: () => { this.OR2([{ ALT: () => this.CONSUME(K.NS) }, { ALT: () => this.CONSUME(K.NAMESPACE) }]); this.CONSUME(T.IdentName, { LABEL: "nsName" }); } },
+        { ALT: () => { this.OR3([{ ALT: () => this.CONSUME(K.DB) }, { ALT: () => this.CONSUME(K.DATABASE) }]); this.CONSUME2(T.IdentName, { LABEL: "dbName" }); } },
       ]),
     );
-  });
-
-  /** Any identifier-like token: plain, quoted (`…`, ⟨…⟩) or a keyword. */
-  name = this.RULE("name", () => {
-    this.CONSUME(T.IdentName);
   });
 
   letStmt = this.RULE("letStmt", () => {
@@ -185,10 +180,10 @@ export class SurqlParser extends CstParser {
     this.CONSUME(K.FOR);
     this.OR([
       { ALT: () => this.SUBRULE(this.base) },
-      { ALT: () => { this.OR2([{ ALT: () => this.CONSUME(K.TABLE) }, { ALT: () => this.CONSUME(K.TB) }]); this.SUBRULE(this.name); } },
-      { ALT: () => { this.CONSUME(K.USER); this.SUBRULE2(this.name); this.OPTION(() => { this.CONSUME(K.ON); this.SUBRULE2(this.base); }); } },
-      { ALT: () => { this.CONSUME(K.SCOPE); this.SUBRULE3(this.name); } },
-      { ALT: () => { this.CONSUME(K.INDEX); this.SUBRULE4(this.name); this.CONSUME2(K.ON); this.OPTION2(() => this.CONSUME2(K.TABLE)); this.SUBRULE5(this.name, { LABEL: "table" }); } },
+      { ALT: () => { this.OR2([{ ALT: () => this.CONSUME(K.TABLE) }, { ALT: () => this.CONSUME(K.TB) }]); this.CONSUME(T.IdentName); } },
+      { ALT: () => { this.CONSUME(K.USER); this.CONSUME2(T.IdentName); this.OPTION(() => { this.CONSUME(K.ON); this.SUBRULE2(this.base); }); } },
+      { ALT: () => { this.CONSUME(K.SCOPE); this.CONSUME3(T.IdentName); } },
+      { ALT: () => { this.CONSUME(K.INDEX); this.CONSUME4(T.IdentName); this.CONSUME2(K.ON); this.OPTION2(() => this.CONSUME2(K.TABLE)); this.CONSUME5(T.IdentName, { LABEL: "table" }); } },
     ]);
     this.OPTION3(() => this.CONSUME(K.STRUCTURE));
   });
@@ -232,14 +227,14 @@ export class SurqlParser extends CstParser {
   defineNamespace = this.RULE("defineNamespace", () => {
     this.OR([{ ALT: () => this.CONSUME(K.NAMESPACE) }, { ALT: () => this.CONSUME(K.NS) }]);
     this.SUBRULE(this.defineHead);
-    this.SUBRULE(this.name);
+    this.CONSUME(T.IdentName);
     this.MANY(() => this.SUBRULE(this.commentClause));
   });
 
   defineDatabase = this.RULE("defineDatabase", () => {
     this.OR([{ ALT: () => this.CONSUME(K.DATABASE) }, { ALT: () => this.CONSUME(K.DB) }]);
     this.SUBRULE(this.defineHead);
-    this.SUBRULE(this.name);
+    this.CONSUME(T.IdentName);
     this.MANY(() =>
       this.OR2([
         { ALT: () => this.SUBRULE(this.commentClause) },
@@ -251,7 +246,7 @@ export class SurqlParser extends CstParser {
   defineUser = this.RULE("defineUser", () => {
     this.CONSUME(K.USER);
     this.SUBRULE(this.defineHead);
-    this.SUBRULE(this.name);
+    this.CONSUME(T.IdentName);
     this.CONSUME(K.ON);
     this.SUBRULE(this.base);
     this.MANY(() =>
@@ -261,8 +256,8 @@ export class SurqlParser extends CstParser {
         {
           ALT: () => {
             this.CONSUME(K.ROLES);
-            this.SUBRULE2(this.name, { LABEL: "role" });
-            this.MANY2(() => { this.CONSUME(T.Comma); this.SUBRULE3(this.name, { LABEL: "role" }); });
+            this.CONSUME2(T.IdentName, { LABEL: "role" });
+            this.MANY2(() => { this.CONSUME(T.Comma); this.CONSUME3(T.IdentName, { LABEL: "role" }); });
           },
         },
         { ALT: () => this.SUBRULE(this.durationClause) },
@@ -289,7 +284,7 @@ export class SurqlParser extends CstParser {
   defineScope = this.RULE("defineScope", () => {
     this.CONSUME(K.SCOPE);
     this.SUBRULE(this.defineHead);
-    this.SUBRULE(this.name);
+    this.CONSUME(T.IdentName);
     this.MANY(() =>
       this.OR([
         { ALT: () => { this.CONSUME(K.SESSION); this.CONSUME(T.DurationLiteral); } },
@@ -303,15 +298,15 @@ export class SurqlParser extends CstParser {
   defineToken = this.RULE("defineToken", () => {
     this.CONSUME(K.TOKEN);
     this.SUBRULE(this.defineHead);
-    this.SUBRULE(this.name);
+    this.CONSUME(T.IdentName);
     this.CONSUME(K.ON);
     this.OR([
       { ALT: () => this.SUBRULE(this.base) },
-      { ALT: () => { this.CONSUME(K.SCOPE); this.SUBRULE2(this.name, { LABEL: "scope" }); } },
+      { ALT: () => { this.CONSUME(K.SCOPE); this.CONSUME2(T.IdentName, { LABEL: "scope" }); } },
     ]);
     this.MANY(() =>
       this.OR2([
-        { ALT: () => { this.CONSUME(K.TYPE); this.SUBRULE3(this.name, { LABEL: "alg" }); } },
+        { ALT: () => { this.CONSUME(K.TYPE); this.CONSUME3(T.IdentName, { LABEL: "alg" }); } },
         { ALT: () => { this.CONSUME(K.VALUE); this.CONSUME(T.StringLiteral); } },
         { ALT: () => this.SUBRULE(this.commentClause) },
       ]),
@@ -321,7 +316,7 @@ export class SurqlParser extends CstParser {
   defineAccess = this.RULE("defineAccess", () => {
     this.CONSUME(K.ACCESS);
     this.SUBRULE(this.defineHead);
-    this.SUBRULE(this.name);
+    this.CONSUME(T.IdentName);
     this.CONSUME(K.ON);
     this.SUBRULE(this.base);
     this.MANY(() =>
@@ -370,7 +365,7 @@ export class SurqlParser extends CstParser {
   jwtConfig = this.RULE("jwtConfig", () => {
     this.AT_LEAST_ONE(() =>
       this.OR([
-        { ALT: () => { this.CONSUME(K.ALGORITHM); this.SUBRULE(this.name, { LABEL: "alg" }); } },
+        { ALT: () => { this.CONSUME(K.ALGORITHM); this.CONSUME(T.IdentName, { LABEL: "alg" }); } },
         { ALT: () => { this.CONSUME(K.KEY); this.CONSUME(T.StringLiteral, { LABEL: "key" }); } },
         { ALT: () => { this.CONSUME(K.URL); this.CONSUME2(T.StringLiteral, { LABEL: "url" }); } },
       ]),
@@ -380,7 +375,7 @@ export class SurqlParser extends CstParser {
       this.CONSUME(K.ISSUER);
       this.MANY(() =>
         this.OR2([
-          { ALT: () => { this.CONSUME2(K.ALGORITHM); this.SUBRULE2(this.name, { LABEL: "issuerAlg" }); } },
+          { ALT: () => { this.CONSUME2(K.ALGORITHM); this.CONSUME2(T.IdentName, { LABEL: "issuerAlg" }); } },
           { ALT: () => { this.CONSUME2(K.KEY); this.CONSUME3(T.StringLiteral, { LABEL: "issuerKey" }); } },
         ]),
       );
@@ -404,8 +399,8 @@ export class SurqlParser extends CstParser {
 
   permissionFor = this.RULE("permissionFor", () => {
     this.CONSUME(K.FOR);
-    this.SUBRULE(this.name, { LABEL: "action" });
-    this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.name, { LABEL: "action" }); });
+    this.CONSUME(T.IdentName, { LABEL: "action" });
+    this.MANY(() => { this.CONSUME(T.Comma); this.CONSUME2(T.IdentName, { LABEL: "action" }); });
     this.SUBRULE(this.permissionValue);
   });
 
@@ -426,7 +421,7 @@ export class SurqlParser extends CstParser {
   defineTable = this.RULE("defineTable", () => {
     this.CONSUME(K.TABLE);
     this.SUBRULE(this.defineHead);
-    this.SUBRULE(this.name);
+    this.CONSUME(T.IdentName);
     this.MANY(() =>
       this.OR([
         { ALT: () => this.CONSUME(K.DROP) },
@@ -470,16 +465,16 @@ export class SurqlParser extends CstParser {
   });
 
   tableList = this.RULE("tableList", () => {
-    this.SUBRULE(this.name);
-    this.MANY(() => { this.CONSUME(T.Pipe); this.SUBRULE2(this.name); });
+    this.CONSUME(T.IdentName);
+    this.MANY(() => { this.CONSUME(T.Pipe); this.CONSUME2(T.IdentName); });
   });
 
   /** A field path as DEFINE FIELD names it: `a`, `a.b`, `tags[*]`, `tags.*`. */
   fieldPath = this.RULE("fieldPath", () => {
-    this.SUBRULE(this.name);
+    this.CONSUME(T.IdentName);
     this.MANY(() =>
       this.OR([
-        { ALT: () => { this.CONSUME(T.Dot); this.OR2([{ ALT: () => this.SUBRULE2(this.name) }, { ALT: () => this.CONSUME(T.Star) }]); } },
+        { ALT: () => { this.CONSUME(T.Dot); this.OR2([{ ALT: () => this.CONSUME2(T.IdentName) }, { ALT: () => this.CONSUME(T.Star) }]); } },
         {
           ALT: () => {
             this.CONSUME(T.LBracket);
@@ -494,7 +489,7 @@ export class SurqlParser extends CstParser {
   onTable = this.RULE("onTable", () => {
     this.CONSUME(K.ON);
     this.OPTION(() => this.CONSUME(K.TABLE));
-    this.SUBRULE(this.name);
+    this.CONSUME(T.IdentName);
   });
 
   defineField = this.RULE("defineField", () => {
@@ -534,7 +529,7 @@ export class SurqlParser extends CstParser {
   defineIndex = this.RULE("defineIndex", () => {
     this.CONSUME(K.INDEX);
     this.SUBRULE(this.defineHead);
-    this.SUBRULE(this.name);
+    this.CONSUME(T.IdentName);
     this.SUBRULE(this.onTable);
     this.MANY(() =>
       this.OR([
@@ -567,7 +562,7 @@ export class SurqlParser extends CstParser {
   defineEvent = this.RULE("defineEvent", () => {
     this.CONSUME(K.EVENT);
     this.SUBRULE(this.defineHead);
-    this.SUBRULE(this.name);
+    this.CONSUME(T.IdentName);
     this.SUBRULE(this.onTable);
     this.MANY(() =>
       this.OR([
@@ -585,8 +580,8 @@ export class SurqlParser extends CstParser {
   });
 
   functionName = this.RULE("functionName", () => {
-    this.SUBRULE(this.name);
-    this.AT_LEAST_ONE(() => { this.CONSUME(T.DoubleColon); this.SUBRULE2(this.name); });
+    this.CONSUME(T.IdentName);
+    this.AT_LEAST_ONE(() => { this.CONSUME(T.DoubleColon); this.CONSUME2(T.IdentName); });
   });
 
   defineFunction = this.RULE("defineFunction", () => {
@@ -619,7 +614,7 @@ export class SurqlParser extends CstParser {
   defineAnalyzer = this.RULE("defineAnalyzer", () => {
     this.CONSUME(K.ANALYZER);
     this.SUBRULE(this.defineHead);
-    this.SUBRULE(this.name);
+    this.CONSUME(T.IdentName);
     this.SUBRULE(this.opaque);
     this.MANY(() => { this.SUBRULE(this.commentClause); this.SUBRULE2(this.opaque); });
   });
@@ -655,8 +650,8 @@ export class SurqlParser extends CstParser {
         IGNORE_AMBIGUITIES: true,
         DEF: [
           { ALT: () => this.SUBRULE(this.base) },
-          { ALT: () => { this.CONSUME2(K.SCOPE, { LABEL: "onScope" }); this.SUBRULE(this.name, { LABEL: "scope" }); } },
-          { ALT: () => { this.OPTION3(() => this.CONSUME2(K.TABLE, { LABEL: "onTable" })); this.SUBRULE2(this.name, { LABEL: "table" }); } },
+          { ALT: () => { this.CONSUME2(K.SCOPE, { LABEL: "onScope" }); this.CONSUME(T.IdentName, { LABEL: "scope" }); } },
+          { ALT: () => { this.OPTION3(() => this.CONSUME2(K.TABLE, { LABEL: "onTable" })); this.CONSUME2(T.IdentName, { LABEL: "table" }); } },
         ],
       });
     });
@@ -758,7 +753,7 @@ export class SurqlParser extends CstParser {
       this.CONSUME(K.WITH);
       this.OR([
         { ALT: () => this.CONSUME(K.NOINDEX) },
-        { ALT: () => { this.CONSUME(K.INDEX); this.SUBRULE(this.name, { LABEL: "index" }); this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.name, { LABEL: "index" }); }); } },
+        { ALT: () => { this.CONSUME(K.INDEX); this.CONSUME(T.IdentName, { LABEL: "index" }); this.MANY(() => { this.CONSUME(T.Comma); this.CONSUME2(T.IdentName, { LABEL: "index" }); }); } },
       ]);
     });
     this.OPTION4(() => { this.CONSUME(K.WHERE); this.SUBRULE(this.expr, { LABEL: "cond" }); });
@@ -841,7 +836,7 @@ export class SurqlParser extends CstParser {
       MAX_LOOKAHEAD: 1,
       DEF: () => {
       this.CONSUME(K.INTO);
-      this.OR([{ ALT: () => this.CONSUME(T.Param, { LABEL: "intoParam" }) }, { ALT: () => this.SUBRULE(this.name, { LABEL: "into" }) }]);
+      this.OR([{ ALT: () => this.CONSUME(T.Param, { LABEL: "intoParam" }) }, { ALT: () => this.CONSUME(T.IdentName, { LABEL: "into" }) }]);
       },
     });
     this.OR2([
@@ -896,7 +891,7 @@ export class SurqlParser extends CstParser {
       { ALT: () => this.CONSUME(T.Param) },
       { ALT: () => this.SUBRULE(this.array) },
       { ALT: () => this.SUBRULE(this.subquery) },
-      { ALT: () => { this.SUBRULE(this.name); this.OPTION(() => { this.CONSUME(T.Colon); this.SUBRULE(this.recordKey); }); } },
+      { ALT: () => { this.CONSUME(T.IdentName); this.OPTION(() => { this.CONSUME(T.Colon); this.SUBRULE(this.recordKey); }); } },
     ]);
   });
 
@@ -946,7 +941,8 @@ export class SurqlParser extends CstParser {
       { ALT: () => { this.CONSUME(T.Minus, { LABEL: "prefix" }); this.SUBRULE2(this.unary); } },
       { ALT: () => { this.CONSUME(T.Plus, { LABEL: "prefix" }); this.SUBRULE3(this.unary); } },
       { ALT: () => { this.CONSUME(T.Lt); this.SUBRULE(this.type); this.CONSUME(T.Gt); this.SUBRULE4(this.unary); } },
-      { ALT: () => this.SUBRULE(this.postfixExpr) },
+      // primary and postfix inline (same shape as postfixExpr) to keep the CST shallow
+      { ALT: () => { this.SUBRULE(this.primary); this.MANY(() => this.SUBRULE(this.postfix)); } },
     ]);
   });
 
@@ -962,7 +958,7 @@ export class SurqlParser extends CstParser {
           this.CONSUME(T.Dot);
           this.OR2([
             { ALT: () => this.CONSUME(T.Star) },
-            { ALT: () => { this.SUBRULE(this.name); this.OPTION(() => this.SUBRULE(this.args)); } },
+            { ALT: () => { this.CONSUME(T.IdentName); this.OPTION(() => this.SUBRULE(this.args)); } },
           ]);
         },
       },
@@ -995,12 +991,12 @@ export class SurqlParser extends CstParser {
     ]);
     this.OR2([
       { ALT: () => this.CONSUME(T.Question) },
-      { ALT: () => this.SUBRULE(this.name, { LABEL: "what" }) },
+      { ALT: () => this.CONSUME(T.IdentName, { LABEL: "what" }) },
       {
         ALT: () => {
           this.CONSUME(T.LParen);
-          this.OR3([{ ALT: () => this.CONSUME2(T.Question) }, { ALT: () => this.SUBRULE2(this.name, { LABEL: "what" }) }]);
-          this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE3(this.name, { LABEL: "what" }); });
+          this.OR3([{ ALT: () => this.CONSUME2(T.Question) }, { ALT: () => this.CONSUME2(T.IdentName, { LABEL: "what" }) }]);
+          this.MANY(() => { this.CONSUME(T.Comma); this.CONSUME3(T.IdentName, { LABEL: "what" }); });
           this.OPTION(() => { this.CONSUME(K.WHERE); this.SUBRULE(this.expr, { LABEL: "cond" }); });
           this.OPTION2(() => { this.CONSUME(K.AS); this.SUBRULE(this.postfixExpr, { LABEL: "alias" }); });
           this.CONSUME(T.RParen);
@@ -1063,13 +1059,13 @@ export class SurqlParser extends CstParser {
 
   /** `ident`, `table:key`, `fn()`, `ns::fn()`, `math::pi`. */
   identStart = this.RULE("identStart", () => {
-    this.SUBRULE(this.name);
+    this.CONSUME(T.IdentName);
     this.OPTION(() =>
       this.OR([
         { ALT: () => { this.CONSUME(T.Colon); this.SUBRULE(this.recordKey); } },
         {
           ALT: () => {
-            this.AT_LEAST_ONE(() => { this.CONSUME(T.DoubleColon); this.SUBRULE2(this.name); });
+            this.AT_LEAST_ONE(() => { this.CONSUME(T.DoubleColon); this.CONSUME2(T.IdentName); });
             this.OPTION2(() => this.SUBRULE(this.args));
           },
         },
@@ -1099,7 +1095,7 @@ export class SurqlParser extends CstParser {
       { ALT: () => this.CONSUME(T.StringLiteral) },
       { ALT: () => this.SUBRULE(this.array) },
       { ALT: () => this.SUBRULE(this.object) },
-      { ALT: () => { this.SUBRULE(this.name); this.OPTION2(() => { this.CONSUME(T.LParen); this.CONSUME(T.RParen); }); } },
+      { ALT: () => { this.CONSUME(T.IdentName); this.OPTION2(() => { this.CONSUME(T.LParen); this.CONSUME(T.RParen); }); } },
     ]);
   });
 
@@ -1125,7 +1121,7 @@ export class SurqlParser extends CstParser {
 
   objectEntry = this.RULE("objectEntry", () => {
     this.OR([
-      { ALT: () => this.SUBRULE(this.name) },
+      { ALT: () => this.CONSUME(T.IdentName) },
       { ALT: () => this.CONSUME(T.StringLiteral) },
       { ALT: () => this.CONSUME(T.NumberLiteral) },
     ]);
@@ -1160,7 +1156,7 @@ export class SurqlParser extends CstParser {
   /** `|person:1..3|`, `|person:5|`. */
   mock = this.RULE("mock", () => {
     this.CONSUME(T.Pipe);
-    this.SUBRULE(this.name);
+    this.CONSUME(T.IdentName);
     this.CONSUME(T.Colon);
     this.CONSUME(T.NumberLiteral, { LABEL: "from" });
     this.OPTION(() => { this.CONSUME(T.DotDot); this.CONSUME2(T.NumberLiteral, { LABEL: "to" }); });
@@ -1183,7 +1179,7 @@ export class SurqlParser extends CstParser {
     this.OR([
       {
         ALT: () => {
-          this.SUBRULE(this.name);
+          this.CONSUME(T.IdentName);
           this.OPTION(() => {
             this.CONSUME(T.Lt);
             this.SUBRULE(this.type);

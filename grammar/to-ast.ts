@@ -35,7 +35,8 @@ function tokensOf(n: Node, out: IToken[] = []): IToken[] {
   for (const list of Object.values(n.children)) for (const e of list) isToken(e) ? out.push(e) : tokensOf(e, out);
   return out;
 }
-function firstToken(n: Node): IToken | undefined {
+function firstToken(n: Node | IToken): IToken | undefined {
+  if (isToken(n)) return n;
   let best: IToken | undefined;
   for (const list of Object.values(n.children)) {
     for (const e of list) {
@@ -116,8 +117,7 @@ export class AstBuilder {
 
   // ───────────── names and literals ─────────────
 
-  nameText(n: Node): string {
-    const t = req(tok(n, "IdentName"));
+  nameText(t: IToken): string {
     const name = t.tokenType.name;
     if (name === "BacktickIdent" || name === "AngleIdent") return unquoteIdent(t.image);
     return t.image;
@@ -210,7 +210,7 @@ export class AstBuilder {
   }
 
   private use(n: Node): A.UseStatement {
-    const ns = node(n, "nsName"), db = node(n, "dbName");
+    const ns = tok(n, "nsName"), db = tok(n, "dbName");
     return { kind: "Use", ns: ns && this.nameText(ns), db: db && this.nameText(db), pos: this.pos(n) };
   }
 
@@ -240,12 +240,12 @@ export class AstBuilder {
   private info(n: Node): A.InfoStatement {
     const structure = has(n, "STRUCTURE");
     const pos = this.pos(n);
-    const names = nodes(n, "name");
+    const names = toks(n, "IdentName");
     const b = nodes(n, "base");
     if (has(n, "TABLE") || has(n, "TB")) return { kind: "Info", target: "TABLE", name: this.nameText(names[0]), base: undefined, table: undefined, structure, pos };
     if (has(n, "USER")) return { kind: "Info", target: "USER", name: this.nameText(names[0]), base: b[0] && this.base(b[0]), table: undefined, structure, pos };
     if (has(n, "SCOPE")) return { kind: "Info", target: "SCOPE", name: this.nameText(names[0]), base: undefined, table: undefined, structure, pos };
-    if (has(n, "INDEX")) return { kind: "Info", target: "INDEX", name: this.nameText(names[0]), base: undefined, table: this.nameText(req(node(n, "table"))), structure, pos };
+    if (has(n, "INDEX")) return { kind: "Info", target: "INDEX", name: this.nameText(names[0]), base: undefined, table: this.nameText(req(tok(n, "table"))), structure, pos };
     const base = this.base(b[0]);
     return { kind: "Info", target: base, name: undefined, base: undefined, table: undefined, structure, pos };
   }
@@ -270,10 +270,10 @@ export class AstBuilder {
     const c = list[0] as Node;
     const common = { ...this.head(c), comment: this.comment(c), pos: this.pos(n) };
     switch (key) {
-      case "defineNamespace": return { kind: "DefineNamespace", name: this.nameText(req(node(c, "name"))), ...common };
+      case "defineNamespace": return { kind: "DefineNamespace", name: this.nameText(req(tok(c, "IdentName"))), ...common };
       case "defineDatabase": {
         const cf = tok(c, "DurationLiteral");
-        return { kind: "DefineDatabase", name: this.nameText(req(node(c, "name"))), changefeed: cf && this.duration(cf), ...common };
+        return { kind: "DefineDatabase", name: this.nameText(req(tok(c, "IdentName"))), changefeed: cf && this.duration(cf), ...common };
       }
       case "defineUser": return this.defineUser(c, common);
       case "defineScope": return this.defineScope(c, common);
@@ -283,7 +283,7 @@ export class AstBuilder {
       case "defineField": return this.defineField(c, common);
       case "defineIndex": {
         const fields = nodes(c, "idiomList").flatMap((l) => this.idioms(l));
-        return { kind: "DefineIndex", name: this.nameText(req(node(c, "name"))), table: this.onTable(c), fields, unique: has(c, "UNIQUE"), ...common };
+        return { kind: "DefineIndex", name: this.nameText(req(tok(c, "IdentName"))), table: this.onTable(c), fields, unique: has(c, "UNIQUE"), ...common };
       }
       case "defineParam": {
         const value = node(c, "expr");
@@ -295,11 +295,11 @@ export class AstBuilder {
         const when = node(c, "when");
         const thens = nodes(c, "then");
         if (thens.length === 0) this.fail(tokensOf(c).pop(), "Missing THEN clause in DEFINE EVENT", ["`THEN`"]);
-        return { kind: "DefineEvent", name: this.nameText(req(node(c, "name"))), table: this.onTable(c), when: when ? this.expr(when) : { kind: "Literal", value: true }, then: thens.map((t) => this.expr(t)), ...common };
+        return { kind: "DefineEvent", name: this.nameText(req(tok(c, "IdentName"))), table: this.onTable(c), when: when ? this.expr(when) : { kind: "Literal", value: true }, then: thens.map((t) => this.expr(t)), ...common };
       }
       case "defineFunction": {
         const fnName = req(node(c, "functionName"));
-        const parts = nodes(fnName, "name");
+        const parts = toks(fnName, "IdentName");
         if (this.nameText(parts[0]).toLowerCase() !== "fn") this.fail(firstToken(fnName), `Unexpected token \`${this.nameText(parts[0])}\`, expected \`fn\``, ["`fn`"]);
         const perm = node(c, "permissionSimple");
         const ret = node(c, "returns");
@@ -316,14 +316,14 @@ export class AstBuilder {
       case "defineAnalyzer": {
         const ts = nodes(c, "opaque").flatMap((o) => tokensOf(o)).sort((a, b) => a.startOffset - b.startOffset);
         const text = ts.length ? this.text.slice(ts[0].startOffset, (ts[ts.length - 1].endOffset ?? ts[ts.length - 1].startOffset) + 1) : "";
-        return { kind: "DefineAnalyzer", name: this.nameText(req(node(c, "name"))), text, ...common };
+        return { kind: "DefineAnalyzer", name: this.nameText(req(tok(c, "IdentName"))), text, ...common };
       }
       default: throw new Error(`internal: unknown define ${key}`);
     }
   }
 
   private onTable(n: Node): string {
-    return this.nameText(req(node(req(node(n, "onTable")), "name")));
+    return this.nameText(req(tok(req(node(n, "onTable")), "IdentName")));
   }
 
   private durations(n: Node, allowGrant: boolean): A.DurationClause {
@@ -346,7 +346,7 @@ export class AstBuilder {
 
   private defineUser(c: Node, common: DefineCommon): A.DefineUserStatement {
     const roles: A.Role[] = [];
-    for (const r of nodes(c, "role")) {
+    for (const r of toks(c, "role")) {
       const up = this.nameText(r).toUpperCase();
       if (up !== "OWNER" && up !== "EDITOR" && up !== "VIEWER") this.fail(firstToken(r), `Invalid role '${this.nameText(r)}'`, ["`OWNER`", "`EDITOR`", "`VIEWER`"]);
       roles.push(up);
@@ -354,7 +354,7 @@ export class AstBuilder {
     const pw = toks(c, "password"), ph = toks(c, "passhash");
     return {
       kind: "DefineUser",
-      name: this.nameText(req(node(c, "name"))),
+      name: this.nameText(req(tok(c, "IdentName"))),
       base: this.base(req(node(c, "base"))),
       password: pw.length ? this.string(pw[pw.length - 1]) : undefined,
       passhash: ph.length ? this.string(ph[ph.length - 1]) : undefined,
@@ -370,7 +370,7 @@ export class AstBuilder {
     const signup = node(c, "signup"), signin = node(c, "signin");
     return {
       kind: "DefineAccess",
-      name: this.nameText(req(node(c, "name"))),
+      name: this.nameText(req(tok(c, "IdentName"))),
       base: "DATABASE",
       access: { kind: "Record", signup: signup && this.expr(signup), signin: signin && this.expr(signin), jwt: undefined, refresh: false },
       authenticate: undefined,
@@ -380,14 +380,14 @@ export class AstBuilder {
     };
   }
 
-  private algorithm(n: Node, allowJwks: boolean): A.JwtAlgorithm | "JWKS" {
+  private algorithm(n: IToken, allowJwks: boolean): A.JwtAlgorithm | "JWKS" {
     const text = this.nameText(n).toUpperCase();
     if (algorithms.has(text) || (allowJwks && text === "JWKS")) return text as A.JwtAlgorithm | "JWKS";
     this.fail(firstToken(n), `Unexpected token \`${this.nameText(n)}\`, expected an algorithm`, ["an algorithm"]);
   }
 
   private defineToken(c: Node, common: DefineCommon): A.DefineAccessStatement {
-    const name = this.nameText(req(node(c, "name")));
+    const name = this.nameText(req(tok(c, "IdentName")));
     const b = node(c, "base");
     let on: "NAMESPACE" | "DATABASE" | "SCOPE";
     if (b !== undefined) {
@@ -395,14 +395,14 @@ export class AstBuilder {
       if (base === "ROOT") this.fail(firstToken(b), "Invalid level 'ROOT'");
       on = base;
     } else on = "SCOPE";
-    const algNode = nodes(c, "alg");
+    const algNode = toks(c, "alg");
     const type = algNode.length ? this.algorithm(algNode[algNode.length - 1], true) : "HS512";
     const values = toks(c, "StringLiteral");
     if (values.length === 0) this.fail(tokensOf(c).sort((a, b) => b.startOffset - a.startOffset)[0], "Missing VALUE clause in DEFINE TOKEN", ["`VALUE`"]);
     const value = this.string(values[values.length - 1]);
     const verify: A.JwtVerify = type === "JWKS" ? { kind: "Jwks", url: value } : { kind: "Key", alg: type, key: value };
     const jwt: A.JwtConfig = { verify, issuer: undefined };
-    const scope = node(c, "scope");
+    const scope = tok(c, "scope");
     return {
       kind: "DefineAccess",
       name,
@@ -416,14 +416,14 @@ export class AstBuilder {
   }
 
   private jwtConfig(n: Node): A.JwtConfig {
-    const algs = nodes(n, "alg"), keys = toks(n, "key"), urls = toks(n, "url");
+    const algs = toks(n, "alg"), keys = toks(n, "key"), urls = toks(n, "url");
     const alg = algs.length ? (this.algorithm(algs[algs.length - 1], false) as A.JwtAlgorithm) : "HS512";
     let verify: A.JwtVerify;
     if (urls.length) verify = { kind: "Jwks", url: this.string(urls[urls.length - 1]) };
     else if (keys.length) verify = { kind: "Key", alg, key: this.string(keys[keys.length - 1]) };
     else this.fail(firstToken(n), "Missing KEY or URL in JWT configuration", ["`KEY`", "`URL`"]);
     if (!has(n, "ISSUER")) return { verify, issuer: undefined };
-    const ialgs = nodes(n, "issuerAlg"), ikeys = toks(n, "issuerKey");
+    const ialgs = toks(n, "issuerAlg"), ikeys = toks(n, "issuerKey");
     const ialg = ialgs.length ? (this.algorithm(ialgs[ialgs.length - 1], false) as A.JwtAlgorithm) : alg;
     if (verify.kind === "Key" && ialg !== verify.alg) this.fail(firstToken(ialgs[ialgs.length - 1]), "Jwt algorithm mismatch, the issuer algorithm must match the verification algorithm");
     const ikey = ikeys.length ? this.string(ikeys[ikeys.length - 1]) : "";
@@ -457,7 +457,7 @@ export class AstBuilder {
     const auth = node(c, "authenticate");
     return {
       kind: "DefineAccess",
-      name: this.nameText(req(node(c, "name"))),
+      name: this.nameText(req(tok(c, "IdentName"))),
       base,
       access,
       authenticate: auth && this.expr(auth),
@@ -485,7 +485,7 @@ export class AstBuilder {
       }
       for (const f of nodes(perm, "permissionFor")) {
         const v = this.permissionValue(req(node(f, "permissionValue")));
-        for (const a of nodes(f, "action")) {
+        for (const a of toks(f, "action")) {
           const action = this.nameText(a).toLowerCase();
           if (action !== "select" && action !== "create" && action !== "update" && action !== "delete") {
             this.fail(firstToken(a), `Unexpected token \`${this.nameText(a)}\`, expected one of \`select\`, \`create\`, \`update\`, \`delete\``, ["`select`", "`create`", "`update`", "`delete`"]);
@@ -503,7 +503,7 @@ export class AstBuilder {
     if (tt !== undefined) {
       if (has(tt, "NORMAL")) tableType = { kind: "Normal" };
       else if (has(tt, "RELATION")) {
-        const names = (key: string) => nodes(tt, key).flatMap((l) => nodes(l, "name").map((x) => this.nameText(x)));
+        const names = (key: string) => nodes(tt, key).flatMap((l) => toks(l, "IdentName").map((x) => this.nameText(x)));
         tableType = { kind: "Relation", from: names("from"), to: names("to"), enforced: has(tt, "ENFORCED") };
       }
     }
@@ -512,7 +512,7 @@ export class AstBuilder {
     const sf = [...toks(c, "SCHEMAFULL"), ...toks(c, "SCHEMAFUL"), ...toks(c, "SCHEMALESS")].sort((a, b) => a.startOffset - b.startOffset).pop();
     return {
       kind: "DefineTable",
-      name: this.nameText(req(node(c, "name"))),
+      name: this.nameText(req(tok(c, "IdentName"))),
       drop: has(c, "DROP"),
       schemafull: sf !== undefined && sf.tokenType.name !== "SCHEMALESS",
       tableType,
@@ -572,14 +572,14 @@ export class AstBuilder {
     const param = tok(n, "Param"), fn = node(n, "functionName"), fp = node(n, "fieldPath");
     if (param) name = param.image.slice(1);
     else if (fn) {
-      const parts = nodes(fn, "name").map((p) => this.nameText(p));
+      const parts = toks(fn, "IdentName").map((p) => this.nameText(p));
       name = (parts[0].toLowerCase() === "fn" ? parts.slice(1) : parts).join("::");
     } else {
       const idiom = this.fieldPath(req(fp));
       name = idiom.parts.map((p, i) => (p.kind === "Field" ? (i ? "." : "") + p.name : p.kind === "All" ? "[*]" : p.kind === "Last" ? "[$]" : "[?]")).join("");
     }
     let base: A.Base | undefined, scope: string | undefined, table: string | undefined;
-    const b = node(n, "base"), sc = node(n, "scope"), tb = node(n, "table");
+    const b = node(n, "base"), sc = tok(n, "scope"), tb = tok(n, "table");
     const tableTarget = target === "FIELD" || target === "INDEX" || target === "EVENT";
     if (b) {
       if (tableTarget) table = req(firstToken(b)).image;
@@ -690,7 +690,7 @@ export class AstBuilder {
             })),
           };
     }
-    const idx = nodes(n, "index");
+    const idx = toks(n, "index");
     return {
       kind: "Select",
       fields: this.fields(req(node(n, "fields"))),
@@ -736,7 +736,7 @@ export class AstBuilder {
   }
 
   private insert(n: Node): A.InsertStatement {
-    const into = node(n, "into"), intoParam = tok(n, "intoParam");
+    const into = tok(n, "into"), intoParam = tok(n, "intoParam");
     let data: A.InsertData;
     if (has(n, "VALUES")) {
       data = {
@@ -766,7 +766,7 @@ export class AstBuilder {
     if (arr) return this.array(arr);
     const sq = node(n, "subquery");
     if (sq) return this.subquery(sq);
-    const name = this.nameText(req(node(n, "name")));
+    const name = this.nameText(req(tok(n, "IdentName")));
     const key = node(n, "recordKey");
     return key ? { kind: "RecordId", table: name, key: this.recordKey(key), pos: this.pos(n) } : { kind: "Table", name, pos: this.pos(n) };
   }
@@ -855,9 +855,10 @@ export class AstBuilder {
     }
     const t = node(n, "type");
     if (t) return { kind: "Cast", type: this.type(t), expr: this.unary(req(node(n, "unary"))), pos: this.pos(n) };
-    return this.postfixExpr(req(node(n, "postfixExpr")));
+    return this.postfixExpr(n);
   }
 
+  /** A primary and its postfix parts (from a postfixExpr node, or a unary node that inlines them). */
   postfixExpr(n: Node): A.Expr {
     const base = this.primary(req(node(n, "primary")));
     const posts = nodes(n, "postfix");
@@ -870,7 +871,7 @@ export class AstBuilder {
   private postfix(n: Node): A.IdiomPart {
     if (has(n, "Dot")) {
       if (has(n, "Star")) return { kind: "All" };
-      const name = this.nameText(req(node(n, "name")));
+      const name = this.nameText(req(tok(n, "IdentName")));
       const args = node(n, "args");
       return args ? { kind: "Method", name, args: nodes(args, "expr").map((e) => this.expr(e)) } : { kind: "Field", name };
     }
@@ -892,7 +893,7 @@ export class AstBuilder {
     return {
       kind: "Graph",
       dir,
-      what: nodes(n, "what").map((w) => this.nameText(w)),
+      what: toks(n, "what").map((w) => this.nameText(w)),
       cond: cond && this.expr(cond),
       alias: alias && this.asIdiom(this.postfixExpr(alias)),
     };
@@ -925,7 +926,7 @@ export class AstBuilder {
       case "closure": return this.closure(el);
       case "mock": {
         const to = tok(el, "to");
-        return { kind: "Mock", table: this.nameText(req(node(el, "name"))), from: BigInt(req(tok(el, "from")).image), to: to && BigInt(to.image), pos: this.pos(el) };
+        return { kind: "Mock", table: this.nameText(req(tok(el, "IdentName"))), from: BigInt(req(tok(el, "from")).image), to: to && BigInt(to.image), pos: this.pos(el) };
       }
       case "identStart": return this.identStart(el);
       case "ifStmt":
@@ -948,7 +949,7 @@ export class AstBuilder {
 
   private objectEntries(n: Node): { key: string; value: A.Expr }[] {
     return nodes(n, "objectEntry").map((e) => {
-      const nm = node(e, "name");
+      const nm = tok(e, "IdentName");
       const s = tok(e, "StringLiteral");
       const num = tok(e, "NumberLiteral");
       const key = nm ? this.nameText(nm) : s ? this.string(s) : req(num).image;
@@ -983,7 +984,7 @@ export class AstBuilder {
   }
 
   private identStart(n: Node): A.Expr {
-    const names = nodes(n, "name");
+    const names = toks(n, "IdentName");
     const pos = this.pos(n);
     const first = this.nameText(names[0]);
     const key = node(n, "recordKey");
@@ -1044,7 +1045,7 @@ export class AstBuilder {
     if (arr) return { kind: "Array", items: this.array(arr).items };
     const obj = node(n, "object");
     if (obj) return { kind: "Object", entries: this.objectEntries(obj) };
-    const name = req(node(n, "name"));
+    const name = req(tok(n, "IdentName"));
     const text = this.nameText(name);
     if (has(n, "LParen")) {
       const g = text.toLowerCase();
@@ -1064,14 +1065,14 @@ export class AstBuilder {
   /** Names listed in `record<a | b>` / `geometry<point | line>`. */
   private typeNames(n: Node): string[] {
     return nodes(n, "typeSingle").map((s) => {
-      const nm = node(s, "name");
+      const nm = tok(s, "IdentName");
       if (nm === undefined || has(s, "Lt")) this.fail(firstToken(s), "Unexpected token, expected a table name", ["an identifier"]);
       return this.nameText(nm);
     });
   }
 
   private typeSingle(n: Node): A.TypeKind {
-    const nm = node(n, "name");
+    const nm = tok(n, "IdentName");
     if (nm === undefined) {
       const s = tok(n, "StringLiteral");
       if (s) return { kind: "Literal", value: { kind: "Literal", value: this.string(s) } };
