@@ -9,10 +9,11 @@ import { storeIndexData } from "./indexes.js";
 import { checkPermissionsFields, checkPermissionsQuick, checkPermissionsTable, hiddenFields } from "./permissions.js";
 
 /** A visible record and the field paths hidden from it (to strip again after projection). */
+// 1.x strips only the projected output (WHERE, VALUE and aliases see the stored value); 2.x also the document.
 export async function selectDocumentHidden(env: DocEnv, table: TableEntry | undefined, doc: ValueObject): Promise<{ doc: ValueObject; hidden: string[][] } | undefined> {
   const seen = await selectDocument(env, table, doc);
   if (!seen) return undefined;
-  return { doc: seen, hidden: table ? await hiddenFields(env, table, doc) : [] };
+  return { doc: env.compat === 1 ? doc : seen, hidden: table ? await hiddenFields(env, table, doc) : [] };
 }
 
 /** A record as the actor may see it, or NONE when `select` permissions deny it (skipped, never an error). */

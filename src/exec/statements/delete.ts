@@ -12,6 +12,8 @@ import { evaluateSources, rangeCandidates, tableCandidates } from "../iterate.js
 import { SKIP, writeOutput } from "../output.js";
 import { docEnv } from "../records.js";
 import { ONLY_ERROR } from "./select.js";
+import { checkPermissionsTable } from "../../doc/permissions.js";
+import { permissionsApply } from "../rbac.js";
 
 export async function runDelete(s: DeleteStatement, ctx: Ctx): Promise<Value> {
   const sources = await evaluateSources(s.what, ctx);
@@ -33,6 +35,11 @@ export async function runDelete(s: DeleteStatement, ctx: Ctx): Promise<Value> {
   for (const { rid, before } of targets) {
     if (!before) {
       if (s.cond) continue;
+      // 1.x: a missing record still meets the delete permission
+      if (permissionsApply(ctx, true)) {
+        const table = ctx.core.catalog.table(ns, db, rid.table);
+        if (!table || !(await checkPermissionsTable(env, table, "delete", undefined))) continue;
+      }
       const out = await writeOutput(s.output, { rid, before: undefined, after: undefined }, ctx, "None");
       if (out !== SKIP) results.push(out);
       continue;

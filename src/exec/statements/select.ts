@@ -15,6 +15,7 @@ import { docEnv } from "../records.js";
 import { getPath, setPath } from "../../doc/paths.js";
 import { placePath } from "../data.js";
 import { callFunction } from "../expressions/call.js";
+import { permissionsApply } from "../rbac.js";
 
 export const ONLY_ERROR = "Expected a single result output when using the ONLY keyword";
 
@@ -101,7 +102,11 @@ async function groupRows(s: SelectStatement, docs: Value[], ctx: Ctx): Promise<V
   // 2.x answers a bare `SELECT count() FROM table GROUP ALL` with a zero count even when nothing matched
   const only = s.fields.items.length === 1 ? s.fields.items[0] : undefined;
   const onlyCount = only?.kind === "Single" && only.expr.kind === "Call" && only.expr.name === "count" && only.expr.args.length === 0;
-  if (ordered.length === 0 && group.all && onlyCount && !s.cond && ctx.core.compat === 2 && s.what.every((w) => w.kind === "Table")) {
+  const selectable = (w: Expr) => {
+    const perm = ctx.core.catalog.table(ctx.session.ns, ctx.session.db, (w as { name: string }).name)?.def.permissions.select;
+    return !permissionsApply(ctx, false) || perm?.kind !== "None";
+  };
+  if (ordered.length === 0 && group.all && onlyCount && !s.cond && ctx.core.compat === 2 && s.what.every((w) => w.kind === "Table" && selectable(w))) {
     const f = only as Extract<Field, { kind: "Single" }>;
     return [s.fields.value ? 0n : setPath({}, f.alias ? placePath(f.alias) : ["count"], 0n)];
   }
