@@ -17,6 +17,17 @@ export class SurqlParser extends CstParser {
     this.performSelfAnalysis();
   }
 
+  /** OR alternatives of hot rules, built once: chevrotain would otherwise allocate them on every invocation. */
+  private readonly altCache = new Map<string, unknown>();
+  private cached<T>(key: string, make: () => T): T {
+    let v = this.altCache.get(key) as T | undefined;
+    if (v === undefined) {
+      v = make();
+      this.altCache.set(key, v);
+    }
+    return v;
+  }
+
   /** True when the `(` at LA(1) closes on a `)` that is followed by `tok`. */
   private parenFollowedBy(tok: TokenType): boolean {
     let depth = 0;
@@ -43,7 +54,7 @@ export class SurqlParser extends CstParser {
   });
 
   statement = this.RULE("statement", () => {
-    this.OR({
+    this.OR(this.cached("statement", () => ({
       IGNORE_AMBIGUITIES: true,
       MAX_LOOKAHEAD: 1,
       DEF: [
@@ -70,7 +81,7 @@ export class SurqlParser extends CstParser {
         { ALT: () => this.SUBRULE(this.killStmt) },
         { ALT: () => this.SUBRULE(this.expr) },
       ],
-    });
+    })));
   });
 
   block = this.RULE("block", () => {
@@ -165,14 +176,14 @@ export class SurqlParser extends CstParser {
   });
 
   base = this.RULE("base", () => {
-    this.OR([
+    this.OR(this.cached("base", () => ([
       { ALT: () => this.CONSUME(K.ROOT) },
       { ALT: () => this.CONSUME(K.KV) },
       { ALT: () => this.CONSUME(K.NS) },
       { ALT: () => this.CONSUME(K.NAMESPACE) },
       { ALT: () => this.CONSUME(K.DB) },
       { ALT: () => this.CONSUME(K.DATABASE) },
-    ]);
+    ])));
   });
 
   infoStmt = this.RULE("infoStmt", () => {
@@ -192,7 +203,7 @@ export class SurqlParser extends CstParser {
 
   defineStmt = this.RULE("defineStmt", () => {
     this.CONSUME(K.DEFINE);
-    this.OR([
+    this.OR(this.cached("defineStmt", () => ([
       { ALT: () => this.SUBRULE(this.defineNamespace) },
       { ALT: () => this.SUBRULE(this.defineDatabase) },
       { ALT: () => this.SUBRULE(this.defineUser) },
@@ -206,7 +217,7 @@ export class SurqlParser extends CstParser {
       { ALT: () => this.SUBRULE(this.defineEvent) },
       { ALT: () => this.SUBRULE(this.defineFunction) },
       { ALT: () => this.SUBRULE(this.defineAnalyzer) },
-    ]);
+    ])));
   });
 
   /** `IF NOT EXISTS` | `OVERWRITE` */
@@ -250,7 +261,7 @@ export class SurqlParser extends CstParser {
     this.CONSUME(K.ON);
     this.SUBRULE(this.base);
     this.MANY(() =>
-      this.OR([
+      this.OR(this.cached("defineUser", () => ([
         { ALT: () => { this.CONSUME(K.PASSWORD); this.CONSUME(T.StringLiteral, { LABEL: "password" }); } },
         { ALT: () => { this.CONSUME(K.PASSHASH); this.CONSUME2(T.StringLiteral, { LABEL: "passhash" }); } },
         {
@@ -262,7 +273,7 @@ export class SurqlParser extends CstParser {
         },
         { ALT: () => this.SUBRULE(this.durationClause) },
         { ALT: () => this.SUBRULE(this.commentClause) },
-      ]),
+      ]))),
     );
   });
 
@@ -320,12 +331,12 @@ export class SurqlParser extends CstParser {
     this.CONSUME(K.ON);
     this.SUBRULE(this.base);
     this.MANY(() =>
-      this.OR([
+      this.OR(this.cached("defineAccess", () => ([
         { ALT: () => { this.CONSUME(K.TYPE); this.SUBRULE(this.accessType); } },
         { ALT: () => { this.CONSUME(K.AUTHENTICATE); this.SUBRULE(this.expr, { LABEL: "authenticate" }); } },
         { ALT: () => this.SUBRULE(this.durationClause) },
         { ALT: () => this.SUBRULE(this.commentClause) },
-      ]),
+      ]))),
     );
   });
 
@@ -405,11 +416,11 @@ export class SurqlParser extends CstParser {
   });
 
   permissionValue = this.RULE("permissionValue", () => {
-    this.OR([
+    this.OR(this.cached("permissionValue", () => ([
       { ALT: () => this.CONSUME(K.NONE) },
       { ALT: () => this.CONSUME(K.FULL) },
       { ALT: () => { this.CONSUME(K.WHERE); this.SUBRULE(this.expr); } },
-    ]);
+    ])));
   });
 
   /** PERMISSIONS NONE | FULL | WHERE … (params and functions). */
@@ -423,7 +434,7 @@ export class SurqlParser extends CstParser {
     this.SUBRULE(this.defineHead);
     this.CONSUME(T.IdentName);
     this.MANY(() =>
-      this.OR([
+      this.OR(this.cached("defineTable", () => ([
         { ALT: () => this.CONSUME(K.DROP) },
         { ALT: () => this.CONSUME(K.SCHEMAFULL) },
         { ALT: () => this.CONSUME(K.SCHEMAFUL) },
@@ -441,7 +452,7 @@ export class SurqlParser extends CstParser {
         { ALT: () => { this.CONSUME(K.CHANGEFEED); this.CONSUME(T.DurationLiteral); this.OPTION(() => { this.CONSUME(K.INCLUDE); this.CONSUME(K.ORIGINAL); }); } },
         { ALT: () => this.SUBRULE(this.permissions) },
         { ALT: () => this.SUBRULE(this.commentClause) },
-      ]),
+      ]))),
     );
   });
 
@@ -498,7 +509,7 @@ export class SurqlParser extends CstParser {
     this.SUBRULE(this.fieldPath);
     this.SUBRULE(this.onTable);
     this.MANY(() =>
-      this.OR([
+      this.OR(this.cached("defineField", () => ([
         { ALT: () => this.CONSUME(K.FLEXIBLE) },
         { ALT: () => { this.CONSUME(K.TYPE); this.SUBRULE(this.type); } },
         { ALT: () => { this.CONSUME(K.VALUE); this.SUBRULE(this.expr, { LABEL: "value" }); } },
@@ -507,7 +518,7 @@ export class SurqlParser extends CstParser {
         { ALT: () => this.CONSUME(K.READONLY) },
         { ALT: () => this.SUBRULE(this.permissions) },
         { ALT: () => this.SUBRULE(this.commentClause) },
-      ]),
+      ]))),
     );
   });
 
@@ -532,7 +543,7 @@ export class SurqlParser extends CstParser {
     this.CONSUME(T.IdentName);
     this.SUBRULE(this.onTable);
     this.MANY(() =>
-      this.OR([
+      this.OR(this.cached("defineIndex", () => ([
         { ALT: () => { this.OR2([{ ALT: () => this.CONSUME(K.FIELDS) }, { ALT: () => this.CONSUME(K.COLUMNS) }]); this.SUBRULE(this.idiomList); } },
         { ALT: () => this.CONSUME(K.UNIQUE) },
         {
@@ -542,7 +553,7 @@ export class SurqlParser extends CstParser {
           },
         },
         { ALT: () => this.SUBRULE(this.commentClause) },
-      ]),
+      ]))),
     );
   });
 
@@ -565,7 +576,7 @@ export class SurqlParser extends CstParser {
     this.CONSUME(T.IdentName);
     this.SUBRULE(this.onTable);
     this.MANY(() =>
-      this.OR([
+      this.OR(this.cached("defineEvent", () => ([
         { ALT: () => { this.CONSUME(K.WHEN); this.SUBRULE(this.expr, { LABEL: "when" }); } },
         {
           ALT: () => {
@@ -575,7 +586,7 @@ export class SurqlParser extends CstParser {
           },
         },
         { ALT: () => this.SUBRULE(this.commentClause) },
-      ]),
+      ]))),
     );
   });
 
@@ -681,7 +692,7 @@ export class SurqlParser extends CstParser {
   });
 
   dataClause = this.RULE("dataClause", () => {
-    this.OR([
+    this.OR(this.cached("dataClause", () => ([
       {
         ALT: () => {
           this.CONSUME(K.SET);
@@ -694,7 +705,7 @@ export class SurqlParser extends CstParser {
       { ALT: () => { this.CONSUME(K.CONTENT); this.SUBRULE2(this.expr); } },
       { ALT: () => { this.CONSUME(K.REPLACE); this.SUBRULE3(this.expr); } },
       { ALT: () => { this.CONSUME(K.PATCH); this.SUBRULE4(this.expr); } },
-    ]);
+    ])));
   });
 
   outputClause = this.RULE("outputClause", () => {
@@ -736,10 +747,10 @@ export class SurqlParser extends CstParser {
   });
 
   field = this.RULE("field", () => {
-    this.OR([
+    this.OR(this.cached("field", () => ([
       { ALT: () => this.CONSUME(T.Star) },
       { ALT: () => { this.SUBRULE(this.expr); this.OPTION(() => { this.CONSUME(K.AS); this.SUBRULE(this.postfixExpr, { LABEL: "alias" }); }); } },
-    ]);
+    ])));
   });
 
   selectStmt = this.RULE("selectStmt", () => {
@@ -928,22 +939,22 @@ export class SurqlParser extends CstParser {
   });
 
   binaryOp = this.RULE("binaryOp", () => {
-    this.OR([
+    this.OR(this.cached("binaryOp", () => ([
       { ALT: () => { this.CONSUME(K.IS); this.OPTION(() => this.CONSUME(K.NOT)); } },
       { ALT: () => { this.CONSUME2(K.NOT); this.CONSUME(K.IN); } },
       { ALT: () => this.CONSUME(T.BinaryOpToken) },
-    ]);
+    ])));
   });
 
   unary = this.RULE("unary", () => {
-    this.OR([
+    this.OR(this.cached("unary", () => ([
       { ALT: () => { this.CONSUME(T.Bang, { LABEL: "prefix" }); this.SUBRULE(this.unary); } },
       { ALT: () => { this.CONSUME(T.Minus, { LABEL: "prefix" }); this.SUBRULE2(this.unary); } },
       { ALT: () => { this.CONSUME(T.Plus, { LABEL: "prefix" }); this.SUBRULE3(this.unary); } },
       { ALT: () => { this.CONSUME(T.Lt); this.SUBRULE(this.type); this.CONSUME(T.Gt); this.SUBRULE4(this.unary); } },
       // primary and postfix inline (same shape as postfixExpr) to keep the CST shallow
       { ALT: () => { this.SUBRULE(this.primary); this.MANY(() => this.SUBRULE(this.postfix)); } },
-    ]);
+    ])));
   });
 
   postfixExpr = this.RULE("postfixExpr", () => {
@@ -952,7 +963,7 @@ export class SurqlParser extends CstParser {
   });
 
   postfix = this.RULE("postfix", () => {
-    this.OR([
+    this.OR(this.cached("postfix", () => ([
       {
         ALT: () => {
           this.CONSUME(T.Dot);
@@ -980,7 +991,7 @@ export class SurqlParser extends CstParser {
       },
       { ALT: () => this.SUBRULE(this.graphStep) },
       { ALT: () => this.CONSUME(T.Ellipsis) },
-    ]);
+    ])));
   });
 
   graphStep = this.RULE("graphStep", () => {
@@ -1016,7 +1027,7 @@ export class SurqlParser extends CstParser {
   });
 
   primary = this.RULE("primary", () => {
-    this.OR({
+    this.OR(this.cached("primary", () => ({
       IGNORE_AMBIGUITIES: true,
       MAX_LOOKAHEAD: 1,
       DEF: [
@@ -1030,8 +1041,7 @@ export class SurqlParser extends CstParser {
         { ALT: () => this.CONSUME(K.FALSE) },
         { ALT: () => this.CONSUME(T.Param) },
         { ALT: () => this.SUBRULE(this.array) },
-        { GATE: () => this.isObjectStart(), ALT: () => this.SUBRULE(this.object) },
-        { ALT: () => this.SUBRULE(this.block) },
+        { ALT: () => this.SUBRULE(this.braced) },
         { ALT: () => this.SUBRULE(this.subquery) },
         { ALT: () => this.SUBRULE(this.graphStep) },
         { ALT: () => this.SUBRULE(this.selectStmt) },
@@ -1043,11 +1053,26 @@ export class SurqlParser extends CstParser {
         { ALT: () => this.SUBRULE(this.defineStmt) },
         { ALT: () => this.SUBRULE(this.removeStmt) },
         { ALT: () => this.SUBRULE(this.ifStmt) },
-        { GATE: () => this.LA(3).tokenType === T.Colon && this.LA(2).tokenType !== T.Param, ALT: () => this.SUBRULE(this.mock) },
-        { ALT: () => this.SUBRULE(this.closure) },
+        { ALT: () => this.SUBRULE(this.piped) },
         { ALT: () => this.SUBRULE(this.identStart) },
       ],
-    });
+    })));
+  });
+
+  /** `{` starts an object when followed by `}` or by `key:`, else a block (GATEs kept out of `primary`, which is hot). */
+  braced = this.RULE("braced", () => {
+    this.OR([
+      { GATE: () => this.isObjectStart(), ALT: () => this.SUBRULE(this.object) },
+      { ALT: () => this.SUBRULE(this.block) },
+    ]);
+  });
+
+  /** `|table:1..3|` mock or a closure `|$a| …` / `|| …`. */
+  piped = this.RULE("piped", () => {
+    this.OR([
+      { GATE: () => this.LA(3).tokenType === T.Colon && this.LA(2).tokenType !== T.Param, ALT: () => this.SUBRULE(this.mock) },
+      { ALT: () => this.SUBRULE(this.closure) },
+    ]);
   });
 
   private isObjectStart(): boolean {
@@ -1061,7 +1086,7 @@ export class SurqlParser extends CstParser {
   identStart = this.RULE("identStart", () => {
     this.CONSUME(T.IdentName);
     this.OPTION(() =>
-      this.OR([
+      this.OR(this.cached("identStart", () => ([
         { ALT: () => { this.CONSUME(T.Colon); this.SUBRULE(this.recordKey); } },
         {
           ALT: () => {
@@ -1070,7 +1095,7 @@ export class SurqlParser extends CstParser {
           },
         },
         { ALT: () => this.SUBRULE2(this.args) },
-      ]),
+      ]))),
     );
   });
 
@@ -1087,7 +1112,7 @@ export class SurqlParser extends CstParser {
   });
 
   recordKeyValue = this.RULE("recordKeyValue", () => {
-    this.OR([
+    this.OR(this.cached("recordKeyValue", () => ([
       { ALT: () => { this.OPTION(() => this.CONSUME(T.Minus)); this.CONSUME(T.NumberLiteral); } },
       { ALT: () => this.CONSUME(T.NumIdent) },
       { ALT: () => this.CONSUME(T.DurationLiteral) },
@@ -1096,7 +1121,7 @@ export class SurqlParser extends CstParser {
       { ALT: () => this.SUBRULE(this.array) },
       { ALT: () => this.SUBRULE(this.object) },
       { ALT: () => { this.CONSUME(T.IdentName); this.OPTION2(() => { this.CONSUME(T.LParen); this.CONSUME(T.RParen); }); } },
-    ]);
+    ])));
   });
 
   array = this.RULE("array", () => {
@@ -1120,11 +1145,11 @@ export class SurqlParser extends CstParser {
   });
 
   objectEntry = this.RULE("objectEntry", () => {
-    this.OR([
+    this.OR(this.cached("objectEntry", () => ([
       { ALT: () => this.CONSUME(T.IdentName) },
       { ALT: () => this.CONSUME(T.StringLiteral) },
       { ALT: () => this.CONSUME(T.NumberLiteral) },
-    ]);
+    ])));
     this.CONSUME(T.Colon);
     this.SUBRULE(this.expr);
   });
@@ -1176,7 +1201,7 @@ export class SurqlParser extends CstParser {
   });
 
   typeSingle = this.RULE("typeSingle", () => {
-    this.OR([
+    this.OR(this.cached("typeSingle", () => ([
       {
         ALT: () => {
           this.CONSUME(T.IdentName);
@@ -1193,7 +1218,7 @@ export class SurqlParser extends CstParser {
       { ALT: () => this.CONSUME(T.DurationLiteral) },
       { ALT: () => this.SUBRULE(this.array) },
       { ALT: () => this.SUBRULE(this.object) },
-    ]);
+    ])));
   });
 }
 

@@ -917,6 +917,7 @@ export class AstBuilder {
       }
       throw new Error(`internal: primary token ${key}`);
     }
+    if (key === "braced" || key === "piped") return this.primary(el);
     switch (key) {
       case "array": return this.array(el);
       case "object": return this.object(el);
