@@ -1,55 +1,16 @@
 // type:: builtins: conversions (type::int, type::thing …) and type::is::* predicates.
 
+import type { BasicTypeName } from "../../ast/nodes.js";
 import { CastError } from "../../errors/index.js";
+import { cast } from "../../value/index.js";
 import { Datetime, Decimal, Duration, Geometry, RecordId, RecordIdRange, Table, Uuid, isValueObject, type RecordIdKey, type Value } from "../../value/types.js";
 import { formatDatetimeText, formatFloat } from "./display.js";
 import { fn, incorrectArguments, type BuiltinTable } from "./registry.js";
-import { asRawString, convertError, parseDatetimeText, parseDurationText, parseFloatText, parseIntText, parseRecordIdText } from "./util.js";
+import { asRawString, convertError, parseRecordIdText } from "./util.js";
 import { isUuidText } from "./validate.js";
 import type { Compat } from "../session.js";
 
 const isNumber = (v: Value): v is bigint | number | Decimal => typeof v === "bigint" || typeof v === "number" || v instanceof Decimal;
-
-export function toInt(v: Value, compat: Compat = 2): bigint {
-  if (typeof v === "bigint") return v;
-  if (typeof v === "number" && Number.isInteger(v) && Math.abs(v) < 2 ** 63) return BigInt(v);
-  if (v instanceof Decimal && /^[+-]?\d+(\.0*)?$/.test(v.text)) return BigInt(v.text.replace(/\.0*$/, ""));
-  if (typeof v === "string") {
-    const n = parseIntText(v);
-    if (n !== undefined) return n;
-  }
-  throw convertError(v, "int", compat);
-}
-
-export function toFloat(v: Value, compat: Compat = 2): number {
-  if (typeof v === "number") return v;
-  if (typeof v === "bigint") return Number(v);
-  if (v instanceof Decimal) return Number(v.text);
-  if (typeof v === "string") {
-    const n = parseFloatText(v);
-    if (n !== undefined) return n;
-  }
-  throw convertError(v, "float", compat);
-}
-
-function toNumber(v: Value, compat: Compat = 2): Value {
-  if (isNumber(v)) return v;
-  if (typeof v === "string") {
-    const i = parseIntText(v);
-    if (i !== undefined) return i;
-    const f = parseFloatText(v);
-    if (f !== undefined) return f;
-  }
-  throw convertError(v, "number", compat);
-}
-
-function toDecimal(v: Value, compat: Compat = 2): Decimal {
-  if (v instanceof Decimal) return v;
-  if (typeof v === "bigint") return new Decimal(v.toString());
-  if (typeof v === "number" && Number.isFinite(v)) return new Decimal(formatFloat(v));
-  if (typeof v === "string" && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(v)) return new Decimal(v.replace(/^\+/, ""));
-  throw convertError(v, "decimal", compat);
-}
 
 function toStringValue(v: Value, compat: Compat = 2): string {
   if (v === undefined || v === null) throw convertError(v, "string", compat);
@@ -80,29 +41,18 @@ const tableName = (v: Value): string => (v instanceof Table ? v.name : typeof v 
 const is = (test: (v: Value) => boolean) => fn(["any"], ([v]) => test(v));
 const geometryIs = (...types: Geometry["type"][]) => is((v) => v instanceof Geometry && types.includes(v.type));
 
+/** `<name> v`, SurrealDB's cast, which is what type::int / type::float / … call. */
+const castTo = (name: BasicTypeName) => fn(["any"], ([v], { compat }) => cast(v, { kind: "Basic", name }, { compat }));
+
 export const typeFunctions: BuiltinTable = {
-  "type::bool": fn(["any"], ([v], { compat }) => {
-    if (typeof v === "boolean") return v;
-    if (v === "true" || v === "false") return v === "true";
-    throw convertError(v, "bool", compat);
-  }),
-  "type::datetime": fn(["any"], ([v], { compat }) => {
-    if (v instanceof Datetime) return v;
-    const d = typeof v === "string" ? parseDatetimeText(v, compat) : undefined;
-    if (!d) throw convertError(v, "datetime", compat);
-    return d;
-  }),
-  "type::decimal": fn(["any"], ([v], { compat }) => toDecimal(v, compat)),
-  "type::duration": fn(["any"], ([v], { compat }) => {
-    if (v instanceof Duration) return v;
-    const d = typeof v === "string" ? parseDurationText(v) : undefined;
-    if (!d) throw convertError(v, "duration", compat);
-    return d;
-  }),
-  "type::float": fn(["any"], ([v], { compat }) => toFloat(v, compat)),
-  "type::int": fn(["any"], ([v], { compat }) => toInt(v, compat)),
-  "type::number": fn(["any"], ([v], { compat }) => toNumber(v, compat)),
-  "type::string": fn(["any"], ([v], { compat }) => toStringValue(v, compat)),
+  "type::bool": castTo("bool"),
+  "type::datetime": castTo("datetime"),
+  "type::decimal": castTo("decimal"),
+  "type::duration": castTo("duration"),
+  "type::float": castTo("float"),
+  "type::int": castTo("int"),
+  "type::number": castTo("number"),
+  "type::string": castTo("string"),
   "type::table": fn(["any"], ([v]) => new Table(tableName(v))),
   "type::thing": fn(["any", "any?"], (args, { compat }) => {
     if (args.length === 1) return toRecord(args[0], undefined, compat);

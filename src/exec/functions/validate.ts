@@ -168,7 +168,7 @@ export function isUrl(s: string): boolean {
 
 /** SurrealDB's datetime literal text: a date, or a date-time with Z or an offset. */
 export function isDatetimeText(s: string): boolean {
-  const m = /^([+-]?\d{4,6})-(\d\d)-(\d\d)(?:T(\d\d):(\d\d):(\d\d)(\.\d{1,9})?(Z|[+-]\d\d:\d\d))?$/.exec(s);
+  const m = /^([+-]?\d{4})-(\d\d)-(\d\d)(?:T(\d\d):(\d\d):(\d\d)(\.\d{1,9})?(Z|[+-]\d\d:\d\d))?$/.exec(s);
   if (!m) return false;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { toJson } from "../../../src/value/index.js";
 import { isBuiltin } from "../../../src/exec/functions/index.js";
 import { Datetime, Decimal, Duration, Geometry, RecordId, Table, Uuid, type Value } from "../../../src/value/types.js";
 import { call, errorOf } from "./helpers.js";
@@ -128,5 +130,25 @@ describe("type:: (oracle, both versions)", () => {
     expect(await call("type::uuid", [U])).toEqual(new Uuid(U));
     expect(await errorOf("type::array", [1n])).toBe("Expected a array but cannot convert 1 into a array");
     for (const n of ["type::record", "type::uuid", "type::array", "type::is::range"]) expect(isBuiltin(n, 1)).toBe(false);
+  });
+});
+
+describe("type:: conversions on generated text (fixtures/conversions.json, SurrealDB 2.6.0)", () => {
+  // Compared through the JSON shape the oracle printed (ints and floats both as JSON numbers).
+  const rows: [string, string, { ok?: unknown; error?: string }][] = JSON.parse(
+    readFileSync(new URL("./fixtures/conversions.json", import.meta.url), "utf8"),
+  );
+  it(`${rows.length} calls`, async () => {
+    const wrong: unknown[] = [];
+    for (const [name, text, expected] of rows) {
+      let got: { ok?: unknown; error?: string };
+      try {
+        got = { ok: toJson(await call(name, [text], 2), { compat: 2 }) };
+      } catch (e) {
+        got = { error: (e as Error).message };
+      }
+      if (JSON.stringify(got) !== JSON.stringify(expected)) wrong.push([name, text, expected, got]);
+    }
+    expect(wrong).toEqual([]);
   });
 });
