@@ -35,6 +35,12 @@ function tokensOf(n: Node, out: IToken[] = []): IToken[] {
   for (const list of Object.values(n.children)) for (const e of list) isToken(e) ? out.push(e) : tokensOf(e, out);
   return out;
 }
+/** The first child list of a node (skipping `except`), without allocating the entries array. */
+function onlyChild(n: Node, except?: string): [string, CstElement[]] {
+  for (const key in n.children) if (key !== except) return [key, n.children[key]];
+  throw new Error("internal: empty CST node");
+}
+
 function firstToken(n: Node | IToken): IToken | undefined {
   if (isToken(n)) return n;
   let best: IToken | undefined;
@@ -174,7 +180,7 @@ export class AstBuilder {
   }
 
   statement(n: Node): A.Statement {
-    const [key, list] = Object.entries(n.children)[0];
+    const [key, list] = onlyChild(n);
     const child = list[0];
     if (isToken(child)) {
       const pos = this.pos(child);
@@ -266,7 +272,7 @@ export class AstBuilder {
   }
 
   private define(n: Node): A.DefineStatement {
-    const [key, list] = Object.entries(n.children).find(([k]) => k !== "DEFINE")!;
+    const [key, list] = onlyChild(n, "DEFINE");
     const c = list[0] as Node;
     const common = { ...this.head(c), comment: this.comment(c), pos: this.pos(n) };
     switch (key) {
@@ -900,7 +906,7 @@ export class AstBuilder {
   }
 
   private primary(n: Node): A.Expr {
-    const [key, list] = Object.entries(n.children)[0];
+    const [key, list] = onlyChild(n);
     const el = list[0];
     if (isToken(el)) {
       const pos = this.pos(el);
