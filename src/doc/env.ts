@@ -40,4 +40,6 @@ export interface WriteOp {
   readonly after: ValueObject | undefined;
   /** `$input`: the data clause's value. */
   readonly input: Value;
+  /** An error to raise once permissions have passed (CREATE of an existing record). */
+  readonly conflict?: () => Error;
 }

@@ -39,8 +39,8 @@ export async function writeDocument(env: DocEnv, op: WriteOp): Promise<WriteResu
   const t = { ns: env.ns, db: env.db, tb: op.rid.table };
   // 1. the table (auto-created with PERMISSIONS NONE, if the actor may define tables)
   const table = env.ensureTable(op.rid.table);
-  // 2. quick permission check: NONE skips
-  if (!checkPermissionsQuick(env, table, op.action)) return undefined;
+  // 2. quick permission check (2.x): NONE skips before any field is processed
+  if (env.compat === 2 && !checkPermissionsQuick(env, table, op.action)) return undefined;
   // 3. update/delete: the existing record must pass the permission
   if (op.before && op.action !== "create" && !(await checkPermissionsTable(env, table, op.action, op.before, { before: op.before, after: op.before }))) return undefined;
   if (op.action === "delete") {
@@ -57,10 +57,12 @@ export async function writeDocument(env: DocEnv, op: WriteOp): Promise<WriteResu
   after = { ...after, id: op.rid };
   // 6. the new record must pass the permission
   if (!(await checkPermissionsTable(env, table, op.action, after, { before: op.before, after }))) return undefined;
-  // 7. indexes (unique check), then storage
+  // 7. an existing record is reported only now, after the permission checks
+  if (op.conflict) throw op.conflict();
+  // 8. indexes (unique check), then storage
   storeIndexData(env, table, op.rid, op.before, after);
   env.records.put(env.txn, t, op.rid, after);
-  // 8. events
+  // 9. events
   await processEvents(env, table, op, after);
   return { rid: op.rid, before: op.before, after };
 }

@@ -26,13 +26,12 @@ export async function runCreate(s: CreateStatement, ctx: Ctx): Promise<Value> {
     if (src.kind === "Table") rid = new RecordId(src.tb, randomRecordKey());
     else if (src.kind === "Record") rid = src.rid;
     else throw new QueryError("InvalidStatementTarget", `Can not execute CREATE statement using value: ${String(src.kind === "Value" ? src.value : src.tb)}`);
-    // 2. it must not exist yet
-    if (ctx.core.records.get({ ns, db, tb: rid.table }, rid)) {
-      throw new QueryError("RecordExists", `Database record \`${formatRecordId(rid, { compat: ctx.core.compat })}\` already exists`);
-    }
+    // 2. it must not exist yet (reported after the permission checks, as SurrealDB does)
+    const exists = ctx.core.records.get({ ns, db, tb: rid.table }, rid) !== undefined;
+    const conflict = () => new QueryError("RecordExists", `Database record \`${formatRecordId(rid, { compat: ctx.core.compat })}\` already exists`);
     // 3. data clause, then the document pipeline
     const { doc, input } = await applyData(s.data, { id: rid }, ctx);
-    const res = await writeDocument(docEnv(ctx), { action: "create", rid, before: undefined, after: doc, input });
+    const res = await writeDocument(docEnv(ctx), { action: "create", rid, before: undefined, after: doc, input, ...(exists ? { conflict } : {}) });
     if (!res) continue;
     // 4. output
     const out = await writeOutput(s.output, res, ctx, "After");

@@ -104,7 +104,7 @@ async function groupRows(s: SelectStatement, docs: Value[], ctx: Ctx): Promise<V
   const onlyCount = only?.kind === "Single" && only.expr.kind === "Call" && only.expr.name === "count" && only.expr.args.length === 0;
   const selectable = (w: Expr) => {
     const perm = ctx.core.catalog.table(ctx.session.ns, ctx.session.db, (w as { name: string }).name)?.def.permissions.select;
-    return !permissionsApply(ctx, false) || perm?.kind !== "None";
+    return !permissionsApply(ctx, false) || perm === undefined || perm.kind === "Full";
   };
   if (ordered.length === 0 && group.all && onlyCount && !s.cond && ctx.core.compat === 2 && s.what.every((w) => w.kind === "Table" && selectable(w))) {
     const f = only as Extract<Field, { kind: "Single" }>;
