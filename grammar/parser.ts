@@ -79,6 +79,7 @@ export class SurqlParser extends CstParser {
         { ALT: () => this.SUBRULE(this.relateStmt) },
         { ALT: () => this.SUBRULE(this.liveStmt) },
         { ALT: () => this.SUBRULE(this.killStmt) },
+        { ALT: () => this.SUBRULE(this.optionStmt) },
         { ALT: () => this.SUBRULE(this.expr) },
       ],
     })));
@@ -92,6 +93,16 @@ export class SurqlParser extends CstParser {
       this.OPTION2(() => this.SUBRULE2(this.statement));
     });
     this.CONSUME(T.RBrace);
+  });
+
+  /** `OPTION IMPORT [= true|false]`: accepted and dropped (SurrealDB returns no result for it). */
+  optionStmt = this.RULE("optionStmt", () => {
+    this.CONSUME(K.OPTION);
+    this.CONSUME(T.IdentName);
+    this.OPTION(() => {
+      this.CONSUME(T.Eq);
+      this.OR([{ ALT: () => this.CONSUME(K.TRUE) }, { ALT: () => this.CONSUME(K.FALSE) }]);
+    });
   });
 
   useStmt = this.RULE("useStmt", () => {
@@ -1075,6 +1086,14 @@ export class SurqlParser extends CstParser {
     ]);
   });
 
+  /** `..`, `..=`, `>..`, `>..=` after a record key (`user:1 > 5` stays a comparison). */
+  private rangeFollows(): boolean {
+    const t = this.LA(1).tokenType;
+    if (t === T.DotDot || t === T.DotDotEq) return true;
+    const t2 = this.LA(2).tokenType;
+    return t === T.Gt && (t2 === T.DotDot || t2 === T.DotDotEq);
+  }
+
   private isObjectStart(): boolean {
     const t2 = this.LA(2).tokenType;
     if (t2 === T.RBrace) return true;
@@ -1101,12 +1120,14 @@ export class SurqlParser extends CstParser {
 
   recordKey = this.RULE("recordKey", () => {
     this.OR([
-      { ALT: () => { this.SUBRULE(this.recordKeyValue, { LABEL: "begin" }); this.OPTION(() => this.SUBRULE(this.rangeTail)); } },
+      { ALT: () => { this.SUBRULE(this.recordKeyValue, { LABEL: "begin" });
+          this.OPTION({ GATE: () => this.rangeFollows(), DEF: () => this.SUBRULE(this.rangeTail) }); } },
       { ALT: () => this.SUBRULE2(this.rangeTail) },
     ]);
   });
 
   rangeTail = this.RULE("rangeTail", () => {
+    this.OPTION2(() => this.CONSUME(T.Gt, { LABEL: "exclusive" }));
     this.OR([{ ALT: () => this.CONSUME(T.DotDot, { LABEL: "op" }) }, { ALT: () => this.CONSUME(T.DotDotEq, { LABEL: "op" }) }]);
     this.OPTION(() => this.SUBRULE(this.recordKeyValue, { LABEL: "end" }));
   });

@@ -176,7 +176,14 @@ export class AstBuilder {
   // ───────────── statements ─────────────
 
   query(n: Node): A.Statement[] {
-    return nodes(n, "statement").map((s) => this.statement(s));
+    return this.statements(nodes(n, "statement"));
+  }
+
+  /** Statements of a query or block; OPTION statements produce nothing. */
+  private statements(list: Node[]): A.Statement[] {
+    const out: A.Statement[] = [];
+    for (const s of list) if (!has(s, "optionStmt")) out.push(this.statement(s));
+    return out;
   }
 
   statement(n: Node): A.Statement {
@@ -969,7 +976,7 @@ export class AstBuilder {
   }
 
   block(n: Node): A.BlockExpr {
-    return { kind: "Block", statements: nodes(n, "statement").map((s) => this.statement(s)), pos: this.pos(n) };
+    return { kind: "Block", statements: this.statements(nodes(n, "statement")), pos: this.pos(n) };
   }
 
   private subquery(n: Node): A.SubqueryExpr {
@@ -1014,7 +1021,7 @@ export class AstBuilder {
     const end = node(tail, "end");
     return {
       kind: "Range",
-      begin: begin && { key: this.recordKeyValue(begin), inclusive: true },
+      begin: begin && { key: this.recordKeyValue(begin), inclusive: !has(tail, "exclusive") },
       end: end && { key: this.recordKeyValue(end), inclusive: req(tok(tail, "op")).tokenType.name === "DotDotEq" },
     };
   }

@@ -82,6 +82,9 @@ describe("literals", () => {
     expect(key("user:{a: 1}")[1]).toEqual({ kind: "Object", entries: [{ key: "a", value: { kind: "Literal", value: 1n } }] });
     expect(key("user:1..5")[1]).toEqual({ kind: "Range", begin: { key: { kind: "Number", value: 1n }, inclusive: true }, end: { key: { kind: "Number", value: 5n }, inclusive: false } });
     expect(key("user:..=5")[1]).toEqual({ kind: "Range", begin: undefined, end: { key: { kind: "Number", value: 5n }, inclusive: true } });
+    expect(key("user:1>..=5")[1]).toEqual({ kind: "Range", begin: { key: { kind: "Number", value: 1n }, inclusive: false }, end: { key: { kind: "Number", value: 5n }, inclusive: true } });
+    expect(key("user:a>..")[1]).toEqual({ kind: "Range", begin: { key: { kind: "String", value: "a" }, inclusive: false }, end: undefined });
+    expect(expr("user:1 > 5")).toMatchObject({ kind: "Binary", op: ">", left: { kind: "RecordId" } });
     expect(parseFails("RETURN user:foo()").message).toContain("expected one of `rand`, `ulid`, `uuid`");
   });
 
