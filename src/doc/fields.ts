@@ -79,24 +79,46 @@ function failingValue(env: DocEnv, val: Value, type: TypeKind): Value {
   return val;
 }
 
-/** SCHEMAFULL tables keep only defined fields (and `id`); flexible object fields keep their contents. */
-export function cleanupTableFields(table: TableEntry, doc: ValueObject): ValueObject {
+/** The element type of an array-typed field (through option<…>), `null` for a plain `array`, NONE otherwise. */
+function arrayInner(t: TypeKind | undefined): TypeKind | null | undefined {
+  if (!t) return undefined;
+  if (t.kind === "Option") return arrayInner(t.inner);
+  if (t.kind === "Array" || t.kind === "Set") return t.inner ?? null;
+  if (t.kind === "Either") for (const x of t.types) {
+    const inner = arrayInner(x);
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
+}
+
+/**
+ * SCHEMAFULL tables keep only defined paths (and `id`): object contents need defined children or FLEXIBLE,
+ * array elements need `field[*]` or an array type (2.x: with an element type).
+ */
+export function cleanupTableFields(table: TableEntry, doc: ValueObject, compat: 1 | 2 = 2): ValueObject {
   if (!table.def.schemafull) return doc;
-  const names = [...table.fields.keys()].map((n) => n.replace(/\[\*\]/g, ""));
-  const prune = (obj: ValueObject, prefix: string): ValueObject => {
-    const out: ValueObject = {};
-    for (const [k, v] of Object.entries(obj)) {
-      const path = prefix ? `${prefix}.${k}` : k;
-      if (!prefix && k === "id") {
-        out[k] = v;
-        continue;
-      }
-      if (!names.includes(path)) continue;
-      const fd = table.fields.get(path);
-      const hasChildren = names.some((n) => n.startsWith(`${path}.`));
-      out[k] = isValueObject(v) && hasChildren && !fd?.flexible ? prune(v, path) : v;
+  const fields = table.fields;
+  const defined = (path: string) => fields.has(path);
+  const hasChildren = (path: string) => [...fields.keys()].some((n) => n.startsWith(`${path}.`) || n.startsWith(`${path}[`));
+  const clean = (v: Value, path: string): Value => {
+    const fd = fields.get(path);
+    if (fd?.flexible) return v;
+    if (Array.isArray(v)) {
+      const inner = arrayInner(fd?.type);
+      const elements = defined(`${path}[*]`) || (inner !== undefined && (compat === 1 || inner !== null));
+      return elements ? v.map((e) => clean(e, `${path}[*]`)) : [];
     }
-    return out;
+    if (isValueObject(v)) {
+      const out: ValueObject = {};
+      for (const [k, x] of Object.entries(v)) if (defined(`${path}.${k}`) || hasChildren(`${path}.${k}`)) out[k] = clean(x, `${path}.${k}`);
+      return out;
+    }
+    return v;
   };
-  return prune(doc, "");
+  const out: ValueObject = {};
+  for (const [k, v] of Object.entries(doc)) {
+    if (k === "id") out[k] = v;
+    else if (defined(k) || hasChildren(k)) out[k] = clean(v, k);
+  }
+  return out;
 }

@@ -53,7 +53,7 @@ export async function writeDocument(env: DocEnv, op: WriteOp): Promise<WriteResu
   // 4. fields: DEFAULT, VALUE, TYPE, ASSERT, READONLY, field permissions
   let after = await processTableFields(env, table, op, op.after ?? { id: op.rid });
   // 5. SCHEMAFULL drops undefined fields
-  after = cleanupTableFields(table, after);
+  after = cleanupTableFields(table, after, env.compat);
   after = { ...after, id: op.rid };
   // 6. the new record must pass the permission
   if (!(await checkPermissionsTable(env, table, op.action, after, { before: op.before, after }))) return undefined;
