@@ -2,6 +2,7 @@
 
 import { SurqlAuth } from "../../../src/index.js";
 import { toRpcError } from "../../../src/server/rpc/errors.js";
+import { decode, encode } from "./cbor.js";
 import type { Value } from "../../../src/value/types.js";
 import type { RpcTarget } from "./steps.js";
 import type { SurrealVersion } from "./surreal.js";
@@ -18,7 +19,9 @@ export async function openOurs(version: SurrealVersion, opts: { v1TokenDuration?
   return {
     async rpc(method, params) {
       try {
-        return { ok: true, value: await conn.rpc(method, (params ?? []) as Value[]) };
+        // Params travel as CBOR, as they do to the real engine (a JS 7 arrives as an integer, not a float).
+        const wire = decode(encode(params ?? [])) as Value[];
+        return { ok: true, value: await conn.rpc(method, wire) };
       } catch (e) {
         return { ok: false, message: toRpcError(e).message };
       }

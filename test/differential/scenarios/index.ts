@@ -2,6 +2,8 @@
 
 import type { Step } from "../harness/steps.js";
 import type { SurrealVersion } from "../harness/surreal.js";
+import { levelsAndRoles, signinDispatch } from "./levels.js";
+import { accessClausesV2, recordUsers } from "./records.js";
 import { seedV1, seedV2 } from "./seed.js";
 import { expiryV2, systemUsers, tokensV2 } from "./users.js";
 
@@ -18,4 +20,11 @@ export const scenarios: readonly Scenario[] = [
   { name: "system users", version: "2.6.0", steps: systemUsers },
   { name: "tokens", version: "2.6.0", steps: tokensV2 },
   { name: "session expiry", version: "2.6.0", steps: expiryV2 },
+  { name: "system users: every level and role, RBAC", version: "1.5.4", steps: levelsAndRoles(1) },
+  { name: "system users: every level and role, RBAC", version: "2.6.0", steps: levelsAndRoles(2) },
+  { name: "signin dispatch and credentials", version: "1.5.4", steps: signinDispatch(1) },
+  { name: "signin dispatch and credentials", version: "2.6.0", steps: signinDispatch(2) },
+  { name: "scope users: signup, signin, clause outcomes", version: "1.5.4", steps: recordUsers(1) },
+  { name: "record users: signup, signin, clause outcomes", version: "2.6.0", steps: recordUsers(2) },
+  { name: "record access AUTHENTICATE and JWT access signin", version: "2.6.0", steps: accessClausesV2 },
 ];
