@@ -106,6 +106,26 @@ describe("password hashes", () => {
     expect(await call("crypto::argon2::compare", [h, "pass"])).toBe(true);
   }, 20_000);
 
+  it("compare never throws on arbitrary or PHC-shaped garbage, and says false", async () => {
+    const phcish = fc
+      .tuple(
+        fc.constantFrom("argon2id", "argon2i", "argon2d", "scrypt", "pbkdf2-sha256", "pbkdf2-sha512", "2b", "2a", "x"),
+        fc.constantFrom("v=19$", "v=16$", "v=99$", ""),
+        fc.constantFrom("m=19456,t=2,p=1", "m=8,t=1,p=1", "ln=4,r=1,p=1", "i=1,l=32", "i=1", "12", "m=0,t=0,p=0", "m=,t=,p="),
+        fc.base64String({ maxLength: 24 }),
+        fc.base64String({ maxLength: 48 }),
+      )
+      .map(([id, v, params, salt, hash]) => `$${id}$${v}${params}$${salt.replace(/=+$/, "")}$${hash.replace(/=+$/, "")}`);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string(), phcish), fc.string({ maxLength: 8 }), async (hash, pass) => {
+        for (const alg of ["argon2", "bcrypt", "pbkdf2", "scrypt"]) {
+          expect(await call(`crypto::${alg}::compare`, [hash, pass])).toBe(false);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
+
   it("argon2 generate/compare round trip for random passwords", async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 40 }), fc.string({ maxLength: 40 }), async (pass, other) => {
