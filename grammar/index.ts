@@ -45,7 +45,7 @@ function run<T>(text: string, rule: () => import("chevrotain").CstNode, build: (
     return build(new AstBuilder(text), cst);
   } catch (e) {
     if (e instanceof ParseError) throw e;
-    if (e instanceof RangeError) throw parseErrorAt(text, 0, 1, "Exceeded maximum parse depth");
+    if (e instanceof RangeError && /call stack/i.test(e.message)) throw parseErrorAt(text, 0, 1, "Exceeded maximum parse depth");
     const message = e instanceof Error ? e.message : String(e);
     throw parseErrorAt(text, 0, 1, `Failed to parse query: ${message}`);
   } finally {

@@ -4,6 +4,9 @@ import { tryParseDuration } from "../src/value/duration.js";
 import { Decimal, type Datetime, type Duration, type Uuid } from "../src/value/types.js";
 import { tryParseUuid } from "../src/value/uuid.js";
 
+/** Thrown by `unquote` for a malformed `\u` escape; the AST builder turns it into a ParseError at the token. */
+export class InvalidEscape extends Error {}
+
 const escapes: Record<string, string> = { n: "\n", t: "\t", r: "\r", b: "\b", f: "\f", "0": "\0" };
 
 /** Removes the quotes (or ⟨⟩ / backticks) and resolves backslash escapes. */
@@ -21,10 +24,14 @@ export function unquote(image: string): string {
     if (next === "u") {
       if (inner[i + 1] === "{") {
         const close = inner.indexOf("}", i);
-        out += String.fromCodePoint(parseInt(inner.slice(i + 2, close), 16));
+        const code = close < 0 ? NaN : parseInt(inner.slice(i + 2, close), 16);
+        if (!(code >= 0 && code <= 0x10ffff)) throw new InvalidEscape();
+        out += String.fromCodePoint(code);
         i = close;
       } else {
-        out += String.fromCharCode(parseInt(inner.slice(i + 1, i + 5), 16));
+        const hex = inner.slice(i + 1, i + 5);
+        if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new InvalidEscape();
+        out += String.fromCharCode(parseInt(hex, 16));
         i += 4;
       }
     } else out += escapes[next] ?? next;

@@ -130,7 +130,11 @@ export class AstBuilder {
   }
 
   string(t: IToken): string {
-    return unquote(t.image);
+    try {
+      return unquote(t.image);
+    } catch {
+      this.fail(t, "Invalid escape character in strand");
+    }
   }
 
   duration(t: IToken): A.Duration {
@@ -141,7 +145,12 @@ export class AstBuilder {
 
   private prefixed(t: IToken): A.Expr {
     const prefix = t.image[0].toLowerCase();
-    const content = unquote(t.image.slice(1));
+    let content: string;
+    try {
+      content = unquote(t.image.slice(1));
+    } catch {
+      this.fail(t, "Invalid escape character in strand");
+    }
     switch (prefix) {
       case "d": {
         const d = datetimeFromText(content);
@@ -1045,7 +1054,7 @@ export class AstBuilder {
     if (ni) return { kind: "String", value: ni.image };
     const ps = tok(n, "PrefixedString");
     if (ps) {
-      const content = unquote(ps.image.slice(1));
+      const content = this.string({ ...ps, image: ps.image.slice(1) });
       if (ps.image[0].toLowerCase() === "u") {
         const u = uuidFromText(content);
         if (u === undefined) this.fail(ps, `Unexpected token \`${ps.image}\`, expected a uuid`);

@@ -49,6 +49,9 @@ describe("error positions", () => {
     expect(parseFails('RETURN d"2020').message).toContain("expected strand to end");
     expect(parseFails("RETURN ⟨abc").message).toContain("expected strand to end");
     expect(parseFails("RETURN 1 ¤").message).toContain("Invalid token `¤`");
+    expect(parseFails('RETURN "\\u{110000}"').message).toContain("Invalid escape character in strand");
+    expect(parseFails("RETURN '\\uZZZZ'").message).toContain("Invalid escape character in strand");
+    expect(parseFails("RETURN user:u'\\u{zz}'").column).toBe(13);
   });
   it("deep nesting gives a ParseError, not a stack overflow", () => {
     expect(parseFails("RETURN " + "(".repeat(10_000) + "1" + ")".repeat(10_000)).message).toContain("maximum parse depth");
