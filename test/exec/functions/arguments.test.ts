@@ -28,12 +28,8 @@ const ARGS: Record<string, Value[]> = {
   NONE: [undefined],
 };
 
-// Known, deliberate differences: see the report (none of these concern authentication).
-const SKIP = new Set<string>([]);
-
 describe.each([1, 2] as const)("argument checking matches SurrealDB (compat %s)", (compat) => {
-  const cases = rows.filter((r) => !SKIP.has(`${r.name}(${r.args}) v${compat}`));
-  it.each(cases.map((r) => [`${r.name}(${r.args})`, r] as const))("%s", async (_label, row) => {
+  it.each(rows.map((r) => [`${r.name}(${r.args})`, r] as const))("%s", async (_label, row) => {
     const expected = compat === 1 ? row.v1 : row.v2;
     if (expected.unknown) {
       expect(isBuiltin(row.name, compat)).toBe(false);
