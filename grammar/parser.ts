@@ -10,6 +10,8 @@ export class SurqlParser extends CstParser {
   constructor() {
     super([...T.categoryTokens, ...T.lexerTokens, ...keywordTokens], {
       maxLookahead: 2,
+      // Grammar validations (ambiguities, left recursion) run under vitest and on demand; skipping them halves start-up.
+      skipValidations: process.env.VITEST === undefined && process.env.SURQL_GRAMMAR_VALIDATE !== "1",
       recoveryEnabled: false,
       errorMessageProvider,
       nodeLocationTracking: "onlyOffset",
