@@ -1004,6 +1004,7 @@ export class SurqlParser extends CstParser {
       },
       { ALT: () => this.SUBRULE(this.graphStep) },
       { ALT: () => this.CONSUME(T.Ellipsis) },
+      { ALT: () => this.CONSUME2(T.Question) },
     ])));
   });
 
@@ -1177,9 +1178,11 @@ export class SurqlParser extends CstParser {
     this.SUBRULE(this.expr);
   });
 
+  /** `( … )`; `(x, y)` is a geometry point. */
   subquery = this.RULE("subquery", () => {
     this.CONSUME(T.LParen);
     this.SUBRULE(this.statement);
+    this.OPTION(() => { this.CONSUME(T.Comma); this.SUBRULE(this.expr, { LABEL: "pointY" }); });
     this.CONSUME(T.RParen);
   });
 

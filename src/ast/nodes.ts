@@ -403,8 +403,11 @@ export type LegacyAccess =
   | { readonly kind: "Scope"; readonly session: Duration | undefined }
   | {
       readonly kind: "Token";
-      /** Where the token was defined in 1.x syntax; `scope` names the scope for ON SCOPE. */
-      readonly on: "NAMESPACE" | "DATABASE" | "SCOPE";
+      /**
+       * Where the token was defined in 1.x syntax; `scope` names the scope for ON SCOPE.
+       * "ROOT": SurrealDB 2 accepts `DEFINE TOKEN … ON ROOT` (a ROOT JWT access); 1.x fails it at run time with `Invalid level 'ROOT'`.
+       */
+      readonly on: "ROOT" | "NAMESPACE" | "DATABASE" | "SCOPE";
       readonly scope: string | undefined;
       /** 1.x TYPE as written: a JwtAlgorithm or "JWKS". */
       readonly type: JwtAlgorithm | "JWKS";

@@ -22,6 +22,7 @@ describe("idioms", () => {
     expect(parts("a[$i]")[1]).toEqual({ kind: "Index", index: { kind: "Param", name: "i" } });
     expect(parts("a['k']")[1]).toEqual({ kind: "Index", index: { kind: "Literal", value: "k" } });
     expect(parts("a...")[1]).toEqual({ kind: "Flatten" });
+    expect(parts("$x?.a")).toEqual([{ kind: "Start", value: { kind: "Param", name: "x" } }, { kind: "Optional" }, { kind: "Field", name: "a" }]);
     expect(parts("a.len()")[1]).toEqual({ kind: "Method", name: "len", args: [] });
     expect(parts("$s.slice(1, 2)")[1]).toMatchObject({ kind: "Method", name: "slice", args: [{ kind: "Literal" }, { kind: "Literal" }] });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Datetime, Decimal, Duration, Uuid } from "../../src/value/types.js";
+import { Datetime, Decimal, Duration, Geometry, Uuid } from "../../src/value/types.js";
 import { expr, parseFails } from "./helpers.js";
 
 const lit = (text: string) => {
@@ -92,6 +92,12 @@ describe("literals", () => {
     expect(expr(`r"user:1"`)).toEqual({ kind: "RecordId", table: "user", key: { kind: "Number", value: 1n } });
     expect(expr(`r'user:⟨a b⟩'`)).toEqual({ kind: "RecordId", table: "user", key: { kind: "String", value: "a b" } });
     expect(parseFails(`RETURN r"not a record"`).message).toContain("expected a record-id");
+  });
+
+  it("geometry points", () => {
+    expect(lit("(1, 2.5)")).toEqual(new Geometry("Point", [1, 2.5]));
+    expect(lit("(-1, 2)")).toEqual(new Geometry("Point", [-1, 2]));
+    expect(parseFails("RETURN (1, 'a')").message).toContain("geometry point");
   });
 
   it("params, mocks", () => {
