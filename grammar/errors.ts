@@ -100,21 +100,26 @@ export function positionOf(text: string, offset: number): { line: number; column
   return { line, column: offset - lineStart + 1, offset };
 }
 
-/** SurrealDB-style snippet: ` --> [l:c]`, the offending line and a caret line under the span (plus an optional note). */
+/** SurrealDB 2 snippet limits: an error past column 50 keeps 10 characters of context after `...`; lines stop at 80. */
+const MAX_ERROR_OFFSET = 50;
+const ERROR_CONTEXT = 10;
+const MAX_LINE_LENGTH = 80;
+
+/** SurrealDB-style snippet: ` --> [l:c]`, the offending line (trimmed, shortened) and a caret line under the span (plus an optional note). */
 export function snippet(text: string, offset: number, length: number, note = ""): string {
   const pos = positionOf(text, offset);
   const lineStart = offset - (pos.column - 1);
   let lineEnd = text.indexOf("\n", lineStart);
   if (lineEnd < 0) lineEnd = text.length;
-  let line = text.slice(lineStart, lineEnd).replace(/\r$/, "");
-  let col = pos.column - 1;
-  if (col > 60) {
-    // Shorten long lines the way SurrealDB does: keep the tail around the error.
-    const cut = col - 20;
-    line = "..." + line.slice(cut);
-    col = col - cut + 3;
+  const raw = text.slice(lineStart, lineEnd);
+  let line = raw.trimStart();
+  let col = Math.max(0, pos.column - 1 - (raw.length - line.length));
+  line = line.trimEnd();
+  if (col > MAX_ERROR_OFFSET) {
+    line = "..." + line.slice(col - ERROR_CONTEXT);
+    col = ERROR_CONTEXT + 3;
   }
-  if (line.length > 120) line = line.slice(0, 117) + "...";
+  if (line.length > MAX_LINE_LENGTH) line = line.slice(0, MAX_LINE_LENGTH - 3) + "...";
   const num = String(pos.line);
   const pad = " ".repeat(num.length);
   const carets = "^".repeat(Math.max(1, Math.min(length, line.length - col)));
