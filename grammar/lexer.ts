@@ -3,7 +3,7 @@ import { Lexer, type ILexingResult } from "chevrotain";
 import { keywordByWord } from "./keywords.js";
 import { Identifier, lexerTokens } from "./tokens.js";
 
-const lexer = new Lexer(lexerTokens, { ensureOptimizations: false, positionTracking: "full" });
+const lexer = new Lexer(lexerTokens, { ensureOptimizations: true, positionTracking: "full" });
 
 export function tokenize(text: string): ILexingResult {
   const result = lexer.tokenize(text);

@@ -541,6 +541,8 @@ export class AstBuilder {
   }
 
   private fieldPath(n: Node): A.IdiomExpr {
+    const names = toks(n, "IdentName");
+    if (names.length === 1 && Object.keys(n.children).length === 1) return { kind: "Idiom", parts: [{ kind: "Field", name: this.nameText(names[0]) }], pos: this.pos(n) };
     const parts: A.IdiomPart[] = [];
     // Walk tokens in order: names, `.`, `*`, `[`, numbers.
     const ts = tokensOf(n).sort((a, b) => a.startOffset - b.startOffset);
