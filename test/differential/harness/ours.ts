@@ -12,6 +12,8 @@ export async function openOurs(version: SurrealVersion, opts: { v1TokenDuration?
   const db = await SurqlAuth.open({
     compat: version === "1.5.4" ? 1 : 2,
     root: { user: "root", pass: "root" },
+    // The wasm engines run without authentication enforcement: anonymous sessions may do everything.
+    auth: false,
     // The harness compares with SurrealDB's own 1 h token default, not the seed's 24 h (a documented setting).
     v1TokenDuration: opts.v1TokenDuration ?? 3600,
   });
