@@ -689,12 +689,22 @@ export class SurqlParser extends CstParser {
   });
 
   idiomList = this.RULE("idiomList", () => {
-    this.SUBRULE(this.postfixExpr);
-    this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.postfixExpr); });
+    this.SUBRULE(this.plainIdiom);
+    this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.plainIdiom); });
+  });
+
+  /** A path where only a path may stand (SET places, ORDER/GROUP/SPLIT/FETCH/OMIT, aliases): `select`, `a.b[0]`, `$x.y`, `->e->t`. */
+  plainIdiom = this.RULE("plainIdiom", () => {
+    this.OR([
+      { ALT: () => this.CONSUME(T.IdentName) },
+      { ALT: () => this.CONSUME(T.Param) },
+      { ALT: () => this.SUBRULE(this.graphStep) },
+    ]);
+    this.MANY(() => this.SUBRULE(this.postfix));
   });
 
   assignment = this.RULE("assignment", () => {
-    this.SUBRULE(this.postfixExpr);
+    this.SUBRULE(this.plainIdiom);
     this.OR([
       { ALT: () => this.CONSUME(T.Eq, { LABEL: "op" }) },
       { ALT: () => this.CONSUME(T.PlusEq, { LABEL: "op" }) },
@@ -746,8 +756,7 @@ export class SurqlParser extends CstParser {
       IGNORE_AMBIGUITIES: true,
       DEF: [
         {
-          GATE: () => { const n = this.LA(2).tokenType; return n !== K.FROM && n !== T.Comma && n !== K.AS; },
-          ALT: () => { this.CONSUME(K.VALUE); this.SUBRULE(this.expr, { LABEL: "valueExpr" }); this.OPTION(() => { this.CONSUME(K.AS); this.SUBRULE(this.postfixExpr, { LABEL: "valueAlias" }); }); },
+          ALT: () => { this.CONSUME(K.VALUE); this.SUBRULE(this.expr, { LABEL: "valueExpr" }); this.OPTION(() => { this.CONSUME(K.AS); this.SUBRULE(this.plainIdiom, { LABEL: "valueAlias" }); }); },
         },
         {
           ALT: () => {
@@ -762,7 +771,7 @@ export class SurqlParser extends CstParser {
   field = this.RULE("field", () => {
     this.OR(this.cached("field", () => ([
       { ALT: () => this.CONSUME(T.Star) },
-      { ALT: () => { this.SUBRULE(this.expr); this.OPTION(() => { this.CONSUME(K.AS); this.SUBRULE(this.postfixExpr, { LABEL: "alias" }); }); } },
+      { ALT: () => { this.SUBRULE(this.expr); this.OPTION(() => { this.CONSUME(K.AS); this.SUBRULE(this.plainIdiom, { LABEL: "alias" }); }); } },
     ])));
   });
 
@@ -817,7 +826,7 @@ export class SurqlParser extends CstParser {
   });
 
   orderItem = this.RULE("orderItem", () => {
-    this.SUBRULE(this.postfixExpr);
+    this.SUBRULE(this.plainIdiom);
     this.OPTION(() => this.CONSUME(K.COLLATE));
     this.OPTION2(() => this.CONSUME(K.NUMERIC));
     this.OPTION3(() => this.OR([{ ALT: () => this.CONSUME(K.ASC) }, { ALT: () => this.CONSUME(K.DESC) }]));
@@ -965,14 +974,9 @@ export class SurqlParser extends CstParser {
       { ALT: () => { this.CONSUME(T.Minus, { LABEL: "prefix" }); this.SUBRULE2(this.unary); } },
       { ALT: () => { this.CONSUME(T.Plus, { LABEL: "prefix" }); this.SUBRULE3(this.unary); } },
       { ALT: () => { this.CONSUME(T.Lt); this.SUBRULE(this.type); this.CONSUME(T.Gt); this.SUBRULE4(this.unary); } },
-      // primary and postfix inline (same shape as postfixExpr) to keep the CST shallow
+      // primary and its postfix parts inline, to keep the CST shallow
       { ALT: () => { this.SUBRULE(this.primary); this.MANY(() => this.SUBRULE(this.postfix)); } },
     ])));
-  });
-
-  postfixExpr = this.RULE("postfixExpr", () => {
-    this.SUBRULE(this.primary);
-    this.MANY(() => this.SUBRULE(this.postfix));
   });
 
   postfix = this.RULE("postfix", () => {
@@ -1023,7 +1027,7 @@ export class SurqlParser extends CstParser {
           this.OR3([{ ALT: () => this.CONSUME2(T.Question) }, { ALT: () => this.CONSUME2(T.IdentName, { LABEL: "what" }) }]);
           this.MANY(() => { this.CONSUME(T.Comma); this.CONSUME3(T.IdentName, { LABEL: "what" }); });
           this.OPTION(() => { this.CONSUME(K.WHERE); this.SUBRULE(this.expr, { LABEL: "cond" }); });
-          this.OPTION2(() => { this.CONSUME(K.AS); this.SUBRULE(this.postfixExpr, { LABEL: "alias" }); });
+          this.OPTION2(() => { this.CONSUME(K.AS); this.SUBRULE(this.plainIdiom, { LABEL: "alias" }); });
           this.CONSUME(T.RParen);
         },
       },

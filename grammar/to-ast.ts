@@ -2,7 +2,7 @@
 import type { CstElement, CstNode, IToken } from "chevrotain";
 import type * as A from "../src/ast/nodes.js";
 import { Decimal, Geometry, RecordId, Uuid, type RecordIdKey, type Value } from "../src/value/types.js";
-import { parseErrorAtToken } from "./errors.js";
+import { describeFound, parseErrorAtToken } from "./errors.js";
 import { datetimeFromText, durationFromText, numberFromText, unquote, unquoteIdent, uuidFromText } from "./literals.js";
 
 type Node = CstNode;
@@ -438,8 +438,9 @@ export class AstBuilder {
     const alg = algs.length ? (this.algorithm(algs[algs.length - 1], false) as A.JwtAlgorithm) : "HS512";
     let verify: A.JwtVerify;
     if (urls.length) verify = { kind: "Jwks", url: this.string(urls[urls.length - 1]) };
-    else if (keys.length) verify = { kind: "Key", alg, key: this.string(keys[keys.length - 1]) };
-    else this.fail(firstToken(n), "Missing KEY or URL in JWT configuration", ["`KEY`", "`URL`"]);
+    else if (algs.length && keys.length) verify = { kind: "Key", alg, key: this.string(keys[keys.length - 1]) };
+    else if (algs.length) this.fail(firstToken(n), "Missing KEY in JWT configuration", ["`KEY`"]);
+    else this.fail(firstToken(n), `Unexpected ${describeFound(req(firstToken(n)))}, expected \`ALGORITHM\`, or \`URL\``, ["`ALGORITHM`", "`URL`"]);
     if (!has(n, "ISSUER")) return { verify, issuer: undefined };
     const ialgs = toks(n, "issuerAlg"), ikeys = toks(n, "issuerKey");
     const ialg = ialgs.length ? (this.algorithm(ialgs[ialgs.length - 1], false) as A.JwtAlgorithm) : alg;
@@ -632,7 +633,7 @@ export class AstBuilder {
   }
 
   private idioms(n: Node): A.IdiomExpr[] {
-    return nodes(n, "postfixExpr").map((p) => this.asIdiom(this.postfixExpr(p)));
+    return nodes(n, "plainIdiom").map((p) => this.plainIdiom(p));
   }
 
   private optIdioms(n: Node, key: string): A.IdiomExpr[] | undefined {
@@ -643,7 +644,7 @@ export class AstBuilder {
   private assignment(n: Node): A.Assignment {
     const op = req(tok(n, "op"));
     const map: Record<string, A.AssignOp> = { Eq: "=", PlusEq: "+=", MinusEq: "-=", PlusQEq: "+?=" };
-    return { place: this.asIdiom(this.postfixExpr(req(node(n, "postfixExpr")))), op: map[op.tokenType.name], value: this.expr(req(node(n, "expr"))) };
+    return { place: this.plainIdiom(req(node(n, "plainIdiom"))), op: map[op.tokenType.name], value: this.expr(req(node(n, "expr"))) };
   }
 
   private data(n: Node): A.DataClause | undefined {
@@ -661,14 +662,14 @@ export class AstBuilder {
   private fields(n: Node): A.Fields {
     if (has(n, "VALUE")) {
       const alias = node(n, "valueAlias");
-      return { value: true, items: [{ kind: "Single", expr: this.expr(req(node(n, "valueExpr"))), alias: alias && this.asIdiom(this.postfixExpr(alias)) }] };
+      return { value: true, items: [{ kind: "Single", expr: this.expr(req(node(n, "valueExpr"))), alias: alias && this.plainIdiom(alias) }] };
     }
     return {
       value: false,
       items: nodes(n, "field").map((f): A.Field => {
         if (has(f, "Star")) return { kind: "All" };
         const alias = node(f, "alias");
-        return { kind: "Single", expr: this.expr(req(node(f, "expr"))), alias: alias && this.asIdiom(this.postfixExpr(alias)) };
+        return { kind: "Single", expr: this.expr(req(node(f, "expr"))), alias: alias && this.plainIdiom(alias) };
       }),
     };
   }
@@ -702,7 +703,7 @@ export class AstBuilder {
         : {
             kind: "Fields",
             items: nodes(n, "orderItem").map((o) => ({
-              field: this.asIdiom(this.postfixExpr(req(node(o, "postfixExpr")))),
+              field: this.plainIdiom(req(node(o, "plainIdiom"))),
               direction: has(o, "DESC") ? "DESC" : "ASC",
               collate: has(o, "COLLATE"),
               numeric: has(o, "NUMERIC"),
@@ -877,7 +878,19 @@ export class AstBuilder {
     return this.postfixExpr(n);
   }
 
-  /** A primary and its postfix parts (from a postfixExpr node, or a unary node that inlines them). */
+  /** A path: a name, a param or a graph step, then postfix parts. */
+  private plainIdiom(n: Node): A.IdiomExpr {
+    const t = tok(n, "IdentName"), p = tok(n, "Param");
+    const parts: A.IdiomPart[] = t
+      ? [{ kind: "Field", name: this.nameText(t) }]
+      : p
+        ? [{ kind: "Start", value: { kind: "Param", name: p.image.slice(1), pos: this.pos(p) } }]
+        : [this.graph(req(node(n, "graphStep")))];
+    for (const x of nodes(n, "postfix")) parts.push(this.postfix(x));
+    return { kind: "Idiom", parts, pos: this.pos(n) };
+  }
+
+  /** A primary and its postfix parts (children of a unary node). */
   postfixExpr(n: Node): A.Expr {
     const base = this.primary(req(node(n, "primary")));
     const posts = nodes(n, "postfix");
@@ -915,7 +928,7 @@ export class AstBuilder {
       dir,
       what: toks(n, "what").map((w) => this.nameText(w)),
       cond: cond && this.expr(cond),
-      alias: alias && this.asIdiom(this.postfixExpr(alias)),
+      alias: alias && this.plainIdiom(alias),
     };
   }
 
@@ -1125,9 +1138,12 @@ export class AstBuilder {
     const maxTok = tok(n, "max");
     const max = maxTok ? Number(maxTok.image) : undefined;
     switch (name) {
-      case "option":
+      case "option": {
         if (!inner) this.fail(firstToken(nm), "Unexpected token `option`, expected `<`", ["`<`"]);
-        return { kind: "Option", inner: this.type(inner) };
+        const t = this.type(inner);
+        if (t.kind === "Basic" && t.name === "any") this.fail(firstToken(inner), "Unexpected token `ANY`, expected a kind name", ["a kind name"]);
+        return { kind: "Option", inner: t };
+      }
       case "array":
       case "set":
         return { kind: name === "array" ? "Array" : "Set", inner: inner && this.type(inner), max };
@@ -1135,8 +1151,7 @@ export class AstBuilder {
         return { kind: "Record", tables: inner ? this.typeNames(inner) : [] };
       case "geometry":
         return { kind: "Geometry", types: inner ? this.typeNames(inner) : [] };
-      case "bool": case "boolean":
-        return { kind: "Basic", name: "bool" };
+
       case "true": case "false":
         return { kind: "Literal", value: { kind: "Literal", value: name === "true" } };
     }

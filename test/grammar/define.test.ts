@@ -68,6 +68,8 @@ describe("DEFINE ACCESS", () => {
     const b = one("DEFINE ACCESS api ON ROOT TYPE JWT URL 'https://x/jwks'", "DefineAccess");
     expect(b.access).toEqual({ kind: "Jwt", jwt: { verify: { kind: "Jwks", url: "https://x/jwks" }, issuer: undefined } });
     expect(parseFails("DEFINE ACCESS api ON ROOT TYPE JWT ALGORITHM XX999 KEY 'k'").message).toContain("expected an algorithm");
+    expect(parseFails("DEFINE ACCESS a ON DB TYPE JWT KEY 'x'").message).toContain("Unexpected token `KEY`, expected `ALGORITHM`, or `URL`");
+    expect(parseFails("DEFINE ACCESS a ON DB TYPE JWT ALGORITHM HS512").message).toContain("KEY");
   });
   it("TYPE BEARER FOR USER | RECORD", () => {
     expect(one("DEFINE ACCESS b ON NS TYPE BEARER FOR USER", "DefineAccess").access).toEqual({ kind: "Bearer", subject: "USER", jwt: undefined });
@@ -178,6 +180,8 @@ describe("DEFINE FIELD", () => {
     expect(types(`"a" | "b"`)).toEqual({ kind: "Either", types: [{ kind: "Literal", value: { kind: "Literal", value: "a" } }, { kind: "Literal", value: { kind: "Literal", value: "b" } }] });
     expect(types("geometry<point>")).toEqual({ kind: "Geometry", types: ["point"] });
     expect(parseFails("DEFINE FIELD f ON t TYPE strng").message).toContain("expected a kind name");
+    expect(parseFails("DEFINE FIELD f ON t TYPE boolean").message).toContain("expected a kind name");
+    expect(parseFails("DEFINE FIELD f ON t TYPE option<any>").message).toContain("Unexpected token `ANY`, expected a kind name");
   });
 });
 

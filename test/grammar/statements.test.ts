@@ -66,7 +66,9 @@ describe("SELECT", () => {
     expect(s.what.map((w) => w.kind)).toEqual(["RecordId", "Table", "Param", "Subquery", "Array"]);
     const v = one("SELECT VALUE name FROM user", "Select");
     expect([v.fields.value, v.fields.items.length]).toEqual([true, 1]);
-    expect(one("SELECT value FROM user", "Select").fields.value).toBe(false);
+    // As in SurrealDB, `SELECT value FROM …` reads VALUE as the keyword (then `FROM` as the expression).
+    expect(parseFails("SELECT value FROM user").message).toContain("Unexpected token `USER`, expected `FROM`");
+    expect(one("SELECT `value` FROM user", "Select").fields.value).toBe(false);
     expect(one("SELECT * OMIT password, secret FROM user", "Select").omit).toHaveLength(2);
   });
   it("every clause", () => {
@@ -104,6 +106,7 @@ describe("write statements", () => {
     expect([u.cond?.kind, u.output]).toEqual(["Idiom", { kind: "Diff" }]);
     expect(one("UPSERT ONLY t MERGE {a: 1} RETURN BEFORE", "Upsert")).toMatchObject({ kind: "Upsert", only: true, data: { kind: "Merge" }, output: { kind: "Before" } });
     expect(one("UPDATE t UNSET a, b.c", "Update").data).toMatchObject({ kind: "Unset", fields: [{}, {}] });
+    expect(one("CREATE user SET select = 1, value.in = 2", "Create").data).toMatchObject({ kind: "Set", items: [{ place: { parts: [{ kind: "Field", name: "select" }] } }, { place: { parts: [{ name: "value" }, { name: "in" }] } }] });
     expect(one("UPDATE t REPLACE {}", "Update").data?.kind).toBe("Replace");
     expect(one("UPDATE t PATCH []", "Update").data?.kind).toBe("Patch");
     expect(one("UPDATE t CONTENT $c RETURN NULL", "Update").output).toEqual({ kind: "Null" });
