@@ -1,5 +1,5 @@
 // Grammar entry points: SurrealQL text → AST (parse, parseExpr, parseRecordId, parseType). Throws only ParseError.
-import { EOF, type IRecognitionException, type IToken } from "chevrotain";
+import { EOF, type CstNode, type IRecognitionException, type IToken } from "chevrotain";
 import type { Expr, RecordIdExpr, Statement, TypeKind } from "../src/ast/nodes.js";
 import { ParseError } from "../src/errors/index.js";
 import { RecordId } from "../src/value/types.js";
@@ -33,7 +33,7 @@ function lex(text: string): IToken[] {
   return result.tokens;
 }
 
-function run<T>(text: string, rule: () => import("chevrotain").CstNode, build: (b: AstBuilder, cst: import("chevrotain").CstNode) => T): T {
+function run<T>(text: string, rule: () => CstNode, build: (b: AstBuilder, cst: CstNode) => T): T {
   try {
     parser.input = lex(text);
     const cst = rule.call(parser);
@@ -104,5 +104,5 @@ export function parseRecordId(text: string): RecordId {
   return new RecordId(e.table, key);
 }
 
-export { EOF };
+
 export { ParseError };
