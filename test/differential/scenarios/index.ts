@@ -2,6 +2,7 @@
 
 import type { Step } from "../harness/steps.js";
 import type { SurrealVersion } from "../harness/surreal.js";
+import { definitions } from "./definitions.js";
 import { levelsAndRoles, signinDispatch } from "./levels.js";
 import { permissions } from "./permissions.js";
 import { accessClausesV2, recordUsers } from "./records.js";
@@ -40,4 +41,6 @@ export const scenarios: readonly Scenario[] = [
   { name: "DEFINE TOKEN definitions (read as DEFINE ACCESS)", version: "2.6.0", steps: defineTokens(2) },
   { name: "table and field permissions (scope user)", version: "1.5.4", steps: permissions(1) },
   { name: "table and field permissions (record user)", version: "2.6.0", steps: permissions(2) },
+  { name: "user / scope definitions, redefinition, odd hashes", version: "1.5.4", steps: definitions(1) },
+  { name: "user / access definitions, redefinition, odd hashes", version: "2.6.0", steps: definitions(2) },
 ];

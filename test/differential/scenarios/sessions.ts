@@ -88,7 +88,7 @@ export function recordExpiry(v: V): Step[] {
   const acc =
     v === 1
       ? "DEFINE SCOPE brief SESSION 1s SIGNIN (SELECT * FROM user WHERE email = $email);"
-      : "DEFINE ACCESS brief ON DATABASE TYPE RECORD SIGNIN (SELECT * FROM user WHERE email = $email) DURATION FOR SESSION 1s;";
+      : "DEFINE ACCESS brief ON DATABASE TYPE RECORD SIGNIN (SELECT * FROM user WHERE email = $email) DURATION FOR SESSION 1s; DEFINE ACCESS api ON DATABASE TYPE JWT ALGORITHM HS256 KEY 'api-key';";
   const cred = { NS: "test", DB: "test", [K]: "brief", email: "ann@example.com" };
   return [
     root,
@@ -107,6 +107,16 @@ export function recordExpiry(v: V): Step[] {
     { method: "version" },
     { method: "use", params: ["test", "test"] },
     { method: "query", params: ["RETURN 2"] },
+    // invalidate keeps the expiry: still expired
+    { method: "invalidate" },
+    { method: "query", params: ["RETURN 3"] },
+    // 2.x: authenticate with a valid token revives the connection too
+    ...(v === 2
+      ? [
+          { method: "authenticate", params: [{ $jwt: { alg: "HS256", key: "api-key", claims: { NS: "test", DB: "test", AC: "api", exp: "now+60" } } }] },
+          { method: "query", params: ["RETURN [$access, $session.exp = NONE]"] },
+        ]
+      : []),
     // revival by signin on the same connection
     { method: "signin", params: [cred] },
     { method: "query", params: ["SELECT * FROM user; RETURN $auth"] },
