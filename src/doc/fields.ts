@@ -3,7 +3,7 @@
 import type { DefineFieldStatement, TypeKind } from "../ast/nodes.js";
 import { CastError, QueryError } from "../errors/index.js";
 import type { TableEntry } from "../store/catalog.js";
-import { coerce, formatKind, formatRecordId, isTruthy, valueExact } from "../value/index.js";
+import { CoerceError, coerce, formatKind, formatRecordId, isTruthy, valueExact } from "../value/index.js";
 import { isValueObject } from "../value/types.js";
 import type { Value, ValueObject } from "../value/types.js";
 import type { DocEnv, WriteOp } from "./env.js";
@@ -26,7 +26,7 @@ export async function processTableFields(env: DocEnv, table: TableEntry, op: Wri
     let val = getPath(doc, path);
     const vars = (): Record<string, Value> => ({ value: val, before: op.before, after: doc, input: op.input, this: doc });
     // READONLY: a stored value may not change
-    if (fd.readonly && !isNew && !valueExact(val, old)) {
+    if (fd.readonly && !isNew && !valueExact(val, old, { compat: env.compat })) {
       throw new QueryError("FieldReadonly", `Found changed value for field \`${name}\`, with record \`${formatRecordId(op.rid, { compat: env.compat })}\`, but field is readonly`);
     }
     // DEFAULT: on new records (or always with DEFAULT ALWAYS) when no value was given
@@ -36,7 +36,7 @@ export async function processTableFields(env: DocEnv, table: TableEntry, op: Wri
     // TYPE: coerce or fail with SurrealDB's text
     if (fd.type) val = coerceField(env, op, name, fd, val);
     // ASSERT: must be truthy with $value bound
-    if (fd.assert && !isTruthy(await env.evaluate(fd.assert, doc, vars()))) {
+    if (fd.assert && !isTruthy(await env.evaluate(fd.assert, doc, vars()), { compat: env.compat })) {
       throw fieldError(env, op, name, val, `field must conform to: ${env.printExpr(fd.assert)}`);
     }
     // PERMISSIONS: a denied create/update keeps the old value
@@ -54,29 +54,13 @@ function coerceField(env: DocEnv, op: WriteOp, name: string, fd: DefineFieldStat
   try {
     return coerce(val, fd.type, { compat: env.compat });
   } catch (e) {
+    // SurrealDB names the failing item (`'x'` of `[1, 'x']`) and passes array-length errors through
+    if (e instanceof CoerceError) throw new QueryError("FieldCheck", e.fieldMessage(name, formatRecordId(op.rid, { compat: env.compat }), { compat: env.compat }));
     if (e instanceof CastError || (e instanceof Error && !(e instanceof QueryError))) {
-      throw fieldError(env, op, name, failingValue(env, val, fd.type), `expected a ${formatKind(fd.type, { compat: env.compat })}`);
+      throw fieldError(env, op, name, val, `expected a ${formatKind(fd.type, { compat: env.compat })}`);
     }
     throw e;
   }
-}
-
-/** The innermost value that fails its type (SurrealDB names the element, not the whole array). */
-function failingValue(env: DocEnv, val: Value, type: TypeKind): Value {
-  const fails = (v: Value, t: TypeKind): boolean => {
-    try {
-      coerce(v, t, { compat: env.compat });
-      return false;
-    } catch {
-      return true;
-    }
-  };
-  if (type.kind === "Option" && val !== undefined) return failingValue(env, val, type.inner);
-  if ((type.kind === "Array" || type.kind === "Set") && type.inner && Array.isArray(val)) {
-    const bad = val.find((e) => fails(e, type.inner!));
-    if (bad !== undefined || val.some((e) => e === undefined && fails(e, type.inner!))) return failingValue(env, bad, type.inner);
-  }
-  return val;
 }
 
 /** The element type of an array-typed field (through option<…>), `null` for a plain `array`, NONE otherwise. */

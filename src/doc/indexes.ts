@@ -19,7 +19,7 @@ export function storeIndexData(env: DocEnv, table: TableEntry, rid: RecordId, be
     const fields = ix.fields.map((f) => f.parts.map((p) => (p.kind === "Field" ? p.name : "")).join("."));
     const oldValues = before ? indexValues(fields, before) : undefined;
     const newValues = after ? indexValues(fields, after) : undefined;
-    if (oldValues && newValues && oldValues.every((v, i) => valueEquals(v, newValues[i]))) continue;
+    if (oldValues && newValues && oldValues.every((v, i) => valueEquals(v, newValues[i], { compat: env.compat }))) continue;
     if (oldValues) env.indexes.remove(env.txn, t, name, oldValues, rid);
     if (!newValues) continue;
     if (ix.unique && !newValues.every((v) => v === undefined || v === null)) {

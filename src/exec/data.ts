@@ -42,12 +42,12 @@ async function assign(doc: ValueObject, a: Assignment, ctx: Ctx): Promise<ValueO
     case "-=":
       if (Array.isArray(cur)) {
         const drop = Array.isArray(value) ? value : [value];
-        return setPath(doc, path, cur.filter((e) => !drop.some((d) => valueEquals(d, e))));
+        return setPath(doc, path, cur.filter((e) => !drop.some((d) => valueEquals(d, e, opts))));
       }
       return setPath(doc, path, cur === undefined ? value : sub(cur, value, opts));
     case "+?=": {
       const arr = Array.isArray(cur) ? cur : cur === undefined ? [] : [cur];
-      const extra = (Array.isArray(value) ? value : [value]).filter((v) => !arr.some((e) => valueEquals(e, v)));
+      const extra = (Array.isArray(value) ? value : [value]).filter((v) => !arr.some((e) => valueEquals(e, v, opts)));
       return setPath(doc, path, [...arr, ...extra]);
     }
   }

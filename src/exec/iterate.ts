@@ -107,7 +107,11 @@ export async function tableCandidates(ctx: Ctx, table: TableEntry | undefined, t
   for (const h of ctx.core.pushdown ? hints : []) {
     if (h.field === "id") {
       const v = await evaluate(h.value, withCtx(ctx, { perms: false, doc: undefined }));
-      if (!(v instanceof RecordId)) return [];
+      // 1.x: `id = 't:1'` also matches (a string equals the record id with the same text)
+      if (!(v instanceof RecordId)) {
+        if (ctx.core.compat === 1 && typeof v === "string") continue;
+        return [];
+      }
       if (v.table !== tb || v.id instanceof RecordIdRange) continue;
       const doc = ctx.core.records.get(t, v);
       return doc ? [{ id: v, doc }] : [];
@@ -133,8 +137,8 @@ export function rangeCandidates(ctx: Ctx, tb: string, range: RecordIdRange): Sto
 }
 
 /** Sort helper shared by ORDER BY. */
-export function orderValues(a: Value, b: Value): number {
-  return compareValues(a, b);
+export function orderValues(a: Value, b: Value, compat: 1 | 2 = 2): number {
+  return compareValues(a, b, { compat });
 }
 
 export function assertWritable(s: Source): void {

@@ -249,6 +249,11 @@ export function fuzzyMatch(a: Value, b: Value, opts?: OpOpts): boolean {
   return true;
 }
 
+/** 1.x: `<`, `<=`, `>`, `>=` are true whenever either side is NONE or NULL (`NONE > 0` and `NONE < 0` alike; not inside arrays). */
+function nullishOrdered(a: Value, b: Value, opts?: OpOpts): boolean {
+  return compatOf(opts) === 1 && (a === undefined || a === null || b === undefined || b === null);
+}
+
 /** Every BinaryOp except the short-circuit ones (`||`, `&&`, `??`, `?:`), which the evaluator handles. */
 export function applyBinary(op: BinaryOp, a: Value, b: Value, opts?: OpOpts): Value {
   switch (op) {
@@ -272,13 +277,13 @@ export function applyBinary(op: BinaryOp, a: Value, b: Value, opts?: OpOpts): Va
     case "*~":
       return Array.isArray(a) ? a.every((x) => fuzzyMatch(x, b, opts)) : fuzzyMatch(a, b, opts);
     case "<":
-      return compareValues(a, b, opts) < 0;
+      return nullishOrdered(a, b, opts) || compareValues(a, b, opts) < 0;
     case "<=":
-      return compareValues(a, b, opts) <= 0;
+      return nullishOrdered(a, b, opts) || compareValues(a, b, opts) <= 0;
     case ">":
-      return compareValues(a, b, opts) > 0;
+      return nullishOrdered(a, b, opts) || compareValues(a, b, opts) > 0;
     case ">=":
-      return compareValues(a, b, opts) >= 0;
+      return nullishOrdered(a, b, opts) || compareValues(a, b, opts) >= 0;
     case "+":
       return add(a, b, opts);
     case "-":

@@ -89,20 +89,20 @@ const EXPRS: { [K in ExprKind]: Handler<K> } = {
     const left = await evaluate(e.left, ctx);
     switch (e.op) {
       case "&&":
-        return isTruthy(left) ? evaluate(e.right, ctx) : left;
+        return isTruthy(left, { compat: ctx.core.compat }) ? evaluate(e.right, ctx) : left;
       case "||":
-        return isTruthy(left) ? left : evaluate(e.right, ctx);
+        return isTruthy(left, { compat: ctx.core.compat }) ? left : evaluate(e.right, ctx);
       case "??":
         return left === undefined || left === null ? evaluate(e.right, ctx) : left;
       case "?:":
-        return isTruthy(left) ? left : evaluate(e.right, ctx);
+        return isTruthy(left, { compat: ctx.core.compat }) ? left : evaluate(e.right, ctx);
       default:
         return applyBinary(e.op, left, await evaluate(e.right, ctx), { compat: ctx.core.compat });
     }
   },
   Unary: async (e, ctx) => {
     const v = await evaluate(e.operand, ctx);
-    if (e.op === "!") return !isTruthy(v);
+    if (e.op === "!") return !isTruthy(v, { compat: ctx.core.compat });
     if (e.op === "-") return neg(v, { compat: ctx.core.compat });
     return v;
   },

@@ -69,7 +69,7 @@ export async function walk(v: Value, parts: readonly IdiomPart[], i: number, ctx
       const kept: Value[] = [];
       for (const e of v) {
         const doc = e instanceof RecordId ? await fetchRecord(e, ctx) : e;
-        if (isTruthy(await evaluate(part.cond, withCtx(ctx, { doc })))) kept.push(e);
+        if (isTruthy(await evaluate(part.cond, withCtx(ctx, { doc })), { compat: ctx.core.compat })) kept.push(e);
       }
       return walk(kept, parts, i + 1, ctx);
     }
@@ -115,10 +115,10 @@ async function traverseGraph(v: Value, part: Extract<IdiomPart, { kind: "Graph" 
     const tables = part.what.length > 0 ? part.what : [...(ctx.core.catalog.db(ns, db)?.tables.keys() ?? [])];
     for (const tb of tables) {
       for (const rec of ctx.core.records.scan({ ns, db, tb })) {
-        const matchOut = (part.dir === "->" || part.dir === "<->") && valueEquals(rec.doc.in, src);
-        const matchIn = (part.dir === "<-" || part.dir === "<->") && valueEquals(rec.doc.out, src);
+        const matchOut = (part.dir === "->" || part.dir === "<->") && valueEquals(rec.doc.in, src, { compat: ctx.core.compat });
+        const matchIn = (part.dir === "<-" || part.dir === "<->") && valueEquals(rec.doc.out, src, { compat: ctx.core.compat });
         if (!matchOut && !matchIn) continue;
-        if (part.cond && !isTruthy(await evaluate(part.cond, withCtx(ctx, { doc: rec.doc })))) continue;
+        if (part.cond && !isTruthy(await evaluate(part.cond, withCtx(ctx, { doc: rec.doc })), { compat: ctx.core.compat })) continue;
         if ((await fetchRecord(rec.id, ctx)) !== undefined) out.push(rec.id);
       }
     }

@@ -35,7 +35,7 @@ export async function lookupParam(name: string, ctx: Ctx): Promise<Value> {
   if (def) {
     if (permissionsApply(ctx, false)) {
       const p = def.permissions;
-      const ok = p.kind === "Full" || (p.kind === "Where" && isTruthy(await evaluate(p.cond, withCtx(ctx, { perms: false }))));
+      const ok = p.kind === "Full" || (p.kind === "Where" && isTruthy(await evaluate(p.cond, withCtx(ctx, { perms: false })), { compat: ctx.core.compat }));
       if (!ok) throw new QueryError("ParamPermissions", `You don't have permission to view the $${name} parameter`);
     }
     return evaluate(def.value, withCtx(ctx, { perms: false }));

@@ -46,7 +46,7 @@ export async function runDelete(s: DeleteStatement, ctx: Ctx): Promise<Value> {
     }
     if (s.cond) {
       const seen = await selectDocument(env, ctx.core.catalog.table(ns, db, rid.table), before);
-      if (!seen || !isTruthy(await evaluate(s.cond, withCtx(ctx, { doc: seen })))) continue;
+      if (!seen || !isTruthy(await evaluate(s.cond, withCtx(ctx, { doc: seen })), { compat: ctx.core.compat })) continue;
     }
     const res = await writeDocument(env, { action: "delete", rid, before, after: undefined, input: undefined });
     if (!res) continue;

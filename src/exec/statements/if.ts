@@ -7,6 +7,6 @@ import type { Ctx } from "../context.js";
 import { evaluate } from "../expressions/evaluate.js";
 
 export async function runIf(s: IfStatement, ctx: Ctx): Promise<Value> {
-  for (const b of s.branches) if (isTruthy(await evaluate(b.cond, ctx))) return evaluate(b.then, ctx);
+  for (const b of s.branches) if (isTruthy(await evaluate(b.cond, ctx), { compat: ctx.core.compat })) return evaluate(b.then, ctx);
   return s.otherwise ? evaluate(s.otherwise, ctx) : undefined;
 }

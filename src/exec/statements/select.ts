@@ -71,7 +71,7 @@ async function groupValue(e: Expr, docs: Value[], ctx: Ctx): Promise<Value> {
     if (e.name.toLowerCase() === "count") {
       if (e.args.length === 0) return BigInt(docs.length);
       let n = 0n;
-      for (const d of docs) if (isTruthy(await evaluate(e.args[0]!, withCtx(ctx, { doc: d })))) n++;
+      for (const d of docs) if (isTruthy(await evaluate(e.args[0]!, withCtx(ctx, { doc: d })), { compat: ctx.core.compat })) n++;
       return n;
     }
     const values: Value[] = [];
@@ -98,7 +98,7 @@ async function groupRows(s: SelectStatement, docs: Value[], ctx: Ctx): Promise<V
     groups.set(key, list);
   }
   const rows: Value[] = [];
-  const ordered = [...groups.entries()].sort(([a], [b]) => compareValues(keys.get(a), keys.get(b)));
+  const ordered = [...groups.entries()].sort(([a], [b]) => compareValues(keys.get(a), keys.get(b), { compat: ctx.core.compat }));
   // 2.x answers a bare `SELECT count() FROM table GROUP ALL` with a zero count even when nothing matched
   const only = s.fields.items.length === 1 ? s.fields.items[0] : undefined;
   const onlyCount = only?.kind === "Single" && only.expr.kind === "Call" && only.expr.name === "count" && only.expr.args.length === 0;
@@ -137,7 +137,7 @@ export async function runSelect(s: SelectStatement, ctx: Ctx): Promise<Value> {
   const docs = await visibleDocuments(s, ctx);
   // 2. WHERE
   const kept: { doc: Value; hidden: string[][] }[] = [];
-  for (const d of docs) if (!s.cond || isTruthy(await evaluate(s.cond, withCtx(ctx, { doc: d.doc })))) kept.push(d);
+  for (const d of docs) if (!s.cond || isTruthy(await evaluate(s.cond, withCtx(ctx, { doc: d.doc })), { compat: ctx.core.compat })) kept.push(d);
   // 3. projection or GROUP BY
   let rows: { out: Value; doc: Value }[];
   if (s.group) rows = (await groupRows(s, kept.map((k) => k.doc), ctx)).map((out) => ({ out, doc: out }));
@@ -162,7 +162,7 @@ export async function runSelect(s: SelectStatement, ctx: Ctx): Promise<Value> {
     };
     rows.sort((a, b) => {
       for (const f of items) {
-        const c = compareValues(key(a, f), key(b, f));
+        const c = compareValues(key(a, f), key(b, f), { compat: ctx.core.compat });
         if (c !== 0) return f.direction === "DESC" ? -c : c;
       }
       return 0;

@@ -38,7 +38,7 @@ export async function runUpdate(s: UpdateStatement, ctx: Ctx): Promise<Value> {
     if (s.cond) {
       const seen = before ? await selectDocument(env, ctx.core.catalog.table(ns, db, rid.table), before) : undefined;
       if (before && !seen) continue;
-      if (!isTruthy(await evaluate(s.cond, withCtx(ctx, { doc: seen ?? { id: rid } })))) continue;
+      if (!isTruthy(await evaluate(s.cond, withCtx(ctx, { doc: seen ?? { id: rid } })), { compat: ctx.core.compat })) continue;
     }
     // 2. data clause on the existing record (or a new one)
     const { doc, input } = await applyData(s.data, before ?? { id: rid }, ctx);
