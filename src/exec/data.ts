@@ -9,6 +9,7 @@ import type { Ctx } from "./context.js";
 import { withCtx } from "./context.js";
 import { evaluate } from "./expressions/evaluate.js";
 import { getPath, setPath } from "../doc/paths.js";
+import { applyPatch } from "./patch.js";
 
 export function placePath(place: IdiomExpr): string[] {
   return place.parts.map((p) => {
@@ -79,7 +80,9 @@ export async function applyData(data: DataClause | undefined, doc: ValueObject, 
       if (!isValueObject(v)) throw new QueryError("InvalidContent", `Can not use ${String(v)} in a CONTENT clause`);
       return { doc: { ...v, id }, input: v };
     }
-    case "Patch":
-      throw new QueryError("Unsupported", "PATCH data clauses are not supported");
+    case "Patch": {
+      const v = await evaluate(data.value, withCtx(ctx, { doc }));
+      return { doc: { ...applyPatch(doc, v, ctx.core.compat), id }, input: v };
+    }
   }
 }

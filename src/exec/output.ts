@@ -3,7 +3,6 @@
 import type { Fields, IdiomExpr, Output } from "../ast/nodes.js";
 import type { WriteResult } from "../doc/pipeline.js";
 import { checkPermissionsFields, checkPermissionsTable } from "../doc/permissions.js";
-import { valueExact } from "../value/index.js";
 import { RecordId, isValueObject } from "../value/types.js";
 import type { Value, ValueObject } from "../value/types.js";
 import type { Ctx } from "./context.js";
@@ -14,6 +13,7 @@ import { projectionName } from "./expressions/text.js";
 import { docEnv, fetchRecord } from "./records.js";
 import { getPath, setPath } from "../doc/paths.js";
 import { permissionsApply } from "./rbac.js";
+import { diffValues } from "./patch.js";
 
 /** Marker for "no output for this record". */
 export const SKIP = Symbol("skip");
@@ -74,21 +74,6 @@ async function fetchPath(v: Value, path: readonly string[], ctx: Ctx): Promise<V
   return setPath(v, [head!], await fetchPath(inner, rest, ctx));
 }
 
-/** JSON-patch operations turning `a` into `b` (RETURN DIFF). */
-export function diff(a: Value, b: Value, base = ""): ValueObject[] {
-  if (isValueObject(a) && isValueObject(b)) {
-    const ops: ValueObject[] = [];
-    for (const k of Object.keys(a)) if (!(k in b) || b[k] === undefined) ops.push({ op: "remove", path: `${base}/${k}` });
-    for (const [k, v] of Object.entries(b)) {
-      if (v === undefined) continue;
-      if (!(k in a) || a[k] === undefined) ops.push({ op: "add", path: `${base}/${k}`, value: v });
-      else ops.push(...diff(a[k], v, `${base}/${k}`));
-    }
-    return ops;
-  }
-  return valueExact(a, b) ? [] : [{ op: "replace", path: base || "/", value: b }];
-}
-
 /** A write's output per its RETURN clause; v2 also needs `select` permission to show the record. */
 export async function writeOutput(output: Output | undefined, res: WriteResult, ctx: Ctx, fallback: "After" | "None"): Promise<Value | typeof SKIP> {
   const kind = output?.kind ?? fallback;
@@ -111,7 +96,7 @@ export async function writeOutput(output: Output | undefined, res: WriteResult, 
       return before;
     case "Diff":
       // SurrealDB (1.5.4 and 2.6.0) answers an empty patch when permissions apply
-      return permissionsApply(ctx, false) ? [] : diff(before ?? {}, after ?? {});
+      return permissionsApply(ctx, false) ? [] : diffValues(before ?? {}, after ?? {}, "", ctx.core.compat);
     case "Fields": {
       if (output?.kind !== "Fields") return SKIP;
       const vars = ctx.vars.child({ before, after });
