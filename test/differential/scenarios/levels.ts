@@ -145,5 +145,20 @@ export function signinDispatch(v: V): Step[] {
     { method: "query", params: ["RETURN [session::ns(), session::db(), $token.ID]"] },
     { method: "signin", params: [] },
     { method: "signin", params: ["root"] },
+    // odd value types: numbers, null, NONE, nested objects
+    { method: "signin", params: [{ NS: "test", DB: "test", user: "d_multi", pass: 5 }] },
+    { method: "signin", params: [{ NS: 1, DB: "test", user: "d_multi", pass: "d" }] },
+    { method: "signin", params: [{ NS: null, user: "root", pass: "root" }] },
+    { method: "signin", params: [{ NS: "test", DB: null, user: "n_ed", pass: "n" }] },
+    { method: "signin", params: [{ user: ["root"], pass: "root" }] },
+    { method: "signin", params: [{ user: "root", pass: { p: "root" } }] },
+    { method: "signin", params: [{ user: "root", pass: "root" }, "extra"] },
+    // SC / AC with user and pass: the scope / access path wins
+    root,
+    { method: "use", params: ["test", "test"] },
+    { method: "query", params: [v === 1 ? "DEFINE SCOPE acc SIGNIN (RETURN user:x)" : "DEFINE ACCESS acc ON DATABASE TYPE RECORD SIGNIN (RETURN user:x)"] },
+    { method: "signin", params: [{ NS: "test", DB: "test", [v === 1 ? "SC" : "AC"]: "acc", user: "d_multi", pass: "d" }] },
+    { method: "query", params: ["RETURN [$auth, $token.ID]"] },
+    { method: "signin", params: [{ NS: "test", DB: "test", [v === 1 ? "SC" : "AC"]: "nope", user: "d_multi", pass: "d" }] },
   ];
 }

@@ -60,6 +60,11 @@ export function permissions(v: V): Step[] {
     as("bob@example.com"),
     q("SELECT id FROM post ORDER BY id; SELECT * FROM note:1; UPDATE note:1 SET mine = 'bob', body = 'bob'"),
     q("SELECT * FROM user; SELECT * FROM user:ann"),
+    // outside the user's own namespace / database
+    { method: "use", params: ["other", "elsewhere"] },
+    q("SELECT * FROM post; CREATE post:9 SET owner = $auth.id; INFO FOR DB"),
+    { method: "use", params: ["test", "test"] },
+    q("SELECT id FROM post ORDER BY id"),
     // what really happened
     root,
     q("SELECT * FROM post ORDER BY id; SELECT * FROM secret, open, blind ORDER BY id; SELECT * FROM note ORDER BY id; INFO FOR DB"),

@@ -59,6 +59,18 @@ export function sessionContents(v: V): Step[] {
     { method: "info" },
     { method: "ping" },
     { method: "info", params: ["extra"] },
+    // default durations: a scope without SESSION, an access without DURATION
+    root,
+    {
+      method: "query",
+      params: [
+        v === 1
+          ? "DEFINE SCOPE plain SIGNIN (SELECT * FROM user WHERE email = $email)"
+          : "DEFINE ACCESS plain ON DATABASE TYPE RECORD SIGNIN (SELECT * FROM user WHERE email = $email)",
+      ],
+    },
+    { method: "signin", params: [{ NS: "test", DB: "test", [K]: "plain", email: "ann@example.com" }] },
+    { method: "query", params: [probe(v)] },
     // reset (v2): also forgets ns/db; 1.5.4 has no such method. The 2.6 wasm build panics on reset, so there only we run it.
     ...(v === 1
       ? [
