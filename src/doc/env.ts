@@ -40,6 +40,8 @@ export interface WriteOp {
   readonly after: ValueObject | undefined;
   /** `$input`: the data clause's value. */
   readonly input: Value;
+  /** A create through UPDATE / UPSERT of a missing record id (1.x meets the create permission before the data too). */
+  readonly viaUpdate?: boolean;
   /** An error to raise once permissions have passed (CREATE of an existing record). */
   readonly conflict?: () => Error;
 }

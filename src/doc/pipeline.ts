@@ -43,6 +43,8 @@ export async function writeDocument(env: DocEnv, op: WriteOp): Promise<WriteResu
   if (env.compat === 2 && !checkPermissionsQuick(env, table, op.action)) return undefined;
   // 3. update/delete: the existing record must pass the permission
   if (op.before && op.action !== "create" && !(await checkPermissionsTable(env, table, op.action, op.before, { before: op.before, after: op.before }))) return undefined;
+  // 3b. 1.x UPDATE of a missing record id: the create permission is met first, on the empty (NONE) document
+  if (env.compat === 1 && op.viaUpdate && !op.before && !(await checkPermissionsTable(env, table, "create", undefined))) return undefined;
   if (op.action === "delete") {
     // 4d. indexes, storage, events
     storeIndexData(env, table, op.rid, op.before, undefined);

@@ -43,7 +43,7 @@ export async function runUpdate(s: UpdateStatement, ctx: Ctx): Promise<Value> {
     // 2. data clause on the existing record (or a new one)
     const { doc, input } = await applyData(s.data, before ?? { id: rid }, ctx);
     // 3. document pipeline
-    const res = await writeDocument(env, { action: before ? "update" : "create", rid, before, after: doc, input });
+    const res = await writeDocument(env, { action: before ? "update" : "create", rid, before, after: doc, input, viaUpdate: true });
     if (!res) continue;
     // 4. output
     const out = await writeOutput(s.output, res, ctx, "After");
