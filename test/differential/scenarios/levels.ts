@@ -98,8 +98,8 @@ export function signinDispatch(v: V): Step[] {
     {
       method: "query",
       params: [
-        `DEFINE USER n_ed ON NAMESPACE PASSWORD 'n' ROLES EDITOR;
-         DEFINE USER d_multi ON DATABASE PASSWORD 'd' ROLES EDITOR, VIEWER;
+        `DEFINE USER n_ed ON NAMESPACE PASSHASH '$argon2id$v=19$m=8,t=1,p=1$c2FsdHNhbHRzYWx0$jAj8i/AgdcaKEh4M2WHDgxFZokU34oaxbreV5NaWzwg' ROLES EDITOR;
+         DEFINE USER d_multi ON DATABASE PASSHASH '$argon2id$v=19$m=8,t=1,p=1$c2FsdHNhbHRzYWx0$pe81alND5pxRSX9yRv31RISWH0BX6mLoii7OFnN8rUc' ROLES EDITOR, VIEWER;
          DEFINE NAMESPACE other;`,
       ],
     },
@@ -125,7 +125,7 @@ export function signinDispatch(v: V): Step[] {
     },
     { method: "signin", params: [{ NS: "test", user: "root", pass: "root" }] },
     { method: "signin", params: [{ NS: "test", DB: "test", user: "d_multi", pass: "d" }] },
-    { method: "query", params: ["DEFINE TABLE multi; REMOVE TABLE multi; DEFINE USER x ON DATABASE PASSWORD 'x'"] },
+    { method: "query", params: [`DEFINE TABLE multi; REMOVE TABLE multi; DEFINE USER x ON DATABASE PASSHASH '${HASH}'`] },
     { method: "signin", params: [{ NS: "test", DB: "nope", user: "d_multi", pass: "d" }] },
     // dispatch errors
     { method: "signin", params: [{ DB: "test", user: "d_multi", pass: "d" }] },

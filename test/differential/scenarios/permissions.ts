@@ -27,6 +27,8 @@ export function permissions(v: V): Step[] {
        DEFINE TABLE secret SCHEMALESS;
        DEFINE TABLE open SCHEMALESS PERMISSIONS FULL;
        DEFINE TABLE blind SCHEMALESS PERMISSIONS FOR create, update, delete FULL;
+       DEFINE TABLE scoped SCHEMALESS PERMISSIONS FOR select WHERE ${v === 1 ? "$scope" : "$access"} = 'acc' AND $session.ns = 'test';
+       CREATE scoped:1 SET x = 1;
        DEFINE TABLE note SCHEMALESS PERMISSIONS FULL;
        DEFINE FIELD hidden ON note PERMISSIONS FOR select NONE;
        DEFINE FIELD locked ON note PERMISSIONS FOR create, update NONE;
@@ -48,7 +50,7 @@ export function permissions(v: V): Step[] {
     q("DELETE post:2 RETURN BEFORE; DELETE post:4 RETURN BEFORE; DELETE post:1"),
     // NONE by default, FULL, and write-only tables
     q("SELECT * FROM secret; CREATE secret:2 SET x = 2; UPDATE secret:1 SET x = 3; DELETE secret:1"),
-    q("SELECT * FROM open; CREATE open:2 SET x = 2; UPDATE open:1 SET x = 3 RETURN x"),
+    q("SELECT * FROM open; CREATE open:2 SET x = 2; UPDATE open:1 SET x = 3 RETURN x; SELECT * FROM scoped"),
     q("SELECT * FROM blind; CREATE blind:2 SET x = 2; UPDATE blind:1 SET x = 3; UPDATE blind:1 SET x = 4 RETURN x; DELETE blind:2 RETURN BEFORE"),
     // field rules: stripped on select, reverted on create / update
     q("SELECT * FROM note; SELECT hidden, acme FROM note:1"),
