@@ -368,10 +368,13 @@ export class AstBuilder {
 
   private defineUser(c: Node, common: DefineCommon): A.DefineUserStatement {
     const roles: A.Role[] = [];
+    const written: string[] = [];
     for (const r of toks(c, "role")) {
-      const up = this.nameText(r).toUpperCase();
-      if (up !== "OWNER" && up !== "EDITOR" && up !== "VIEWER") this.fail(firstToken(r), `Invalid role '${this.nameText(r)}'`, ["`OWNER`", "`EDITOR`", "`VIEWER`"]);
+      const text = this.nameText(r);
+      const up = text.toUpperCase();
+      if (up !== "OWNER" && up !== "EDITOR" && up !== "VIEWER") this.fail(firstToken(r), `Invalid role '${text}'`, ["`OWNER`", "`EDITOR`", "`VIEWER`"]);
       roles.push(up);
+      written.push(text);
     }
     const pw = toks(c, "password"), ph = toks(c, "passhash");
     return {
@@ -381,6 +384,7 @@ export class AstBuilder {
       password: pw.length ? this.string(pw[pw.length - 1]) : undefined,
       passhash: ph.length ? this.string(ph[ph.length - 1]) : undefined,
       roles: roles.length ? roles : ["VIEWER"],
+      rolesAsWritten: written.length ? written : ["Viewer"],
       duration: this.durations(c, false),
       ...common,
     };
@@ -534,6 +538,7 @@ export class AstBuilder {
       drop: has(c, "DROP"),
       schemafull: sf !== undefined && sf.tokenType.name !== "SCHEMALESS",
       tableType,
+      tableTypeWritten: tt !== undefined,
       view: view && this.select(view),
       ...this.permissions(c, false),
       changefeed: cf && { expiry: this.duration(cf), includeOriginal: has(c, "ORIGINAL") },
@@ -1000,9 +1005,13 @@ export class AstBuilder {
   }
 
   private subquery(n: Node): A.SubqueryExpr | A.LiteralExpr {
-    const inner = this.statement(req(node(n, "statement")));
+    let inner = this.statement(req(node(n, "statement")));
     const y = node(n, "pointY");
-    if (y === undefined) return { kind: "Subquery", inner, pos: this.pos(n) };
+    if (y === undefined) {
+      // `(IF …)`: SurrealDB keeps the IF as a value inside the parentheses, so it prints them back.
+      if (inner.kind === "If") inner = { kind: "Expr", expr: { kind: "Subquery", inner, pos: inner.pos } };
+      return { kind: "Subquery", inner, pos: this.pos(n) };
+    }
     // `(x, y)`: a point; both coordinates must be number literals.
     const yv = this.expr(y);
     const num = (e: A.Expr): number | undefined =>

@@ -25,6 +25,10 @@ describe("DEFINE USER", () => {
     const u = one("DEFINE USER u ON DB COMMENT 'x' ROLES owner, Editor DURATION FOR SESSION 2h FOR TOKEN 15m PASSHASH '$argon2id$v=19$x'", "DefineUser");
     expect([u.roles, u.passhash, u.comment, u.duration]).toEqual([["OWNER", "EDITOR"], "$argon2id$v=19$x", "x", { session: h(2n), token: m(15n) }]);
   });
+  it("keeps the roles as written for INFO … STRUCTURE (oracle 2.6: [\"owner\", \"Editor\"], default [\"Viewer\"])", () => {
+    expect(one("DEFINE USER u ON DB PASSHASH 'x' ROLES owner, Editor", "DefineUser").rolesAsWritten).toEqual(["owner", "Editor"]);
+    expect(one("DEFINE USER u ON DB PASSHASH 'x'", "DefineUser").rolesAsWritten).toEqual(["Viewer"]);
+  });
   it("FOR SESSION NONE is null; FOR TOKEN NONE and unknown roles are parse errors", () => {
     expect(one("DEFINE USER u ON ROOT DURATION FOR TOKEN 1h, FOR SESSION NONE", "DefineUser").duration).toEqual({ token: h(1n), session: null });
     const e = parseFails("DEFINE USER u ON ROOT DURATION FOR TOKEN NONE");
@@ -140,6 +144,8 @@ describe("DEFINE TABLE", () => {
   });
   it("TYPE RELATION IN/FROM OUT/TO ENFORCED, NORMAL, DROP, CHANGEFEED, AS SELECT", () => {
     expect(one("DEFINE TABLE likes TYPE RELATION IN person OUT person | robot ENFORCED", "DefineTable").tableType).toEqual({ kind: "Relation", from: ["person"], to: ["person", "robot"], enforced: true });
+    expect(one("DEFINE TABLE t SCHEMAFULL", "DefineTable").tableTypeWritten).toBe(false);
+    expect(one("DEFINE TABLE t TYPE ANY SCHEMAFULL", "DefineTable").tableTypeWritten).toBe(true);
     expect(one("DEFINE TABLE likes TYPE RELATION FROM a TO b", "DefineTable").tableType).toEqual({ kind: "Relation", from: ["a"], to: ["b"], enforced: false });
     expect(one("DEFINE TABLE t TYPE NORMAL DROP", "DefineTable").tableType).toEqual({ kind: "Normal" });
     const t = one("DEFINE TABLE t DROP SCHEMALESS CHANGEFEED 1h INCLUDE ORIGINAL", "DefineTable");
