@@ -12,27 +12,49 @@ export function indexValues(fields: readonly string[], doc: ValueObject): Value[
   return fields.map((f) => getPath(doc, f.split(".")));
 }
 
+/**
+ * The entries a record contributes to an index: one per combination of its field values, where an array
+ * contributes each of its elements (`[]` contributes none), as SurrealDB indexes arrays.
+ */
+export function indexEntries(fields: readonly string[], doc: ValueObject): Value[][] {
+  let combos: Value[][] = [[]];
+  for (const v of indexValues(fields, doc)) {
+    const items = Array.isArray(v) ? v : [v];
+    combos = combos.flatMap((c) => items.map((x) => [...c, x]));
+  }
+  return combos;
+}
+
+const nullish = (v: Value): boolean => v === undefined || v === null;
+
+/** Add a record's entries; a unique index refuses an entry it already holds — even from the same record (`[5, 5]`). */
+function addEntries(env: DocEnv, table: TableEntry, name: string, unique: boolean, rid: RecordId, entries: Value[][]): void {
+  const t = { ns: env.ns, db: env.db, tb: table.def.name };
+  for (const values of entries) {
+    if (unique && !values.every(nullish)) {
+      const clash = env.indexes.lookup(t, name, values)[0];
+      if (clash) {
+        const shown = values.length === 1 ? values[0] : values;
+        throw new QueryError("IndexExists", `Database index \`${name}\` already contains ${env.printValue(shown)}, with record \`${formatRecordId(clash, { compat: env.compat })}\``);
+      }
+    }
+    env.indexes.add(env.txn, t, name, values, rid);
+  }
+}
+
+const indexFields = (ix: { fields: readonly { parts: readonly { kind: string; name?: string }[] }[] }): string[] =>
+  ix.fields.map((f) => f.parts.map((p) => (p.kind === "Field" ? p.name : "")).join("."));
+
 /** Remove the old entries and add the new ones; a unique index refuses a second record with the same values. */
 export function storeIndexData(env: DocEnv, table: TableEntry, rid: RecordId, before: ValueObject | undefined, after: ValueObject | undefined): void {
   const t = { ns: env.ns, db: env.db, tb: table.def.name };
   for (const [name, ix] of table.indexes) {
-    const fields = ix.fields.map((f) => f.parts.map((p) => (p.kind === "Field" ? p.name : "")).join("."));
+    const fields = indexFields(ix);
     const oldValues = before ? indexValues(fields, before) : undefined;
     const newValues = after ? indexValues(fields, after) : undefined;
     if (oldValues && newValues && oldValues.every((v, i) => valueEquals(v, newValues[i], { compat: env.compat }))) continue;
-    if (oldValues) env.indexes.remove(env.txn, t, name, oldValues, rid);
-    if (!newValues) continue;
-    if (ix.unique && !newValues.every((v) => v === undefined || v === null)) {
-      const clash = env.indexes.lookup(t, name, newValues).find((other) => formatRecordId(other) !== formatRecordId(rid));
-      if (clash) {
-        const shown = newValues.length === 1 ? newValues[0] : newValues;
-        throw new QueryError(
-          "IndexExists",
-          `Database index \`${name}\` already contains ${env.printValue(shown)}, with record \`${formatRecordId(clash, { compat: env.compat })}\``,
-        );
-      }
-    }
-    env.indexes.add(env.txn, t, name, newValues, rid);
+    if (before) for (const values of indexEntries(fields, before)) env.indexes.remove(env.txn, t, name, values, rid);
+    if (after) addEntries(env, table, name, ix.unique, rid, indexEntries(fields, after));
   }
 }
 
@@ -42,18 +64,6 @@ export function buildIndex(env: DocEnv, table: TableEntry, name: string): void {
   if (!ix) return;
   const t = { ns: env.ns, db: env.db, tb: table.def.name };
   env.indexes.clear(env.txn, t, name);
-  const fields = ix.fields.map((f) => f.parts.map((p) => (p.kind === "Field" ? p.name : "")).join("."));
-  for (const rec of env.records.scan(t)) {
-    const values = indexValues(fields, rec.doc);
-    if (ix.unique && !values.every((v) => v === undefined || v === null)) {
-      const clash = env.indexes.lookup(t, name, values)[0];
-      if (clash) {
-        throw new QueryError(
-          "IndexExists",
-          `Database index \`${name}\` already contains ${env.printValue(values.length === 1 ? values[0] : values)}, with record \`${formatRecordId(clash, { compat: env.compat })}\``,
-        );
-      }
-    }
-    env.indexes.add(env.txn, t, name, values, rec.id);
-  }
+  const fields = indexFields(ix);
+  for (const rec of env.records.scan(t)) addEntries(env, table, name, ix.unique, rec.id, indexEntries(fields, rec.doc));
 }

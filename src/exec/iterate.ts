@@ -6,7 +6,7 @@ import { QueryError } from "../errors/index.js";
 import type { TableEntry } from "../store/catalog.js";
 import { compareRecordKeys } from "../store/keys.js";
 import type { StoredRecord } from "../store/records.js";
-import { compareValues } from "../value/index.js";
+import { compareValues, typeRank } from "../value/index.js";
 import { RecordId, RecordIdRange, Table, isValueObject } from "../value/types.js";
 import type { RecordIdKey, Value } from "../value/types.js";
 import type { Ctx } from "./context.js";
@@ -67,6 +67,10 @@ export function isDocIndependent(e: Expr): boolean {
       return !e.name.startsWith("rand") && e.args.every(isDocIndependent);
     case "Array":
       return e.items.every(isDocIndependent);
+    case "Unary":
+      return isDocIndependent(e.operand);
+    case "Subquery":
+      return e.inner.kind === "Expr" && isDocIndependent(e.inner.expr);
     default:
       return false;
   }
@@ -93,6 +97,72 @@ export function requiredEqualities(cond: Expr | undefined): { field: string; val
   return [];
 }
 
+type Bound = "<" | "<=" | ">" | ">=";
+const RANGE_OPS: readonly string[] = ["<", "<=", ">", ">="];
+
+/** Number kinds sort apart in index keys: every int, then every float, then every decimal. */
+const numberKind = (v: Value): number => (typeof v === "bigint" ? 0 : typeof v === "number" ? 1 : 2);
+
+/** SurrealDB's index key order: by type, numbers by kind then value, arrays element-wise with a prefix after its extensions. */
+function compareIndexKeys(a: Value, b: Value, compat: 1 | 2): number {
+  const ra = typeRank(a);
+  const rb = typeRank(b);
+  if (ra !== rb) return ra < rb ? -1 : 1;
+  if (ra === 3 && numberKind(a) !== numberKind(b)) return numberKind(a) < numberKind(b) ? -1 : 1;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < Math.min(a.length, b.length); i++) {
+      const c = compareIndexKeys(a[i], b[i], compat);
+      if (c !== 0) return c;
+    }
+    return a.length === b.length ? 0 : a.length > b.length ? -1 : 1;
+  }
+  return compareValues(a, b, { compat });
+}
+
+const holds = (c: number, op: Bound): boolean => (op === "<" ? c < 0 : op === "<=" ? c <= 0 : op === ">" ? c > 0 : c >= 0);
+
+/**
+ * SurrealDB's query planner for a WHERE `field op value` on a single-field index: equality (and 1.x CONTAINS)
+ * looks the value up; a comparison walks the index range in key order — a record once per entry in range,
+ * duplicates and all; 2.x keeps a numeric bound within numbers. NONE / NULL are not in the range; a 1.x
+ * NONE / NULL value, or any other condition, plans nothing (`undefined`: scan). WHERE is still checked after.
+ */
+async function indexPlan(ctx: Ctx, table: TableEntry | undefined, t: { ns: string; db: string; tb: string }, cond: Expr | undefined): Promise<StoredRecord[] | undefined> {
+  if (!table || !cond) return undefined;
+  if (cond.kind === "Subquery" && cond.inner.kind === "Expr") return indexPlan(ctx, table, t, cond.inner.expr);
+  if (cond.kind !== "Binary") return undefined;
+  const compat = ctx.core.compat;
+  const op = cond.op;
+  if (!(op === "=" || RANGE_OPS.includes(op) || (compat === 1 && op === "CONTAINS"))) return undefined;
+  const field = plainField(cond.left);
+  if (!field || !isDocIndependent(cond.right)) return undefined;
+  const ix = [...table.indexes.entries()].find(([, d]) => d.fields.length === 1 && plainField(d.fields[0]!) === field);
+  if (!ix) return undefined;
+  const v = await evaluate(cond.right, withCtx(ctx, { perms: false, doc: undefined }));
+  const nullish = v === undefined || v === null;
+  if (nullish && compat === 1) return undefined;
+  const fetch = (ids: readonly RecordId[]): StoredRecord[] => {
+    const out: StoredRecord[] = [];
+    for (const rid of [...ids].sort((a, b) => compareRecordKeys(a.id, b.id))) {
+      const doc = ctx.core.records.get(t, rid);
+      if (doc) out.push({ id: rid, doc });
+    }
+    return out;
+  };
+  if (op === "=" || op === "CONTAINS") return nullish ? [] : fetch(ctx.core.indexes.lookup(t, ix[0], [v]));
+  const bound = op as Bound;
+  const numeric = compat === 2 && typeRank(v) === 3;
+  const inRange = (e: Value): boolean => {
+    if (e === undefined || e === null) return false;
+    if (nullish) return bound === ">" || bound === ">=";
+    if (numeric) return typeRank(e) === 3 && holds(compareValues(e, v, { compat }), bound);
+    return holds(compareIndexKeys(e, v, compat), bound);
+  };
+  const entries = ctx.core.indexes.entries(t, ix[0]).filter((e) => inRange(e.values[0]));
+  entries.sort((a, b) => compareIndexKeys(a.values[0], b.values[0], compat));
+  return entries.flatMap((e) => fetch(e.ids));
+}
+
 /**
  * Candidate records of a table for a select: a lookup when an equality on `id` or on a single-field index
  * must hold (from the select permission or the WHERE clause), otherwise a full scan. Every candidate still
@@ -102,6 +172,9 @@ export async function tableCandidates(ctx: Ctx, table: TableEntry | undefined, t
   const ns = needNs(ctx);
   const db = needDb(ctx);
   const t = { ns, db, tb };
+  // SurrealDB plans a WHERE on an indexed field from the index (its order and duplicates are part of the answer)
+  const planned = await indexPlan(ctx, table, t, cond);
+  if (planned) return planned;
   const perm = table?.def.permissions.select;
   const hints = [...(usePermission && perm?.kind === "Where" && permissionsApply(ctx, false) ? requiredEqualities(perm.cond) : []), ...requiredEqualities(cond)];
   for (const h of ctx.core.pushdown ? hints : []) {

@@ -10,6 +10,8 @@ export interface IndexStore {
   lookup(t: TableRef, ix: string, values: readonly Value[]): RecordId[];
   add(txn: Transaction, t: TableRef, ix: string, values: readonly Value[], id: RecordId): void;
   remove(txn: Transaction, t: TableRef, ix: string, values: readonly Value[], id: RecordId): void;
+  /** Every entry of an index: its values and the record ids stored under them (in no particular order). */
+  entries(t: TableRef, ix: string): { readonly values: readonly Value[]; readonly ids: RecordId[] }[];
   /** Forget an index (REMOVE INDEX / TABLE) or everything under a namespace / database / table. */
   clear(txn: Transaction, t: { ns: string; db?: string; tb?: string }, ix?: string): void;
 }
@@ -18,6 +20,19 @@ const ixKey = (t: { ns: string; db?: string; tb?: string }, ix?: string): string
 
 export class MemoryIndexStore implements IndexStore {
   private readonly indexes = new Map<string, Map<string, Map<string, RecordId>>>();
+  /** The values each entry key stands for (kept while the key exists). */
+  private readonly keyValues = new Map<string, readonly Value[]>();
+
+  entries(t: TableRef, ix: string): { readonly values: readonly Value[]; readonly ids: RecordId[] }[] {
+    const index = this.indexes.get(ixKey(t, ix));
+    if (!index) return [];
+    const out: { values: readonly Value[]; ids: RecordId[] }[] = [];
+    for (const [vk, entry] of index) {
+      const values = this.keyValues.get(vk);
+      if (values && entry.size > 0) out.push({ values, ids: [...entry.values()] });
+    }
+    return out;
+  }
 
   lookup(t: TableRef, ix: string, values: readonly Value[]): RecordId[] {
     const entry = this.indexes.get(ixKey(t, ix))?.get(valueKey(values as Value[]));
@@ -32,6 +47,7 @@ export class MemoryIndexStore implements IndexStore {
       this.indexes.set(k, index);
     }
     const vk = valueKey(values as Value[]);
+    if (!this.keyValues.has(vk)) this.keyValues.set(vk, [...values]);
     let entry = index.get(vk);
     if (!entry) {
       entry = new Map();
