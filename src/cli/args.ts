@@ -1,4 +1,4 @@
-// CLI: command-line and environment parsing into typed options for `start`, `check` and `sql`.
+// CLI: command-line and environment parsing into typed options for `start`, `check`, `sql`, `export` and `import`.
 
 import { parseArgs } from "node:util";
 
@@ -40,7 +40,20 @@ export interface SqlOptions {
   readonly query: string | undefined;
 }
 
-export type CliOptions = StartOptions | CheckOptions | SqlOptions | { readonly command: "help" | "version" };
+/** `export` / `import` against a running server over HTTP (GET /export, POST /import). */
+export interface TransferOptions {
+  readonly command: "export" | "import";
+  readonly endpoint: string;
+  readonly user: string | undefined;
+  readonly pass: string | undefined;
+  readonly ns: string;
+  readonly db: string;
+  readonly authLevel: "root" | "namespace" | "database";
+  /** export: where to write (stdout when absent or `-`); import: the file to send (`-` reads stdin). */
+  readonly file: string | undefined;
+}
+
+export type CliOptions = StartOptions | CheckOptions | SqlOptions | TransferOptions | { readonly command: "help" | "version" };
 
 /** A user mistake on the command line: printed with the usage, exit code 2. */
 export class UsageError extends Error {}
@@ -61,6 +74,10 @@ commands:
   check [--compat 1|2] FILE...  parse and validate schema files; every error as file:line:column
   sql --endpoint URL [--user U --pass P [--auth-level root|namespace|database]] [--ns NS --db DB] [--query TEXT]
                               SurrealQL shell against a running server (or one query with --query)
+  export --endpoint URL --user U --pass P --ns NS --db DB [--auth-level root|namespace|database] [FILE]
+                              write the database as SurrealQL to FILE (default stdout)
+  import --endpoint URL --user U --pass P --ns NS --db DB [--auth-level root|namespace|database] FILE
+                              run a SurrealQL file (e.g. an export) on the database
   version                     print the version
   help                        this text`;
 
@@ -171,6 +188,33 @@ function parseSql(argv: string[], env: Env): SqlOptions {
   };
 }
 
+function parseTransfer(command: "export" | "import", argv: string[], env: Env): TransferOptions {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      endpoint: { type: "string", short: "e" },
+      user: { type: "string", short: "u" },
+      pass: { type: "string", short: "p" },
+      ns: { type: "string" },
+      db: { type: "string" },
+      "auth-level": { type: "string" },
+    },
+  });
+  const authLevel = (values["auth-level"] ?? "root") as TransferOptions["authLevel"];
+  if (!["root", "namespace", "database"].includes(authLevel)) throw new UsageError(`--auth-level must be root, namespace or database, not '${authLevel}'`);
+  const endpoint = values.endpoint ?? env.SURQL_AUTH_ENDPOINT ?? "http://127.0.0.1:8000";
+  if (!/^https?:\/\//.test(endpoint)) throw new UsageError(`--endpoint must be an http(s):// URL, not '${endpoint}'`);
+  if (values.ns === undefined || values.db === undefined) throw new UsageError(`${command} needs --ns and --db`);
+  const user = values.user ?? env.SURQL_AUTH_USER;
+  const pass = values.pass ?? env.SURQL_AUTH_PASS;
+  if ((user === undefined) !== (pass === undefined)) throw new UsageError("--user and --pass go together");
+  if (positionals.length > 1) throw new UsageError(`${command} takes one FILE`);
+  if (command === "import" && positionals.length === 0) throw new UsageError("import needs a FILE");
+  return { command, endpoint, user, pass, ns: values.ns, db: values.db, authLevel, file: positionals[0] };
+}
+
 /** Parses `argv` (without node and script) and the environment; throws UsageError on mistakes. */
 export function parseCli(argv: readonly string[], env: Env = process.env): CliOptions {
   const [command, ...rest] = argv;
@@ -182,6 +226,9 @@ export function parseCli(argv: readonly string[], env: Env = process.env): CliOp
         return parseCheck(rest, env);
       case "sql":
         return parseSql(rest, env);
+      case "export":
+      case "import":
+        return parseTransfer(command, rest, env);
       case "version":
       case "--version":
       case "-V":

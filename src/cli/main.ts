@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// CLI entry point: `surql-auth start | check | sql | version | help`.
+// CLI entry point: `surql-auth start | check | sql | export | import | version | help`.
 
 import { readFileSync } from "node:fs";
 import { parseCli, USAGE, UsageError } from "./args.js";
@@ -42,6 +42,14 @@ async function main(argv: readonly string[]): Promise<number> {
     case "sql": {
       const { sql } = await import("./sql.js");
       return sql(opts);
+    }
+    case "export": {
+      const { exportCommand } = await import("./export.js");
+      return exportCommand(opts);
+    }
+    case "import": {
+      const { importCommand } = await import("./import.js");
+      return importCommand(opts);
     }
   }
 }

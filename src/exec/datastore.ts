@@ -13,9 +13,11 @@ import { Transaction } from "../store/transaction.js";
 import type { Value } from "../value/types.js";
 import type { DefinitionChange, QueryEngine, QueryResponse } from "./contract.js";
 import type { Ctx, EngineCore } from "./context.js";
-import { Vars } from "./context.js";
+import { Vars, needDb, needNs } from "./context.js";
 import { executeStatements } from "./executor.js";
+import { exportDatabase } from "./export.js";
 import { evaluate } from "./expressions/evaluate.js";
+import { checkAllowed } from "./rbac.js";
 import { isExpired, systemClock } from "./session.js";
 import type { Clock, Compat, Session } from "./session.js";
 import { ReturnSignal } from "./signals.js";
@@ -89,6 +91,18 @@ export class Datastore implements QueryEngine, EngineCore {
     const stmts = typeof query === "string" ? parse(query) : query;
     const scope = new Vars().child(vars);
     return this.exclusive(() => executeStatements(stmts, this, session, scope));
+  }
+
+  /** GET /export: the session's database as SurrealQL; needs View on it (any role at or above it). */
+  async exportSql(session: Session): Promise<string> {
+    this.guard(session, false);
+    return this.exclusive(async () => {
+      const ctx: Ctx = { core: this, session, txn: new Transaction(), vars: new Vars(), perms: true, doc: undefined, depth: 0 };
+      const ns = needNs(ctx);
+      const db = needDb(ctx);
+      checkAllowed(ctx, "View", { kind: "Any", level: "DATABASE", ns, db });
+      return exportDatabase(this, ns, db);
+    });
   }
 
   async evaluate(expr: Expr, session: Session, vars: Readonly<Record<string, Value>> = {}): Promise<Value> {

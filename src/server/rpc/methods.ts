@@ -88,7 +88,7 @@ function isNoneOrNull(v: Value): boolean {
   return v === undefined || v === null;
 }
 
-/** Data for CONTENT / MERGE / PATCH: absent, NONE or NULL means no clause (as SurrealDB). */
+/** Data for CONTENT / MERGE: absent, NONE or NULL means no clause (as SurrealDB). */
 function dataClause(params: Value[], index: number, keyword: string): string {
   return isNoneOrNull(params[index]) ? "" : ` ${keyword} $data`;
 }
@@ -230,7 +230,8 @@ const handlers: Record<string, Handler> = {
     between(params, 1, 3);
     const what = subject(params[0]);
     const diff = params[2] === true;
-    const sql = `UPDATE $what${dataClause(params, 1, "PATCH")} RETURN ${diff ? "DIFF" : "AFTER"}`;
+    // SurrealDB always sends the clause: missing patches fail with "Operations must be an array"
+    const sql = `UPDATE $what PATCH $data RETURN ${diff ? "DIFF" : "AFTER"}`;
     return shape(call, what, await runOne(call, sql, { what, data: params[1] }));
   },
 

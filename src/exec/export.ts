@@ -1,0 +1,144 @@
+// exec/: GET /export — the session's database as SurrealQL text (definitions then records), in SurrealDB's layout per version.
+
+import { printAccess, printStatement, tableTypeOf } from "../ast/print.js";
+import type { DefineStatement } from "../ast/nodes.js";
+import type { Catalog, DatabaseEntry, TableEntry } from "../store/catalog.js";
+import type { RecordStore } from "../store/records.js";
+import { toSql } from "../value/index.js";
+import { RecordId } from "../value/types.js";
+import type { ValueObject } from "../value/types.js";
+import type { StoredAccess } from "./contract.js";
+import type { Compat } from "./session.js";
+
+/** What an export reads. */
+export interface ExportSource {
+  readonly compat: Compat;
+  readonly catalog: Catalog;
+  readonly records: RecordStore;
+}
+
+/** SurrealDB 2.x writes records in INSERT statements of this many. */
+const BATCH = 1000;
+const RULE = "-- ------------------------------";
+
+/** Definitions in key order (SurrealDB lists them by name). */
+function byName<T>(m: ReadonlyMap<string, T> | undefined): T[] {
+  return [...(m ?? new Map<string, T>())].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+}
+
+class Out {
+  readonly lines: string[] = [];
+  line(s = ""): void {
+    this.lines.push(s);
+  }
+  header(title: string): void {
+    this.lines.push(RULE, `-- ${title}`, RULE, "");
+  }
+  /** A titled list of statements; nothing at all when empty. */
+  section(title: string, stmts: readonly string[]): void {
+    if (stmts.length === 0) return;
+    this.header(title);
+    for (const s of stmts) this.line(`${s};`);
+    this.line();
+  }
+  text(): string {
+    return this.lines.map((l) => `${l}\n`).join("");
+  }
+}
+
+/** A record that SurrealDB would export as a graph edge: `in` and `out` are both record ids, outside a NORMAL table. */
+function isEdge(doc: ValueObject, t: TableEntry, compat: Compat): doc is ValueObject & { in: RecordId; out: RecordId } {
+  return doc.in instanceof RecordId && doc.out instanceof RecordId && tableTypeOf(t.def, compat).kind !== "Normal";
+}
+
+/** The export text of database `db` in namespace `ns` (an absent database exports only the header). */
+export function exportDatabase(src: ExportSource, ns: string, db: string): string {
+  const { compat } = src;
+  const opts = { compat, redact: false } as const;
+  const def = (d: DefineStatement): string => printStatement(d, opts);
+  const access = (a: StoredAccess): string => printAccess(a.def, a.jwt, opts);
+  const e: DatabaseEntry | undefined = src.catalog.db(ns, db);
+  const out = new Out();
+  out.header("OPTION");
+  out.line("OPTION IMPORT;");
+  out.line();
+  const users = byName(e?.users).map((u) => def(u.def));
+  const accesses = byName(e?.accesses);
+  const tables = byName(e?.tables);
+  const records = (t: TableEntry): ValueObject[] => src.records.scan({ ns, db, tb: t.def.name }).map((r) => r.doc);
+  if (compat === 1) {
+    // 1.x: DEFINE TOKEN … ON DATABASE under TOKENS; each scope followed by its own tokens
+    const isToken = (a: StoredAccess): boolean => a.def.legacy?.kind === "Token";
+    const tokenOn = (a: StoredAccess, on: string, scope?: string): boolean =>
+      a.def.legacy?.kind === "Token" && a.def.legacy.on === on && (scope === undefined || a.def.legacy.scope === scope);
+    out.section("USERS", users);
+    out.section("TOKENS", accesses.filter((a) => tokenOn(a, "DATABASE")).map(access));
+    out.section("PARAMS", byName(e?.params).map(def));
+    const scopes = accesses.filter((a) => !isToken(a));
+    if (scopes.length > 0) {
+      out.header("SCOPES");
+      for (const sc of scopes) {
+        out.line(`${access(sc)};`);
+        const tokens = accesses.filter((a) => tokenOn(a, "SCOPE", sc.def.name));
+        for (const t of tokens) out.line(`${access(t)};`);
+        if (tokens.length > 0) out.line();
+      }
+      out.line();
+    }
+    out.section("FUNCTIONS", byName(e?.functions).map(def));
+    out.section("ANALYZERS", byName(e?.analyzers).map(def));
+    if (tables.length === 0) return out.text();
+    for (const t of tables) {
+      out.header(`TABLE: ${t.def.name}`);
+      out.line(`${def(t.def)};`);
+      out.line();
+      for (const list of [byName(t.fields), byName(t.indexes), byName(t.events)]) {
+        if (list.length === 0) continue;
+        for (const d of list) out.line(`${def(d)};`);
+        out.line();
+      }
+    }
+    out.header("TRANSACTION");
+    out.line("BEGIN TRANSACTION;");
+    out.line();
+    for (const t of tables) {
+      out.header(`TABLE DATA: ${t.def.name}`);
+      for (const doc of records(t)) {
+        const id = toSql(doc.id, { compat });
+        const content = toSql(doc, { compat });
+        out.line(isEdge(doc, t, compat) ? `RELATE ${toSql(doc.in, { compat })} -> ${id} -> ${toSql(doc.out, { compat })} CONTENT ${content};` : `UPDATE ${id} CONTENT ${content};`);
+      }
+      out.line();
+    }
+    out.header("TRANSACTION");
+    out.line("COMMIT TRANSACTION;");
+    out.line();
+    return out.text();
+  }
+  out.section("USERS", users);
+  out.section("ACCESSES", accesses.map(access));
+  out.section("PARAMS", byName(e?.params).map(def));
+  out.section("FUNCTIONS", byName(e?.functions).map(def));
+  out.section("ANALYZERS", byName(e?.analyzers).map(def));
+  for (const t of tables) {
+    // 2.x: every table gets its structure block (blank line after each list, even empty) and a data block
+    out.header(`TABLE: ${t.def.name}`);
+    out.line(`${def(t.def)};`);
+    out.line();
+    for (const list of [byName(t.fields), byName(t.indexes), byName(t.events)]) {
+      for (const d of list) out.line(`${def(d)};`);
+      out.line();
+    }
+    out.header(`TABLE DATA: ${t.def.name}`);
+    const docs = records(t);
+    for (let i = 0; i < docs.length; i += BATCH) {
+      const batch = docs.slice(i, i + BATCH);
+      const plain = batch.filter((d) => !isEdge(d, t, compat)).map((d) => toSql(d, { compat }));
+      const edges = batch.filter((d) => isEdge(d, t, compat)).map((d) => toSql(d, { compat }));
+      if (plain.length > 0) out.line(`INSERT [ ${plain.join(", ")} ];`);
+      if (edges.length > 0) out.line(`INSERT RELATION [ ${edges.join(", ")} ];`);
+    }
+    out.line();
+  }
+  return out.text();
+}
