@@ -1,6 +1,7 @@
 // exec/: JSON Patch for `UPDATE … PATCH` (RFC 6902 as SurrealDB applies it) and the diff `RETURN DIFF` / live DIFF send.
 
 import { patchApply, patchFromText, patchMake, patchToText } from "diff-match-patch-es";
+import type { Patch } from "diff-match-patch-es";
 import { QueryError } from "../errors/index.js";
 import { sortedKeys, toRawString, toSql, valueEquals } from "../value/index.js";
 import { isValueObject } from "../value/types.js";
@@ -126,15 +127,48 @@ function add(doc: Value, path: Part[], val: Value, compat: Compat): Value {
   return put(doc, path, Array.isArray(target) ? appendTo(target, val) : val, keep);
 }
 
+/**
+ * diff-match-patch counts UTF-16 units where SurrealDB's Rust dmp counts chars: while diffing or patching,
+ * each astral char stands in as a private-use BMP char, so offsets and lengths come out as SurrealDB's.
+ */
+class Narrow {
+  private readonly toBmp = new Map<string, string>();
+  private readonly fromBmp = new Map<string, string>();
+  constructor(texts: readonly string[]) {
+    const used = new Set<string>();
+    for (const t of texts) for (const ch of t) used.add(ch);
+    let next = 0xe000;
+    for (const ch of used) {
+      if (ch.length === 1) continue;
+      while (next <= 0xf8ff && used.has(String.fromCharCode(next))) next++;
+      if (next > 0xf8ff) break;
+      const stand = String.fromCharCode(next++);
+      this.toBmp.set(ch, stand);
+      this.fromBmp.set(stand, ch);
+    }
+  }
+  in(s: string): string {
+    return this.toBmp.size === 0 ? s : Array.from(s, (c) => this.toBmp.get(c) ?? c).join("");
+  }
+  out(s: string): string {
+    return this.fromBmp.size === 0 ? s : Array.from(s, (c) => this.fromBmp.get(c) ?? c).join("");
+  }
+  diffs(patches: Patch[], way: "in" | "out"): Patch[] {
+    for (const p of patches) p.diffs = p.diffs.map(([op, t]) => [op, this[way](t)]);
+    return patches;
+  }
+}
+
 /** A diff-match-patch text applied to a string (the `change` operation). */
 function change(text: string, patch: string): string {
-  let patches;
+  let patches: Patch[];
   try {
     patches = patchFromText(patch);
   } catch {
     throw invalid("InvalidInput");
   }
-  return String(patchApply(patches, text)[0]);
+  const n = new Narrow([text, ...patches.flatMap((p) => p.diffs.map(([, t]) => t))]);
+  return n.out(String(patchApply(n.diffs(patches, "in"), n.in(text))[0]));
 }
 
 /** `doc` after the patch operations; throws SurrealDB's errors for a malformed patch or a failed `test`. */
@@ -183,7 +217,8 @@ export function applyPatch(doc: ValueObject, ops: Value, compat: Compat): ValueO
 
 /** diff-match-patch text turning `a` into `b`, with the `start,length` headers SurrealDB's dmp writes. */
 function textPatch(a: string, b: string): string {
-  return patchToText(patchMake(a, b)).replace(/^@@ -(\d+)(,\d+)? \+(\d+)(,\d+)? @@$/gm, (_m, s1: string, l1?: string, s2?: string, l2?: string) => `@@ -${s1}${l1 ?? ",1"} +${s2}${l2 ?? ",1"} @@`);
+  const n = new Narrow([a, b]);
+  return patchToText(n.diffs(patchMake(n.in(a), n.in(b)), "out")).replace(/^@@ -(\d+)(,\d+)? \+(\d+)(,\d+)? @@$/gm, (_m, s1: string, l1?: string, s2?: string, l2?: string) => `@@ -${s1}${l1 ?? ",1"} +${s2}${l2 ?? ",1"} @@`);
 }
 
 /** SurrealDB's `Value::diff`: JSON-Patch operations (plus `change` for strings) turning `a` into `b`. */
