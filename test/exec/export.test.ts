@@ -33,6 +33,13 @@ describe("export text", () => {
     expect(await ds.exportSql(rootSession())).toBe(fixture("export-v2.oracle.surql"));
   });
 
+  it("SurrealDB 2.6.0's own export imports here and exports back unchanged", async () => {
+    const ds = newDs({ compat: 2 });
+    const out = await run(ds, rootSession(), fixture("export-v2.oracle.surql"));
+    expect(out.filter((o) => "err" in o)).toEqual([]);
+    expect(await ds.exportSql(rootSession())).toBe(fixture("export-v2.oracle.surql"));
+  });
+
   it("compat 1 uses 1.x's layout: TOKENS, SCOPES with their tokens, then UPDATE / RELATE in one transaction", async () => {
     const text = await (await populated(1)).exportSql(rootSession());
     const titles = text.split("\n").filter((l) => l.startsWith("-- ") && !l.startsWith("-- ---"));

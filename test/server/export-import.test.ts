@@ -109,6 +109,33 @@ describe("GET /export and POST /import (compat 2)", () => {
   });
 });
 
+describe("GET /export and POST /import (compat 1)", () => {
+  it("exports 1.x's layout and imports it into another database unchanged", async () => {
+    const db = await SurqlAuth.open({ compat: 1, root: { user: "root", pass: "root" } });
+    const { server, port } = await db.listen("127.0.0.1", 0);
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      await db.importText(`
+        USE NS test DB src;
+        DEFINE SCOPE account SESSION 1h SIGNIN (SELECT * FROM person WHERE email = $email);
+        DEFINE TABLE person SCHEMALESS PERMISSIONS FOR select WHERE id = $auth.id;
+        CREATE person:1 SET email = 'a@b.c';
+        RELATE person:1->knows->person:1 SET since = 2020;
+      `);
+      const exportOf = async (name: string) => (await fetch(`${base}/export`, { headers: { ...root, ...on(name) } })).text();
+      const text = await exportOf("src");
+      expect(text).toContain("DEFINE SCOPE account SESSION 1h SIGNIN (SELECT * FROM person WHERE email = $email);");
+      expect(text).toContain("BEGIN TRANSACTION;\n\n-- ------------------------------\n-- TABLE DATA: knows");
+      expect(text).toMatch(/^RELATE person:1 -> knows:\w+ -> person:1 CONTENT \{ id: knows:\w+, in: person:1, out: person:1, since: 2020 \};$/m);
+      const res = await fetch(`${base}/import`, { method: "POST", headers: { ...root, ...on("copy"), accept: "application/json" }, body: text });
+      expect(res.status).toBe(200);
+      expect(await exportOf("copy")).toBe(text);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 // RPC `patch` results as SurrealDB 2.6.0 / 1.5.4 answered the same steps (oracle, JSON form)
 const PATCH_STEPS: { params: (rid: (k: number) => RecordId) => unknown[]; v2: unknown; v1: unknown }[] = [
   { params: (r) => [r(1), [{ op: "replace", path: "/n", value: 2n }, { op: "add", path: "/arr/-", value: 3n }]], v2: { ok: { arr: [1, 2, 3], id: "t:1", n: 2, name: "hello world" } }, v1: { ok: { arr: [1, 2], id: "t:1", n: 2, name: "hello world" } } },
