@@ -10,16 +10,16 @@ import type { Ctx } from "../context.js";
 import { needDb, needNs } from "../context.js";
 import { applyData } from "../data.js";
 import { evaluateSources } from "../iterate.js";
-import { SKIP, writeOutput } from "../output.js";
 import { docEnv } from "../records.js";
 import { ONLY_ERROR } from "./select.js";
+import { WriteOutputs } from "./write.js";
 
 export async function runCreate(s: CreateStatement, ctx: Ctx): Promise<Value> {
   const sources = await evaluateSources(s.what, ctx);
   if (s.only && sources.length !== 1) throw new QueryError("SingleOnlyOutput", ONLY_ERROR);
   const ns = needNs(ctx);
   const db = needDb(ctx);
-  const results: Value[] = [];
+  const outputs = new WriteOutputs(s.output, ctx, "After");
   for (const src of sources) {
     // 1. the new record's id
     let rid: RecordId;
@@ -32,15 +32,8 @@ export async function runCreate(s: CreateStatement, ctx: Ctx): Promise<Value> {
     // 3. data clause, then the document pipeline
     const { doc, input } = await applyData(s.data, { id: rid }, ctx);
     const res = await writeDocument(docEnv(ctx), { action: "create", rid, before: undefined, after: doc, input, ...(exists ? { conflict } : {}) });
-    if (!res) continue;
     // 4. output
-    const out = await writeOutput(s.output, res, ctx, "After");
-    if (out !== SKIP) results.push(out);
+    await outputs.add(res);
   }
-  // writes with ONLY must yield exactly one output
-  if (s.only) {
-    if (results.length !== 1) throw new QueryError("SingleOnlyOutput", ONLY_ERROR);
-    return results[0];
-  }
-  return results;
+  return outputs.value(s.only);
 }

@@ -10,9 +10,8 @@ import type { Ctx } from "../context.js";
 import { needDb, needNs } from "../context.js";
 import { applyData } from "../data.js";
 import { evaluate } from "../expressions/evaluate.js";
-import { SKIP, writeOutput } from "../output.js";
 import { docEnv } from "../records.js";
-import { ONLY_ERROR } from "./select.js";
+import { WriteOutputs } from "./write.js";
 
 const ids = (v: Value): RecordId[] => (Array.isArray(v) ? v.flat() : [v]).filter((x): x is RecordId => x instanceof RecordId);
 
@@ -22,7 +21,7 @@ export async function runRelate(s: RelateStatement, ctx: Ctx): Promise<Value> {
   const from = ids(await evaluate(s.from, ctx));
   const to = ids(await evaluate(s.to, ctx));
   const through = s.through.kind === "Table" ? new Table(s.through.name) : await evaluate(s.through, ctx);
-  const results: Value[] = [];
+  const outputs = new WriteOutputs(s.output, ctx, "After");
   for (const f of from) {
     for (const t of to) {
       const rid = through instanceof RecordId ? through : through instanceof Table ? new RecordId(through.name, randomRecordKey()) : undefined;
@@ -30,15 +29,8 @@ export async function runRelate(s: RelateStatement, ctx: Ctx): Promise<Value> {
       const before = ctx.core.records.get({ ns, db, tb: rid.table }, rid);
       const { doc, input } = await applyData(s.data, before ?? { id: rid }, ctx);
       const res = await writeDocument(docEnv(ctx), { action: before ? "update" : "create", rid, before, after: { ...doc, in: f, out: t }, input });
-      if (!res) continue;
-      const out = await writeOutput(s.output, res, ctx, "After");
-      if (out !== SKIP) results.push(out);
+      await outputs.add(res);
     }
   }
-  // writes with ONLY must yield exactly one output
-  if (s.only) {
-    if (results.length !== 1) throw new QueryError("SingleOnlyOutput", ONLY_ERROR);
-    return results[0];
-  }
-  return results;
+  return outputs.value(s.only);
 }

@@ -1,0 +1,58 @@
+// exec/statements: what CREATE, UPDATE, RELATE and DELETE share — their targets, each write's RETURN output, ONLY.
+
+import type { Output } from "../../ast/nodes.js";
+import type { WriteResult } from "../../doc/pipeline.js";
+import { QueryError } from "../../errors/index.js";
+import type { RecordId, Value, ValueObject } from "../../value/types.js";
+import type { Ctx } from "../context.js";
+import { needDb, needNs } from "../context.js";
+import { rangeCandidates, tableCandidates, type Source } from "../iterate.js";
+import { SKIP, writeOutput } from "../output.js";
+import { ONLY_ERROR } from "./select.js";
+
+/** A record an UPDATE / UPSERT / DELETE will write, with its stored value (NONE when missing). */
+export interface WriteTarget {
+  readonly rid: RecordId;
+  readonly before: ValueObject | undefined;
+}
+
+/** The records of each target: every record of a table or range; a record id, kept when missing only if `keepMissing`. */
+export async function writeTargets(sources: readonly Source[], ctx: Ctx, statement: string, keepMissing: boolean): Promise<WriteTarget[]> {
+  const ns = needNs(ctx);
+  const db = needDb(ctx);
+  const targets: WriteTarget[] = [];
+  for (const src of sources) {
+    if (src.kind === "Table") for (const r of await tableCandidates(ctx, ctx.core.catalog.table(ns, db, src.tb), src.tb, undefined, false)) targets.push({ rid: r.id, before: r.doc });
+    else if (src.kind === "Range") for (const r of rangeCandidates(ctx, src.tb, src.range)) targets.push({ rid: r.id, before: r.doc });
+    else if (src.kind === "Record") {
+      const before = ctx.core.records.get({ ns, db, tb: src.rid.table }, src.rid);
+      if (before || keepMissing) targets.push({ rid: src.rid, before });
+    } else throw new QueryError("InvalidStatementTarget", `Can not execute ${statement} statement using value: ${String(src.value)}`);
+  }
+  return targets;
+}
+
+/** The outputs of a write statement, one per written record as its RETURN clause shapes it. */
+export class WriteOutputs {
+  private readonly results: Value[] = [];
+
+  constructor(
+    private readonly output: Output | undefined,
+    private readonly ctx: Ctx,
+    private readonly fallback: "After" | "None",
+  ) {}
+
+  /** Add one write's output (nothing for a write the permissions skipped, or RETURN NONE). */
+  async add(res: WriteResult | undefined): Promise<void> {
+    if (!res) return;
+    const out = await writeOutput(this.output, res, this.ctx, this.fallback);
+    if (out !== SKIP) this.results.push(out);
+  }
+
+  /** The statement's value: every output; with ONLY exactly one, else SurrealDB's ONLY error. */
+  value(only: boolean | undefined): Value {
+    if (!only) return this.results;
+    if (this.results.length !== 1) throw new QueryError("SingleOnlyOutput", ONLY_ERROR);
+    return this.results[0];
+  }
+}
