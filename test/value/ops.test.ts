@@ -243,6 +243,17 @@ describe("containment and comparison", () => {
     ["INSIDE", "a", { a: 1n }, false, true],
     ["CONTAINSALL", "abc", "a", false, true],
     ["=", new RecordId("user", 1n), "user:1", true, false],
+    // 1.x: an ordering comparison with NONE or NULL on either side is true (SurrealDB 1.5.4), not inside arrays
+    [">", undefined, 0n, true, false],
+    ["<", undefined, 0n, true, true],
+    [">", null, 0n, true, false],
+    ["<", 0n, undefined, true, false],
+    [">=", undefined, undefined, true, true],
+    [">", undefined, undefined, true, false],
+    ["<", null, null, true, false],
+    [">", "a", undefined, true, true],
+    ["<", "a", null, true, false],
+    [">", [undefined], [0n], false, false],
     [">", 9007199254740993n, 9007199254740992, false, true],
     ["=", 9007199254740993n, 9007199254740992, true, false],
   ];
