@@ -974,8 +974,43 @@ export class SurqlParser extends CstParser {
       { ALT: () => { this.CONSUME(T.Minus, { LABEL: "prefix" }); this.SUBRULE2(this.unary); } },
       { ALT: () => { this.CONSUME(T.Plus, { LABEL: "prefix" }); this.SUBRULE3(this.unary); } },
       { ALT: () => { this.CONSUME(T.Lt); this.SUBRULE(this.type); this.CONSUME(T.Gt); this.SUBRULE4(this.unary); } },
-      // primary and its postfix parts inline, to keep the CST shallow
-      { ALT: () => { this.SUBRULE(this.primary); this.MANY(() => this.SUBRULE(this.postfix)); } },
+      // the primary's alternatives and its postfix parts inline (no `primary` CST node per operand): the unary
+      // node's first child is the primary, then its `postfix` list
+      {
+        ALT: () => {
+          this.OR2(this.cached("primary", () => ({
+            IGNORE_AMBIGUITIES: true,
+            MAX_LOOKAHEAD: 1,
+            DEF: [
+              { ALT: () => this.CONSUME(T.StringLiteral) },
+              { ALT: () => this.CONSUME(T.PrefixedString) },
+              { ALT: () => this.CONSUME(T.NumberLiteral) },
+              { ALT: () => this.CONSUME(T.DurationLiteral) },
+              { ALT: () => this.CONSUME(K.NONE) },
+              { ALT: () => this.CONSUME(K.NULL) },
+              { ALT: () => this.CONSUME(K.TRUE) },
+              { ALT: () => this.CONSUME(K.FALSE) },
+              { ALT: () => this.CONSUME(T.Param) },
+              { ALT: () => this.SUBRULE(this.array) },
+              { ALT: () => this.SUBRULE(this.braced) },
+              { ALT: () => this.SUBRULE(this.subquery) },
+              { ALT: () => this.SUBRULE(this.graphStep) },
+              { ALT: () => this.SUBRULE(this.selectStmt) },
+              { ALT: () => this.SUBRULE(this.createStmt) },
+              { ALT: () => this.SUBRULE(this.updateStmt) },
+              { ALT: () => this.SUBRULE(this.deleteStmt) },
+              { ALT: () => this.SUBRULE(this.insertStmt) },
+              { ALT: () => this.SUBRULE(this.relateStmt) },
+              { ALT: () => this.SUBRULE(this.defineStmt) },
+              { ALT: () => this.SUBRULE(this.removeStmt) },
+              { ALT: () => this.SUBRULE(this.ifStmt) },
+              { ALT: () => this.SUBRULE(this.piped) },
+              { ALT: () => this.SUBRULE(this.identStart) },
+            ],
+          })));
+          this.MANY(() => this.SUBRULE(this.postfix));
+        },
+      },
     ])));
   });
 
@@ -1042,39 +1077,6 @@ export class SurqlParser extends CstParser {
       this.OPTION2(() => this.CONSUME2(T.Comma));
     });
     this.CONSUME(T.RParen);
-  });
-
-  primary = this.RULE("primary", () => {
-    this.OR(this.cached("primary", () => ({
-      IGNORE_AMBIGUITIES: true,
-      MAX_LOOKAHEAD: 1,
-      DEF: [
-        { ALT: () => this.CONSUME(T.StringLiteral) },
-        { ALT: () => this.CONSUME(T.PrefixedString) },
-        { ALT: () => this.CONSUME(T.NumberLiteral) },
-        { ALT: () => this.CONSUME(T.DurationLiteral) },
-        { ALT: () => this.CONSUME(K.NONE) },
-        { ALT: () => this.CONSUME(K.NULL) },
-        { ALT: () => this.CONSUME(K.TRUE) },
-        { ALT: () => this.CONSUME(K.FALSE) },
-        { ALT: () => this.CONSUME(T.Param) },
-        { ALT: () => this.SUBRULE(this.array) },
-        { ALT: () => this.SUBRULE(this.braced) },
-        { ALT: () => this.SUBRULE(this.subquery) },
-        { ALT: () => this.SUBRULE(this.graphStep) },
-        { ALT: () => this.SUBRULE(this.selectStmt) },
-        { ALT: () => this.SUBRULE(this.createStmt) },
-        { ALT: () => this.SUBRULE(this.updateStmt) },
-        { ALT: () => this.SUBRULE(this.deleteStmt) },
-        { ALT: () => this.SUBRULE(this.insertStmt) },
-        { ALT: () => this.SUBRULE(this.relateStmt) },
-        { ALT: () => this.SUBRULE(this.defineStmt) },
-        { ALT: () => this.SUBRULE(this.removeStmt) },
-        { ALT: () => this.SUBRULE(this.ifStmt) },
-        { ALT: () => this.SUBRULE(this.piped) },
-        { ALT: () => this.SUBRULE(this.identStart) },
-      ],
-    })));
   });
 
   /** `{` starts an object when followed by `}` or by `key:`, else a block (GATEs kept out of `primary`, which is hot). */

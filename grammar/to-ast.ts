@@ -337,7 +337,7 @@ export class AstBuilder {
       }
       case "defineAnalyzer": {
         const ts = nodes(c, "opaque").flatMap((o) => tokensOf(o)).sort((a, b) => a.startOffset - b.startOffset);
-        const text = ts.length ? this.text.slice(ts[0].startOffset, (ts[ts.length - 1].endOffset ?? ts[ts.length - 1].startOffset) + 1) : "";
+        const text = ts.length ? this.text.slice(ts[0].startOffset, ts[ts.length - 1].startOffset + ts[ts.length - 1].image.length) : "";
         return { kind: "DefineAnalyzer", name: this.nameText(req(tok(c, "IdentName"))), text, ...common };
       }
       default: throw new Error(`internal: unknown define ${key}`);
@@ -895,9 +895,9 @@ export class AstBuilder {
     return { kind: "Idiom", parts, pos: this.pos(n) };
   }
 
-  /** A primary and its postfix parts (children of a unary node). */
+  /** A primary and its postfix parts: the children of a unary node (the primary's first, then `postfix`). */
   postfixExpr(n: Node): A.Expr {
-    const base = this.primary(req(node(n, "primary")));
+    const base = this.primary(n);
     const posts = nodes(n, "postfix");
     if (posts.length === 0) return base;
     const parts: A.IdiomPart[] = base.kind === "Idiom" ? [...base.parts] : [{ kind: "Start", value: base }];
