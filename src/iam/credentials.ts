@@ -1,7 +1,8 @@
 // The credential object of signin / signup (auth.md §3.1): exact key names, values as raw strings.
 
 import type { Compat } from "../exec/session.js";
-import { Datetime, Duration, RecordId, Uuid, type Value, type ValueObject } from "../value/types.js";
+import { Datetime, Duration, isValueObject, RecordId, Table, Uuid, type Value, type ValueObject } from "../value/types.js";
+import { nonComputed } from "./errors.js";
 import { recordIdText } from "./recordid.js";
 
 export interface Credentials {
@@ -40,4 +41,21 @@ export function readCredentials(vars: ValueObject, compat: Compat): Credentials 
     user: pick(vars, compat, "user"),
     pass: pick(vars, compat, "pass"),
   };
+}
+
+/** True when `v` holds no value SurrealDB 2.x calls non-computed; of ours, only a table (CBOR tag 7) is one. */
+function isComputed(v: Value): boolean {
+  if (v instanceof Table) return false;
+  if (Array.isArray(v)) return v.every(isComputed);
+  if (isValueObject(v)) return Object.values(v).every(isComputed);
+  return true;
+}
+
+/**
+ * v2 signin / signup first refuse a credential object holding a non-computed value anywhere (2.6.0
+ * `vars.validate_computed()`, before the dispatch): "Found a non-computed value where they are not allowed".
+ * 1.5.4 has no such check (a table is just another variable).
+ */
+export function assertComputedCredentials(vars: ValueObject, compat: Compat): void {
+  if (compat === 2 && !isComputed(vars)) throw nonComputed();
 }

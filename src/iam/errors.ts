@@ -18,6 +18,7 @@ export const tokenMakingFailed = make("TokenMakingFailed", "There was an error c
 export const unexpectedAuth = make("UnexpectedAuth", "There was an unexpected error while performing authentication");
 export const missingKid = make("MissingTokenHeader", "Auth token is missing the 'kid' header");
 export const bearerKeyMissing = make("AccessBearerMissingKey", "This bearer access method requires a key to be provided");
+export const nonComputed = make("NonComputed", "Found a non-computed value where they are not allowed");
 
 /** v1 "The signin query failed" / v2 "The record access signin query failed" (and signup). */
 export function queryFailed(compat: 1 | 2, op: "signin" | "signup"): AuthError {

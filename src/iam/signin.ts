@@ -4,12 +4,13 @@ import { InvalidAuth } from "../errors/index.js";
 import type { Session } from "../exec/session.js";
 import type { ValueObject } from "../value/types.js";
 import { getAccess, type IamContext } from "./context.js";
-import { readCredentials } from "./credentials.js";
+import { assertComputedCredentials, readCredentials } from "./credentials.js";
 import { accessMethodMismatch, accessMissing, bearerKeyMissing, missingUserOrPass, noSigninTarget } from "./errors.js";
 import { recordSignin } from "./record.js";
 import { userSignin } from "./user.js";
 
 export async function signin(ctx: IamContext, session: Session, vars: ValueObject): Promise<{ token: string; refresh?: string }> {
+  assertComputedCredentials(vars, ctx.compat);
   const { ns, db, ac, user, pass } = readCredentials(vars, ctx.compat);
   const needUser = () => {
     if (user === undefined || pass === undefined) throw missingUserOrPass();

@@ -54,13 +54,14 @@ async function checkCredentials(
   throw new InvalidAuth(tried ? `password did not verify for user '${name}'` : `no ${base.toLowerCase()} user '${name}'`);
 }
 
-function actorFor(found: FoundUser, ns: string | undefined, db: string | undefined): Actor {
+/** The actor of `user` at `level` (roles are the user's own, whatever level it was found on). */
+function actorFor(user: StoredUser, level: Base, ns: string | undefined, db: string | undefined): Actor {
   return {
-    level: levelOf(found.base),
-    ns: found.base === "ROOT" ? undefined : ns,
-    db: found.base === "DATABASE" ? db : undefined,
-    id: found.user.def.name,
-    roles: [...found.user.def.roles],
+    level: levelOf(level),
+    ns: level === "ROOT" ? undefined : ns,
+    db: level === "DATABASE" ? db : undefined,
+    id: user.def.name,
+    roles: [...user.def.roles],
   };
 }
 
@@ -100,7 +101,9 @@ export async function userSignin(
   applyAuth(session, {
     ns: base !== "ROOT" ? ns : undefined,
     db: base === "DATABASE" ? db : undefined,
-    actor: actorFor(found, ns, db),
+    // The requested level, not the one the user was found on: v1 legacy signs a ROOT user in with NS+DB
+    // as a database-level actor (SurrealDB 1.5.4 `signin::db` sets Level::Database whatever matched).
+    actor: actorFor(found.user, base, ns, db),
     ac: undefined,
     rd: undefined,
     tk: claimsToValue(issued.claims),
@@ -127,7 +130,8 @@ export async function basicAuth(
   applyAuth(session, {
     ns: undefined,
     db: undefined,
-    actor: actorFor(found, ns, db),
+    // Basic keeps the level the user was found on, as before (not checked against 1.5.4: the oracle has no HTTP layer)
+    actor: actorFor(found.user, found.base, ns, db),
     ac: undefined,
     rd: undefined,
     tk: undefined,

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { InvalidAuth, ThrownError } from "../../src/errors/index.js";
 import { newSession, type Session } from "../../src/exec/session.js";
 import { Iam } from "../../src/iam/index.js";
-import { RecordId, type Value } from "../../src/value/types.js";
+import { RecordId, Table, type Value } from "../../src/value/types.js";
 import { clause, DAY, FakeEngine, HOUR, sec } from "./fake-engine.js";
 
 const alice = new RecordId("user", "alice");
@@ -202,6 +202,31 @@ describe("v2 only", () => {
       await expect(env.iam.signin(session, { NS: "test", DB: "test", AC: ac })).rejects.toThrow("The access method cannot be used in the requested operation");
   });
 
+  // SurrealDB 2.6.0 (differential probe over CBOR): a table value anywhere in the credentials is refused
+  // before the dispatch, on every signin / signup path; 1.5.4 takes it as an ordinary variable.
+  it("a non-computed value (a table, via CBOR) in the credentials: refused before the dispatch", async () => {
+    const t = new Table("t");
+    const evals = env.engine.evalCalls.length;
+    for (const vars of [
+      { user: "root", pass: "rootpw", x: t },
+      { user: "root", pass: "wrong", x: [1n, { y: t }] },
+      { user: t, pass: "rootpw" },
+      { NS: "test", DB: "test", AC: "account", email: "alice@example.com", password: "pw", x: t },
+      { NS: "test", DB: "test", AC: "nope", x: t },
+      { DB: "test", x: t },
+      { x: t },
+    ]) {
+      await expect(env.iam.signin(session, vars)).rejects.toThrow("Found a non-computed value where they are not allowed");
+    }
+    await expect(env.iam.signup(session, { NS: "test", DB: "test", AC: "account", x: t })).rejects.toThrow("Found a non-computed value where they are not allowed");
+    await expect(env.iam.signup(session, { NS: "test", AC: "account", x: { t } })).rejects.toThrow("Found a non-computed value where they are not allowed");
+    expect(env.engine.evalCalls.length).toBe(evals);
+    expect(session.actor.level).toBe("No");
+    // record ids, uuids, durations, bytes are computed values
+    await env.iam.signin(session, { NS: "test", DB: "test", AC: "account", email: "alice@example.com", password: "pw", r: alice, d: sec(5), b: new Uint8Array([1]) });
+    expect(session.rd).toEqual(alice);
+  });
+
   it("AUTHENTICATE replaces the session identity, the token keeps the original ID", async () => {
     const admin = new RecordId("admin", 1n);
     env.engine.defineRecordAccess("test", "test", "auth", {
@@ -246,12 +271,37 @@ describe("v2 only", () => {
 });
 
 describe("v1 only", () => {
-  it("legacy mode: a root user signs in with NS+DB and gets a DB-scoped token with root powers", async () => {
+  it("a table in the credentials is an ordinary variable (no non-computed check)", async () => {
+    const v1 = await setup(1);
+    await v1.iam.signin(v1.session, { user: "root", pass: "rootpw", x: new Table("t") });
+    expect(v1.session.actor.level).toBe("Root");
+  });
+
+  // SurrealDB 1.5.4 `signin::db` / `signin::ns` set Level::Database / Level::Namespace whatever level
+  // verify_creds_legacy matched (oracle: INFO FOR NS after a root NS+DB signin is "Not enough permissions").
+  it("legacy mode: a root user signing in with NS+DB gets a database-level session and token (its own roles)", async () => {
     const env = await setup(1);
     const { token } = await env.iam.signin(env.session, { NS: "test", DB: "test", user: "root", pass: "rootpw" });
     expect(decodeJwt(token)).toMatchObject({ NS: "test", DB: "test", ID: "root" });
-    expect(env.session.actor.level).toBe("Root");
+    expect(env.session.actor).toEqual({ level: "Database", ns: "test", db: "test", id: "root", roles: ["OWNER"] });
     expect([env.session.ns, env.session.db]).toEqual(["test", "test"]);
+  });
+
+  it("legacy mode: the requested level wins for root (NS only) and namespace users (NS+DB); db is kept on an NS signin", async () => {
+    const env = await setup(1);
+    env.session.db = "kept";
+    const ns = await env.iam.signin(env.session, { NS: "test", user: "root", pass: "rootpw" });
+    expect(Object.keys(decodeJwt(ns.token))).toEqual(["iat", "nbf", "exp", "iss", "jti", "NS", "ID"]);
+    expect(env.session.actor).toEqual({ level: "Namespace", ns: "test", db: undefined, id: "root", roles: ["OWNER"] });
+    expect([env.session.ns, env.session.db]).toEqual(["test", "kept"]);
+    await env.iam.signin(env.session, { NS: "test", DB: "test", user: "nsu", pass: "nspw" });
+    expect(env.session.actor).toEqual({ level: "Database", ns: "test", db: "test", id: "nsu", roles: ["EDITOR"] });
+  });
+
+  it("legacy mode: HTTP Basic keeps the level the user was found on", async () => {
+    const env = await setup(1);
+    await env.iam.basicAuth(env.session, "root", "rootpw", { ns: "test", db: "test" });
+    expect(env.session.actor).toMatchObject({ level: "Root", id: "root" });
   });
 
   it("with auth levels enabled the search is per level", async () => {
