@@ -19,6 +19,7 @@ import {
 import { HOUR_NANOS, prepareClaims, signClaims } from "./issue.js";
 import { recordIdText } from "./recordid.js";
 import { applyAuth, expiryAfter } from "./session.js";
+import { withV1RecordLiterals } from "./v1literals.js";
 
 /** Variables a signin / signup payload may never set (v1 / v2). */
 export const PROTECTED_VARIABLES: Record<1 | 2, readonly string[]> = {
@@ -105,7 +106,8 @@ export async function recordSignin(
     }
   }
   const priv = privilegedSession(ctx, session, "DATABASE", ns, db);
-  const result = await runClause(ctx, clause, priv, vars, () => queryFailed(compat, op));
+  const text = compat === 1 ? withV1RecordLiterals(clause) : clause;
+  const result = await runClause(ctx, text, priv, vars, () => queryFailed(compat, op));
   const rid = recordFromResult(result);
   if (!rid) throw noRecordReturned();
 
