@@ -14,7 +14,8 @@ export class SurqlParser extends CstParser {
       skipValidations: process.env.VITEST === undefined && process.env.SURQL_GRAMMAR_VALIDATE !== "1",
       recoveryEnabled: false,
       errorMessageProvider,
-      nodeLocationTracking: "onlyOffset",
+      // no node locations: to-ast.ts finds a node's start from its first token
+      nodeLocationTracking: "none",
     });
     this.performSelfAnalysis();
   }

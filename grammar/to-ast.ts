@@ -35,6 +35,25 @@ function tokensOf(n: Node, out: IToken[] = []): IToken[] {
   for (const list of Object.values(n.children)) for (const e of list) isToken(e) ? out.push(e) : tokensOf(e, out);
   return out;
 }
+/**
+ * Where a node starts (the parser tracks no node locations): children are keyed in the order they were first added,
+ * so the first key's first element is the first thing consumed; an empty node on that path falls back to the
+ * smallest token offset. `undefined` for a node that consumed nothing.
+ */
+function startOffsetOf(n: Node): number | undefined {
+  let cur = n;
+  for (;;) {
+    let first: CstElement | undefined;
+    for (const key in cur.children) {
+      first = cur.children[key][0];
+      break;
+    }
+    if (first === undefined) break;
+    if (isToken(first)) return first.startOffset;
+    cur = first;
+  }
+  return firstToken(n)?.startOffset;
+}
 /** The first child list of a node (skipping `except`), without allocating the entries array. */
 function onlyChild(n: Node, except?: string): [string, CstElement[]] {
   for (const key in n.children) if (key !== except) return [key, n.children[key]];
@@ -105,7 +124,7 @@ export class AstBuilder {
 
   private pos(n: Node | IToken | undefined): A.Pos | undefined {
     if (n === undefined) return undefined;
-    const offset = isToken(n) ? n.startOffset : n.location?.startOffset;
+    const offset = isToken(n) ? n.startOffset : startOffsetOf(n);
     if (offset === undefined || Number.isNaN(offset)) return undefined;
     if (this.lineStarts === undefined) {
       this.lineStarts = [0];
