@@ -119,7 +119,7 @@ function compareIndexKeys(a: Value, b: Value, compat: 1 | 2): number {
   return compareValues(a, b, { compat });
 }
 
-const holds = (c: number, op: Bound): boolean => (op === "<" ? c < 0 : op === "<=" ? c <= 0 : op === ">" ? c > 0 : c >= 0);
+const holds = (c: number, op: Bound | "="): boolean => (op === "=" ? c === 0 : op === "<" ? c < 0 : op === "<=" ? c <= 0 : op === ">" ? c > 0 : c >= 0);
 
 /**
  * SurrealDB's query planner for a WHERE `field op value` on a single-field index: equality (and 1.x CONTAINS)
@@ -149,9 +149,10 @@ async function indexPlan(ctx: Ctx, table: TableEntry | undefined, t: { ns: strin
     }
     return out;
   };
-  if (op === "=" || op === "CONTAINS") return nullish ? [] : fetch(ctx.core.indexes.lookup(t, ix[0], [v]));
-  const bound = op as Bound;
   const numeric = compat === 2 && typeRank(v) === 3;
+  // an equality looks its value up (2.x: a number under every number kind: 1, 1.0 and 1dec)
+  if ((op === "=" || op === "CONTAINS") && !numeric) return nullish ? [] : fetch(ctx.core.indexes.lookup(t, ix[0], [v]));
+  const bound: Bound | "=" = op === "=" ? "=" : (op as Bound);
   const inRange = (e: Value): boolean => {
     if (e === undefined || e === null) return false;
     if (nullish) return bound === ">" || bound === ">=";

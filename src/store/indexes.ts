@@ -16,6 +16,11 @@ export interface IndexStore {
   clear(txn: Transaction, t: { ns: string; db?: string; tb?: string }, ix?: string): void;
 }
 
+/** Index entry keys keep number kinds apart (1, 1.0 and 1dec are three entries), as SurrealDB's keys do. */
+function entryKey(values: readonly Value[]): string {
+  return values.map((v) => (typeof v === "number" ? `f${v}` : valueKey(v))).join("\u0001");
+}
+
 const ixKey = (t: { ns: string; db?: string; tb?: string }, ix?: string): string => [t.ns, t.db ?? "", t.tb ?? "", ix ?? ""].join("\u0000");
 
 export class MemoryIndexStore implements IndexStore {
@@ -35,7 +40,7 @@ export class MemoryIndexStore implements IndexStore {
   }
 
   lookup(t: TableRef, ix: string, values: readonly Value[]): RecordId[] {
-    const entry = this.indexes.get(ixKey(t, ix))?.get(valueKey(values as Value[]));
+    const entry = this.indexes.get(ixKey(t, ix))?.get(entryKey(values));
     return entry ? [...entry.values()] : [];
   }
 
@@ -46,7 +51,7 @@ export class MemoryIndexStore implements IndexStore {
       index = new Map();
       this.indexes.set(k, index);
     }
-    const vk = valueKey(values as Value[]);
+    const vk = entryKey(values);
     if (!this.keyValues.has(vk)) this.keyValues.set(vk, [...values]);
     let entry = index.get(vk);
     if (!entry) {
@@ -61,7 +66,7 @@ export class MemoryIndexStore implements IndexStore {
   }
 
   remove(txn: Transaction, t: TableRef, ix: string, values: readonly Value[], id: RecordId): void {
-    const entry = this.indexes.get(ixKey(t, ix))?.get(valueKey(values as Value[]));
+    const entry = this.indexes.get(ixKey(t, ix))?.get(entryKey(values));
     const rk = valueKey(id);
     if (!entry || !entry.has(rk)) return;
     entry.delete(rk);
