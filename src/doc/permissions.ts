@@ -37,8 +37,8 @@ export function checkPermissionsQuick(env: DocEnv, table: TableEntry, action: Ac
   return table.def.permissions[action].kind !== "None";
 }
 
-/** Paths of fields whose `select` permission denies them on `doc` (`$value` bound to the field's value). */
-export async function hiddenFields(env: DocEnv, table: TableEntry, doc: ValueObject): Promise<string[][]> {
+/** Paths of fields whose `select` permission denies them on `doc` (`$value` bound to the field's value; NONE after a DELETE). */
+export async function hiddenFields(env: DocEnv, table: TableEntry, doc: ValueObject | undefined): Promise<string[][]> {
   if (!env.permissionsApply(false)) return [];
   const hidden: string[][] = [];
   for (const [name, field] of table.fields) {

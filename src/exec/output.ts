@@ -2,7 +2,7 @@
 
 import type { Fields, IdiomExpr, Output } from "../ast/nodes.js";
 import type { WriteResult } from "../doc/pipeline.js";
-import { checkPermissionsFields, checkPermissionsTable } from "../doc/permissions.js";
+import { checkPermissionsFields, checkPermissionsTable, hiddenFields } from "../doc/permissions.js";
 import { RecordId, isValueObject } from "../value/types.js";
 import type { Value, ValueObject } from "../value/types.js";
 import type { Ctx } from "./context.js";
@@ -87,7 +87,12 @@ export async function writeOutput(output: Output | undefined, res: WriteResult, 
     return checkPermissionsFields(env, table, doc);
   };
   const after = await visible(res.after);
-  const before = await visible(res.before);
+  let before = await visible(res.before);
+  // 1.x checks field permissions of RETURN BEFORE against the record after the write too (NONE after a DELETE)
+  if (ctx.core.compat === 1 && res.before && table && permissionsApply(ctx, false)) {
+    before = res.before;
+    for (const path of await hiddenFields(env, table, res.after)) before = setPath(before, path, undefined) as ValueObject;
+  }
   if ((res.after && !after && kind !== "Before") || (res.before && !before && kind === "Before")) return SKIP;
   switch (kind) {
     case "After":
