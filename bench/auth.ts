@@ -33,6 +33,7 @@ export async function benchAuth(): Promise<void> {
     db.connect().signin({ NS: "app", DB: "app", AC: "account", email: "ann@example.com", password: "pw-ann" }),
   );
   await measure("signin, system user (argon2id verify)", 3000, () => db.connect().signin({ user: "root", pass: "root" }));
+  await measure("signin, system user, wrong password", 3000, () => db.connect().signin({ user: "root", pass: "wrong" }).catch(() => undefined));
   await measure("signin, unknown system user (equal-time dummy hash)", 3000, () =>
     db.connect().signin({ user: "ghost", pass: "root" }).catch(() => undefined),
   );
