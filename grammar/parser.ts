@@ -20,17 +20,6 @@ export class SurqlParser extends CstParser {
     this.performSelfAnalysis();
   }
 
-  /** OR alternatives of hot rules, built once: chevrotain would otherwise allocate them on every invocation. */
-  private readonly altCache = new Map<string, unknown>();
-  private cached<T>(key: string, make: () => T): T {
-    let v = this.altCache.get(key) as T | undefined;
-    if (v === undefined) {
-      v = make();
-      this.altCache.set(key, v);
-    }
-    return v;
-  }
-
   /** True when the `(` at LA(1) closes on a `)` that is followed by `tok`. */
   private parenFollowedBy(tok: TokenType): boolean {
     let depth = 0;
@@ -46,6 +35,275 @@ export class SurqlParser extends CstParser {
     }
   }
 
+  // OR alternatives of hot rules, built once (an inline array or `() => …` would be allocated on every invocation).
+  private readonly alts_statement = {
+    IGNORE_AMBIGUITIES: true,
+    MAX_LOOKAHEAD: 1,
+    DEF: [
+      { ALT: () => this.SUBRULE(this.useStmt) },
+      { ALT: () => this.SUBRULE(this.letStmt) },
+      { ALT: () => this.SUBRULE(this.returnStmt) },
+      { ALT: () => this.SUBRULE(this.ifStmt) },
+      { ALT: () => this.SUBRULE(this.forStmt) },
+      { ALT: () => this.CONSUME(K.BREAK) },
+      { ALT: () => this.CONSUME(K.CONTINUE) },
+      { ALT: () => this.SUBRULE(this.throwStmt) },
+      { ALT: () => this.SUBRULE(this.sleepStmt) },
+      { ALT: () => this.SUBRULE(this.txStmt) },
+      { ALT: () => this.SUBRULE(this.infoStmt) },
+      { ALT: () => this.SUBRULE(this.defineStmt) },
+      { ALT: () => this.SUBRULE(this.removeStmt) },
+      { ALT: () => this.SUBRULE(this.createStmt) },
+      { ALT: () => this.SUBRULE(this.selectStmt) },
+      { ALT: () => this.SUBRULE(this.updateStmt) },
+      { ALT: () => this.SUBRULE(this.deleteStmt) },
+      { ALT: () => this.SUBRULE(this.insertStmt) },
+      { ALT: () => this.SUBRULE(this.relateStmt) },
+      { ALT: () => this.SUBRULE(this.liveStmt) },
+      { ALT: () => this.SUBRULE(this.killStmt) },
+      { ALT: () => this.SUBRULE(this.optionStmt) },
+      { ALT: () => this.SUBRULE(this.expr) },
+    ],
+  };
+  private readonly alts_base = [
+    { ALT: () => this.CONSUME(K.ROOT) },
+    { ALT: () => this.CONSUME(K.KV) },
+    { ALT: () => this.CONSUME(K.NS) },
+    { ALT: () => this.CONSUME(K.NAMESPACE) },
+    { ALT: () => this.CONSUME(K.DB) },
+    { ALT: () => this.CONSUME(K.DATABASE) },
+  ];
+  private readonly alts_defineStmt = [
+    { ALT: () => this.SUBRULE(this.defineNamespace) },
+    { ALT: () => this.SUBRULE(this.defineDatabase) },
+    { ALT: () => this.SUBRULE(this.defineUser) },
+    { ALT: () => this.SUBRULE(this.defineScope) },
+    { ALT: () => this.SUBRULE(this.defineToken) },
+    { ALT: () => this.SUBRULE(this.defineAccess) },
+    { ALT: () => this.SUBRULE(this.defineTable) },
+    { ALT: () => this.SUBRULE(this.defineField) },
+    { ALT: () => this.SUBRULE(this.defineIndex) },
+    { ALT: () => this.SUBRULE(this.defineParam) },
+    { ALT: () => this.SUBRULE(this.defineEvent) },
+    { ALT: () => this.SUBRULE(this.defineFunction) },
+    { ALT: () => this.SUBRULE(this.defineAnalyzer) },
+  ];
+  private readonly alts_defineUser = [
+    { ALT: () => { this.CONSUME(K.PASSWORD); this.CONSUME(T.StringLiteral, { LABEL: "password" }); } },
+    { ALT: () => { this.CONSUME(K.PASSHASH); this.CONSUME2(T.StringLiteral, { LABEL: "passhash" }); } },
+    {
+      ALT: () => {
+        this.CONSUME(K.ROLES);
+        this.CONSUME2(T.IdentName, { LABEL: "role" });
+        this.MANY2(() => { this.CONSUME(T.Comma); this.CONSUME3(T.IdentName, { LABEL: "role" }); });
+      },
+    },
+    { ALT: () => this.SUBRULE(this.durationClause) },
+    { ALT: () => this.SUBRULE(this.commentClause) },
+  ];
+  private readonly alts_defineAccess = [
+    { ALT: () => { this.CONSUME(K.TYPE); this.SUBRULE(this.accessType); } },
+    { ALT: () => { this.CONSUME(K.AUTHENTICATE); this.SUBRULE(this.expr, { LABEL: "authenticate" }); } },
+    { ALT: () => this.SUBRULE(this.durationClause) },
+    { ALT: () => this.SUBRULE(this.commentClause) },
+  ];
+  private readonly alts_permissionValue = [
+    { ALT: () => this.CONSUME(K.NONE) },
+    { ALT: () => this.CONSUME(K.FULL) },
+    { ALT: () => { this.CONSUME(K.WHERE); this.SUBRULE(this.expr); } },
+  ];
+  private readonly alts_defineTable = [
+    { ALT: () => this.CONSUME(K.DROP) },
+    { ALT: () => this.CONSUME(K.SCHEMAFULL) },
+    { ALT: () => this.CONSUME(K.SCHEMAFUL) },
+    { ALT: () => this.CONSUME(K.SCHEMALESS) },
+    { ALT: () => { this.CONSUME(K.TYPE); this.SUBRULE(this.tableType); } },
+    {
+      ALT: () => {
+        this.CONSUME(K.AS);
+        this.OR2([
+          { ALT: () => { this.CONSUME(T.LParen); this.SUBRULE(this.selectStmt); this.CONSUME(T.RParen); } },
+          { ALT: () => this.SUBRULE2(this.selectStmt) },
+        ]);
+      },
+    },
+    { ALT: () => { this.CONSUME(K.CHANGEFEED); this.CONSUME(T.DurationLiteral); this.OPTION(() => { this.CONSUME(K.INCLUDE); this.CONSUME(K.ORIGINAL); }); } },
+    { ALT: () => this.SUBRULE(this.permissions) },
+    { ALT: () => this.SUBRULE(this.commentClause) },
+  ];
+  private readonly alts_defineField = [
+    { ALT: () => this.CONSUME(K.FLEXIBLE) },
+    { ALT: () => { this.CONSUME(K.TYPE); this.SUBRULE(this.type); } },
+    { ALT: () => { this.CONSUME(K.VALUE); this.SUBRULE(this.expr, { LABEL: "value" }); } },
+    { ALT: () => { this.CONSUME(K.ASSERT); this.SUBRULE2(this.expr, { LABEL: "assert" }); } },
+    { ALT: () => { this.CONSUME(K.DEFAULT); this.OPTION(() => this.CONSUME(K.ALWAYS)); this.SUBRULE3(this.expr, { LABEL: "default" }); } },
+    { ALT: () => this.CONSUME(K.READONLY) },
+    { ALT: () => this.SUBRULE(this.permissions) },
+    { ALT: () => this.SUBRULE(this.commentClause) },
+  ];
+  private readonly alts_defineIndex = [
+    { ALT: () => { this.OR2([{ ALT: () => this.CONSUME(K.FIELDS) }, { ALT: () => this.CONSUME(K.COLUMNS) }]); this.SUBRULE(this.idiomList); } },
+    { ALT: () => this.CONSUME(K.UNIQUE) },
+    {
+      ALT: () => {
+        this.OR3([{ ALT: () => this.CONSUME(K.SEARCH, { LABEL: "special" }) }, { ALT: () => this.CONSUME(K.MTREE, { LABEL: "special" }) }, { ALT: () => this.CONSUME(K.HNSW, { LABEL: "special" }) }]);
+        this.SUBRULE(this.opaque);
+      },
+    },
+    { ALT: () => this.SUBRULE(this.commentClause) },
+  ];
+  private readonly alts_defineEvent = [
+    { ALT: () => { this.CONSUME(K.WHEN); this.SUBRULE(this.expr, { LABEL: "when" }); } },
+    {
+      ALT: () => {
+        this.CONSUME(K.THEN);
+        this.SUBRULE2(this.expr, { LABEL: "then" });
+        this.MANY2(() => { this.CONSUME(T.Comma); this.SUBRULE3(this.expr, { LABEL: "then" }); });
+      },
+    },
+    { ALT: () => this.SUBRULE(this.commentClause) },
+  ];
+  private readonly alts_dataClause = [
+    {
+      ALT: () => {
+        this.CONSUME(K.SET);
+        this.SUBRULE(this.assignment);
+        this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.assignment); });
+      },
+    },
+    { ALT: () => { this.CONSUME(K.UNSET); this.SUBRULE(this.idiomList); } },
+    { ALT: () => { this.CONSUME(K.MERGE); this.SUBRULE(this.expr); } },
+    { ALT: () => { this.CONSUME(K.CONTENT); this.SUBRULE2(this.expr); } },
+    { ALT: () => { this.CONSUME(K.REPLACE); this.SUBRULE3(this.expr); } },
+    { ALT: () => { this.CONSUME(K.PATCH); this.SUBRULE4(this.expr); } },
+  ];
+  private readonly alts_field = [
+    { ALT: () => this.CONSUME(T.Star) },
+    { ALT: () => { this.SUBRULE(this.expr); this.OPTION(() => { this.CONSUME(K.AS); this.SUBRULE(this.plainIdiom, { LABEL: "alias" }); }); } },
+  ];
+  private readonly alts_binaryOp = [
+    { ALT: () => { this.CONSUME(K.IS); this.OPTION(() => this.CONSUME(K.NOT)); } },
+    { ALT: () => { this.CONSUME2(K.NOT); this.CONSUME(K.IN); } },
+    { ALT: () => this.CONSUME(T.BinaryOpToken) },
+  ];
+  private readonly alts_unary = [
+    { ALT: () => { this.CONSUME(T.Bang, { LABEL: "prefix" }); this.SUBRULE(this.unary); } },
+    { ALT: () => { this.CONSUME(T.Minus, { LABEL: "prefix" }); this.SUBRULE2(this.unary); } },
+    { ALT: () => { this.CONSUME(T.Plus, { LABEL: "prefix" }); this.SUBRULE3(this.unary); } },
+    { ALT: () => { this.CONSUME(T.Lt); this.SUBRULE(this.type); this.CONSUME(T.Gt); this.SUBRULE4(this.unary); } },
+    // the primary's alternatives and its postfix parts inline (no `primary` CST node per operand): the unary
+    // node's first child is the primary, then its `postfix` list
+    {
+      ALT: () => {
+        this.OR2(this.alts_primary);
+        this.MANY(this.postfixes);
+      },
+    },
+  ];
+  private readonly alts_postfix = [
+    {
+      ALT: () => {
+        this.CONSUME(T.Dot);
+        this.OR2([
+          { ALT: () => this.CONSUME(T.Star) },
+          { ALT: () => { this.CONSUME(T.IdentName); this.OPTION(() => this.SUBRULE(this.args)); } },
+        ]);
+      },
+    },
+    {
+      ALT: () => {
+        this.CONSUME(T.LBracket);
+        this.OR3({
+          IGNORE_AMBIGUITIES: true,
+          DEF: [
+            { ALT: () => this.CONSUME2(T.Star) },
+            { ALT: () => this.CONSUME(T.Dollar) },
+            { ALT: () => { this.CONSUME(K.WHERE); this.SUBRULE(this.expr, { LABEL: "where" }); } },
+            { ALT: () => { this.CONSUME(T.Question); this.SUBRULE2(this.expr, { LABEL: "where" }); } },
+            { ALT: () => this.SUBRULE3(this.expr, { LABEL: "index" }) },
+          ],
+        });
+        this.CONSUME(T.RBracket);
+      },
+    },
+    { ALT: () => this.SUBRULE(this.graphStep) },
+    { ALT: () => this.CONSUME(T.Ellipsis) },
+    { ALT: () => this.CONSUME2(T.Question) },
+  ];
+  private readonly alts_identStart = [
+    { ALT: () => { this.CONSUME(T.Colon); this.SUBRULE(this.recordKey); } },
+    {
+      ALT: () => {
+        this.AT_LEAST_ONE(() => { this.CONSUME(T.DoubleColon); this.CONSUME2(T.IdentName); });
+        this.OPTION2(() => this.SUBRULE(this.args));
+      },
+    },
+    { ALT: () => this.SUBRULE2(this.args) },
+  ];
+  private readonly alts_recordKeyValue = [
+    { ALT: () => { this.OPTION(() => this.CONSUME(T.Minus)); this.CONSUME(T.NumberLiteral); } },
+    { ALT: () => this.CONSUME(T.NumIdent) },
+    { ALT: () => this.CONSUME(T.DurationLiteral) },
+    { ALT: () => this.CONSUME(T.PrefixedString) },
+    { ALT: () => this.CONSUME(T.StringLiteral) },
+    { ALT: () => this.SUBRULE(this.array) },
+    { ALT: () => this.SUBRULE(this.object) },
+    { ALT: () => { this.CONSUME(T.IdentName); this.OPTION2(() => { this.CONSUME(T.LParen); this.CONSUME(T.RParen); }); } },
+  ];
+  private readonly alts_objectEntry = [
+    { ALT: () => this.CONSUME(T.IdentName) },
+    { ALT: () => this.CONSUME(T.StringLiteral) },
+    { ALT: () => this.CONSUME(T.NumberLiteral) },
+  ];
+  private readonly alts_typeSingle = [
+    {
+      ALT: () => {
+        this.CONSUME(T.IdentName);
+        this.OPTION(() => {
+          this.CONSUME(T.Lt);
+          this.SUBRULE(this.type);
+          this.OPTION2(() => { this.CONSUME(T.Comma); this.CONSUME(T.NumberLiteral, { LABEL: "max" }); });
+          this.CONSUME(T.Gt);
+        });
+      },
+    },
+    { ALT: () => this.CONSUME(T.StringLiteral) },
+    { ALT: () => { this.OPTION3(() => this.CONSUME(T.Minus)); this.CONSUME2(T.NumberLiteral); } },
+    { ALT: () => this.CONSUME(T.DurationLiteral) },
+    { ALT: () => this.SUBRULE(this.array) },
+    { ALT: () => this.SUBRULE(this.object) },
+  ];
+  private readonly alts_primary = {
+    IGNORE_AMBIGUITIES: true,
+    MAX_LOOKAHEAD: 1,
+    DEF: [
+      { ALT: () => this.CONSUME(T.StringLiteral) },
+      { ALT: () => this.CONSUME(T.PrefixedString) },
+      { ALT: () => this.CONSUME(T.NumberLiteral) },
+      { ALT: () => this.CONSUME(T.DurationLiteral) },
+      { ALT: () => this.CONSUME(K.NONE) },
+      { ALT: () => this.CONSUME(K.NULL) },
+      { ALT: () => this.CONSUME(K.TRUE) },
+      { ALT: () => this.CONSUME(K.FALSE) },
+      { ALT: () => this.CONSUME(T.Param) },
+      { ALT: () => this.SUBRULE(this.array) },
+      { ALT: () => this.SUBRULE(this.braced) },
+      { ALT: () => this.SUBRULE(this.subquery) },
+      { ALT: () => this.SUBRULE(this.graphStep) },
+      { ALT: () => this.SUBRULE(this.selectStmt) },
+      { ALT: () => this.SUBRULE(this.createStmt) },
+      { ALT: () => this.SUBRULE(this.updateStmt) },
+      { ALT: () => this.SUBRULE(this.deleteStmt) },
+      { ALT: () => this.SUBRULE(this.insertStmt) },
+      { ALT: () => this.SUBRULE(this.relateStmt) },
+      { ALT: () => this.SUBRULE(this.defineStmt) },
+      { ALT: () => this.SUBRULE(this.removeStmt) },
+      { ALT: () => this.SUBRULE(this.ifStmt) },
+      { ALT: () => this.SUBRULE(this.piped) },
+      { ALT: () => this.SUBRULE(this.identStart) },
+    ],
+  };
+
   // ───────────── statements ─────────────
 
   query = this.RULE("query", () => {
@@ -57,35 +315,7 @@ export class SurqlParser extends CstParser {
   });
 
   statement = this.RULE("statement", () => {
-    this.OR(this.cached("statement", () => ({
-      IGNORE_AMBIGUITIES: true,
-      MAX_LOOKAHEAD: 1,
-      DEF: [
-        { ALT: () => this.SUBRULE(this.useStmt) },
-        { ALT: () => this.SUBRULE(this.letStmt) },
-        { ALT: () => this.SUBRULE(this.returnStmt) },
-        { ALT: () => this.SUBRULE(this.ifStmt) },
-        { ALT: () => this.SUBRULE(this.forStmt) },
-        { ALT: () => this.CONSUME(K.BREAK) },
-        { ALT: () => this.CONSUME(K.CONTINUE) },
-        { ALT: () => this.SUBRULE(this.throwStmt) },
-        { ALT: () => this.SUBRULE(this.sleepStmt) },
-        { ALT: () => this.SUBRULE(this.txStmt) },
-        { ALT: () => this.SUBRULE(this.infoStmt) },
-        { ALT: () => this.SUBRULE(this.defineStmt) },
-        { ALT: () => this.SUBRULE(this.removeStmt) },
-        { ALT: () => this.SUBRULE(this.createStmt) },
-        { ALT: () => this.SUBRULE(this.selectStmt) },
-        { ALT: () => this.SUBRULE(this.updateStmt) },
-        { ALT: () => this.SUBRULE(this.deleteStmt) },
-        { ALT: () => this.SUBRULE(this.insertStmt) },
-        { ALT: () => this.SUBRULE(this.relateStmt) },
-        { ALT: () => this.SUBRULE(this.liveStmt) },
-        { ALT: () => this.SUBRULE(this.killStmt) },
-        { ALT: () => this.SUBRULE(this.optionStmt) },
-        { ALT: () => this.SUBRULE(this.expr) },
-      ],
-    })));
+    this.OR(this.alts_statement);
   });
 
   block = this.RULE("block", () => {
@@ -190,14 +420,7 @@ export class SurqlParser extends CstParser {
   });
 
   base = this.RULE("base", () => {
-    this.OR(this.cached("base", () => ([
-      { ALT: () => this.CONSUME(K.ROOT) },
-      { ALT: () => this.CONSUME(K.KV) },
-      { ALT: () => this.CONSUME(K.NS) },
-      { ALT: () => this.CONSUME(K.NAMESPACE) },
-      { ALT: () => this.CONSUME(K.DB) },
-      { ALT: () => this.CONSUME(K.DATABASE) },
-    ])));
+    this.OR(this.alts_base);
   });
 
   infoStmt = this.RULE("infoStmt", () => {
@@ -217,21 +440,7 @@ export class SurqlParser extends CstParser {
 
   defineStmt = this.RULE("defineStmt", () => {
     this.CONSUME(K.DEFINE);
-    this.OR(this.cached("defineStmt", () => ([
-      { ALT: () => this.SUBRULE(this.defineNamespace) },
-      { ALT: () => this.SUBRULE(this.defineDatabase) },
-      { ALT: () => this.SUBRULE(this.defineUser) },
-      { ALT: () => this.SUBRULE(this.defineScope) },
-      { ALT: () => this.SUBRULE(this.defineToken) },
-      { ALT: () => this.SUBRULE(this.defineAccess) },
-      { ALT: () => this.SUBRULE(this.defineTable) },
-      { ALT: () => this.SUBRULE(this.defineField) },
-      { ALT: () => this.SUBRULE(this.defineIndex) },
-      { ALT: () => this.SUBRULE(this.defineParam) },
-      { ALT: () => this.SUBRULE(this.defineEvent) },
-      { ALT: () => this.SUBRULE(this.defineFunction) },
-      { ALT: () => this.SUBRULE(this.defineAnalyzer) },
-    ])));
+    this.OR(this.alts_defineStmt);
   });
 
   /** `IF NOT EXISTS` | `OVERWRITE` */
@@ -275,19 +484,7 @@ export class SurqlParser extends CstParser {
     this.CONSUME(K.ON);
     this.SUBRULE(this.base);
     this.MANY(() =>
-      this.OR(this.cached("defineUser", () => ([
-        { ALT: () => { this.CONSUME(K.PASSWORD); this.CONSUME(T.StringLiteral, { LABEL: "password" }); } },
-        { ALT: () => { this.CONSUME(K.PASSHASH); this.CONSUME2(T.StringLiteral, { LABEL: "passhash" }); } },
-        {
-          ALT: () => {
-            this.CONSUME(K.ROLES);
-            this.CONSUME2(T.IdentName, { LABEL: "role" });
-            this.MANY2(() => { this.CONSUME(T.Comma); this.CONSUME3(T.IdentName, { LABEL: "role" }); });
-          },
-        },
-        { ALT: () => this.SUBRULE(this.durationClause) },
-        { ALT: () => this.SUBRULE(this.commentClause) },
-      ]))),
+      this.OR(this.alts_defineUser),
     );
   });
 
@@ -345,12 +542,7 @@ export class SurqlParser extends CstParser {
     this.CONSUME(K.ON);
     this.SUBRULE(this.base);
     this.MANY(() =>
-      this.OR(this.cached("defineAccess", () => ([
-        { ALT: () => { this.CONSUME(K.TYPE); this.SUBRULE(this.accessType); } },
-        { ALT: () => { this.CONSUME(K.AUTHENTICATE); this.SUBRULE(this.expr, { LABEL: "authenticate" }); } },
-        { ALT: () => this.SUBRULE(this.durationClause) },
-        { ALT: () => this.SUBRULE(this.commentClause) },
-      ]))),
+      this.OR(this.alts_defineAccess),
     );
   });
 
@@ -430,11 +622,7 @@ export class SurqlParser extends CstParser {
   });
 
   permissionValue = this.RULE("permissionValue", () => {
-    this.OR(this.cached("permissionValue", () => ([
-      { ALT: () => this.CONSUME(K.NONE) },
-      { ALT: () => this.CONSUME(K.FULL) },
-      { ALT: () => { this.CONSUME(K.WHERE); this.SUBRULE(this.expr); } },
-    ])));
+    this.OR(this.alts_permissionValue);
   });
 
   /** PERMISSIONS NONE | FULL | WHERE … (params and functions). */
@@ -448,25 +636,7 @@ export class SurqlParser extends CstParser {
     this.SUBRULE(this.defineHead);
     this.CONSUME(T.IdentName);
     this.MANY(() =>
-      this.OR(this.cached("defineTable", () => ([
-        { ALT: () => this.CONSUME(K.DROP) },
-        { ALT: () => this.CONSUME(K.SCHEMAFULL) },
-        { ALT: () => this.CONSUME(K.SCHEMAFUL) },
-        { ALT: () => this.CONSUME(K.SCHEMALESS) },
-        { ALT: () => { this.CONSUME(K.TYPE); this.SUBRULE(this.tableType); } },
-        {
-          ALT: () => {
-            this.CONSUME(K.AS);
-            this.OR2([
-              { ALT: () => { this.CONSUME(T.LParen); this.SUBRULE(this.selectStmt); this.CONSUME(T.RParen); } },
-              { ALT: () => this.SUBRULE2(this.selectStmt) },
-            ]);
-          },
-        },
-        { ALT: () => { this.CONSUME(K.CHANGEFEED); this.CONSUME(T.DurationLiteral); this.OPTION(() => { this.CONSUME(K.INCLUDE); this.CONSUME(K.ORIGINAL); }); } },
-        { ALT: () => this.SUBRULE(this.permissions) },
-        { ALT: () => this.SUBRULE(this.commentClause) },
-      ]))),
+      this.OR(this.alts_defineTable),
     );
   });
 
@@ -523,16 +693,7 @@ export class SurqlParser extends CstParser {
     this.SUBRULE(this.fieldPath);
     this.SUBRULE(this.onTable);
     this.MANY(() =>
-      this.OR(this.cached("defineField", () => ([
-        { ALT: () => this.CONSUME(K.FLEXIBLE) },
-        { ALT: () => { this.CONSUME(K.TYPE); this.SUBRULE(this.type); } },
-        { ALT: () => { this.CONSUME(K.VALUE); this.SUBRULE(this.expr, { LABEL: "value" }); } },
-        { ALT: () => { this.CONSUME(K.ASSERT); this.SUBRULE2(this.expr, { LABEL: "assert" }); } },
-        { ALT: () => { this.CONSUME(K.DEFAULT); this.OPTION(() => this.CONSUME(K.ALWAYS)); this.SUBRULE3(this.expr, { LABEL: "default" }); } },
-        { ALT: () => this.CONSUME(K.READONLY) },
-        { ALT: () => this.SUBRULE(this.permissions) },
-        { ALT: () => this.SUBRULE(this.commentClause) },
-      ]))),
+      this.OR(this.alts_defineField),
     );
   });
 
@@ -557,17 +718,7 @@ export class SurqlParser extends CstParser {
     this.CONSUME(T.IdentName);
     this.SUBRULE(this.onTable);
     this.MANY(() =>
-      this.OR(this.cached("defineIndex", () => ([
-        { ALT: () => { this.OR2([{ ALT: () => this.CONSUME(K.FIELDS) }, { ALT: () => this.CONSUME(K.COLUMNS) }]); this.SUBRULE(this.idiomList); } },
-        { ALT: () => this.CONSUME(K.UNIQUE) },
-        {
-          ALT: () => {
-            this.OR3([{ ALT: () => this.CONSUME(K.SEARCH, { LABEL: "special" }) }, { ALT: () => this.CONSUME(K.MTREE, { LABEL: "special" }) }, { ALT: () => this.CONSUME(K.HNSW, { LABEL: "special" }) }]);
-            this.SUBRULE(this.opaque);
-          },
-        },
-        { ALT: () => this.SUBRULE(this.commentClause) },
-      ]))),
+      this.OR(this.alts_defineIndex),
     );
   });
 
@@ -590,17 +741,7 @@ export class SurqlParser extends CstParser {
     this.CONSUME(T.IdentName);
     this.SUBRULE(this.onTable);
     this.MANY(() =>
-      this.OR(this.cached("defineEvent", () => ([
-        { ALT: () => { this.CONSUME(K.WHEN); this.SUBRULE(this.expr, { LABEL: "when" }); } },
-        {
-          ALT: () => {
-            this.CONSUME(K.THEN);
-            this.SUBRULE2(this.expr, { LABEL: "then" });
-            this.MANY2(() => { this.CONSUME(T.Comma); this.SUBRULE3(this.expr, { LABEL: "then" }); });
-          },
-        },
-        { ALT: () => this.SUBRULE(this.commentClause) },
-      ]))),
+      this.OR(this.alts_defineEvent),
     );
   });
 
@@ -716,20 +857,7 @@ export class SurqlParser extends CstParser {
   });
 
   dataClause = this.RULE("dataClause", () => {
-    this.OR(this.cached("dataClause", () => ([
-      {
-        ALT: () => {
-          this.CONSUME(K.SET);
-          this.SUBRULE(this.assignment);
-          this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.assignment); });
-        },
-      },
-      { ALT: () => { this.CONSUME(K.UNSET); this.SUBRULE(this.idiomList); } },
-      { ALT: () => { this.CONSUME(K.MERGE); this.SUBRULE(this.expr); } },
-      { ALT: () => { this.CONSUME(K.CONTENT); this.SUBRULE2(this.expr); } },
-      { ALT: () => { this.CONSUME(K.REPLACE); this.SUBRULE3(this.expr); } },
-      { ALT: () => { this.CONSUME(K.PATCH); this.SUBRULE4(this.expr); } },
-    ])));
+    this.OR(this.alts_dataClause);
   });
 
   outputClause = this.RULE("outputClause", () => {
@@ -770,10 +898,7 @@ export class SurqlParser extends CstParser {
   });
 
   field = this.RULE("field", () => {
-    this.OR(this.cached("field", () => ([
-      { ALT: () => this.CONSUME(T.Star) },
-      { ALT: () => { this.SUBRULE(this.expr); this.OPTION(() => { this.CONSUME(K.AS); this.SUBRULE(this.plainIdiom, { LABEL: "alias" }); }); } },
-    ])));
+    this.OR(this.alts_field);
   });
 
   selectStmt = this.RULE("selectStmt", () => {
@@ -955,97 +1080,27 @@ export class SurqlParser extends CstParser {
   /** Operands and operators in a flat list; to-ast.ts applies SurrealDB's precedence. */
   expr = this.RULE("expr", () => {
     this.SUBRULE(this.unary);
-    this.MANY(() => {
-      this.SUBRULE(this.binaryOp);
-      this.SUBRULE2(this.unary);
-    });
+    this.MANY(this.exprTail);
   });
+  private readonly exprTail = (): void => {
+    this.SUBRULE(this.binaryOp);
+    this.SUBRULE2(this.unary);
+  };
 
   binaryOp = this.RULE("binaryOp", () => {
-    this.OR(this.cached("binaryOp", () => ([
-      { ALT: () => { this.CONSUME(K.IS); this.OPTION(() => this.CONSUME(K.NOT)); } },
-      { ALT: () => { this.CONSUME2(K.NOT); this.CONSUME(K.IN); } },
-      { ALT: () => this.CONSUME(T.BinaryOpToken) },
-    ])));
+    this.OR(this.alts_binaryOp);
   });
 
   unary = this.RULE("unary", () => {
-    this.OR(this.cached("unary", () => ([
-      { ALT: () => { this.CONSUME(T.Bang, { LABEL: "prefix" }); this.SUBRULE(this.unary); } },
-      { ALT: () => { this.CONSUME(T.Minus, { LABEL: "prefix" }); this.SUBRULE2(this.unary); } },
-      { ALT: () => { this.CONSUME(T.Plus, { LABEL: "prefix" }); this.SUBRULE3(this.unary); } },
-      { ALT: () => { this.CONSUME(T.Lt); this.SUBRULE(this.type); this.CONSUME(T.Gt); this.SUBRULE4(this.unary); } },
-      // the primary's alternatives and its postfix parts inline (no `primary` CST node per operand): the unary
-      // node's first child is the primary, then its `postfix` list
-      {
-        ALT: () => {
-          this.OR2(this.cached("primary", () => ({
-            IGNORE_AMBIGUITIES: true,
-            MAX_LOOKAHEAD: 1,
-            DEF: [
-              { ALT: () => this.CONSUME(T.StringLiteral) },
-              { ALT: () => this.CONSUME(T.PrefixedString) },
-              { ALT: () => this.CONSUME(T.NumberLiteral) },
-              { ALT: () => this.CONSUME(T.DurationLiteral) },
-              { ALT: () => this.CONSUME(K.NONE) },
-              { ALT: () => this.CONSUME(K.NULL) },
-              { ALT: () => this.CONSUME(K.TRUE) },
-              { ALT: () => this.CONSUME(K.FALSE) },
-              { ALT: () => this.CONSUME(T.Param) },
-              { ALT: () => this.SUBRULE(this.array) },
-              { ALT: () => this.SUBRULE(this.braced) },
-              { ALT: () => this.SUBRULE(this.subquery) },
-              { ALT: () => this.SUBRULE(this.graphStep) },
-              { ALT: () => this.SUBRULE(this.selectStmt) },
-              { ALT: () => this.SUBRULE(this.createStmt) },
-              { ALT: () => this.SUBRULE(this.updateStmt) },
-              { ALT: () => this.SUBRULE(this.deleteStmt) },
-              { ALT: () => this.SUBRULE(this.insertStmt) },
-              { ALT: () => this.SUBRULE(this.relateStmt) },
-              { ALT: () => this.SUBRULE(this.defineStmt) },
-              { ALT: () => this.SUBRULE(this.removeStmt) },
-              { ALT: () => this.SUBRULE(this.ifStmt) },
-              { ALT: () => this.SUBRULE(this.piped) },
-              { ALT: () => this.SUBRULE(this.identStart) },
-            ],
-          })));
-          this.MANY(() => this.SUBRULE(this.postfix));
-        },
-      },
-    ])));
+    this.OR(this.alts_unary);
   });
 
+  private readonly postfixes = (): void => {
+    this.SUBRULE(this.postfix);
+  };
+
   postfix = this.RULE("postfix", () => {
-    this.OR(this.cached("postfix", () => ([
-      {
-        ALT: () => {
-          this.CONSUME(T.Dot);
-          this.OR2([
-            { ALT: () => this.CONSUME(T.Star) },
-            { ALT: () => { this.CONSUME(T.IdentName); this.OPTION(() => this.SUBRULE(this.args)); } },
-          ]);
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(T.LBracket);
-          this.OR3({
-            IGNORE_AMBIGUITIES: true,
-            DEF: [
-              { ALT: () => this.CONSUME2(T.Star) },
-              { ALT: () => this.CONSUME(T.Dollar) },
-              { ALT: () => { this.CONSUME(K.WHERE); this.SUBRULE(this.expr, { LABEL: "where" }); } },
-              { ALT: () => { this.CONSUME(T.Question); this.SUBRULE2(this.expr, { LABEL: "where" }); } },
-              { ALT: () => this.SUBRULE3(this.expr, { LABEL: "index" }) },
-            ],
-          });
-          this.CONSUME(T.RBracket);
-        },
-      },
-      { ALT: () => this.SUBRULE(this.graphStep) },
-      { ALT: () => this.CONSUME(T.Ellipsis) },
-      { ALT: () => this.CONSUME2(T.Question) },
-    ])));
+    this.OR(this.alts_postfix);
   });
 
   graphStep = this.RULE("graphStep", () => {
@@ -1115,16 +1170,7 @@ export class SurqlParser extends CstParser {
   identStart = this.RULE("identStart", () => {
     this.CONSUME(T.IdentName);
     this.OPTION(() =>
-      this.OR(this.cached("identStart", () => ([
-        { ALT: () => { this.CONSUME(T.Colon); this.SUBRULE(this.recordKey); } },
-        {
-          ALT: () => {
-            this.AT_LEAST_ONE(() => { this.CONSUME(T.DoubleColon); this.CONSUME2(T.IdentName); });
-            this.OPTION2(() => this.SUBRULE(this.args));
-          },
-        },
-        { ALT: () => this.SUBRULE2(this.args) },
-      ]))),
+      this.OR(this.alts_identStart),
     );
   });
 
@@ -1143,16 +1189,7 @@ export class SurqlParser extends CstParser {
   });
 
   recordKeyValue = this.RULE("recordKeyValue", () => {
-    this.OR(this.cached("recordKeyValue", () => ([
-      { ALT: () => { this.OPTION(() => this.CONSUME(T.Minus)); this.CONSUME(T.NumberLiteral); } },
-      { ALT: () => this.CONSUME(T.NumIdent) },
-      { ALT: () => this.CONSUME(T.DurationLiteral) },
-      { ALT: () => this.CONSUME(T.PrefixedString) },
-      { ALT: () => this.CONSUME(T.StringLiteral) },
-      { ALT: () => this.SUBRULE(this.array) },
-      { ALT: () => this.SUBRULE(this.object) },
-      { ALT: () => { this.CONSUME(T.IdentName); this.OPTION2(() => { this.CONSUME(T.LParen); this.CONSUME(T.RParen); }); } },
-    ])));
+    this.OR(this.alts_recordKeyValue);
   });
 
   array = this.RULE("array", () => {
@@ -1176,11 +1213,7 @@ export class SurqlParser extends CstParser {
   });
 
   objectEntry = this.RULE("objectEntry", () => {
-    this.OR(this.cached("objectEntry", () => ([
-      { ALT: () => this.CONSUME(T.IdentName) },
-      { ALT: () => this.CONSUME(T.StringLiteral) },
-      { ALT: () => this.CONSUME(T.NumberLiteral) },
-    ])));
+    this.OR(this.alts_objectEntry);
     this.CONSUME(T.Colon);
     this.SUBRULE(this.expr);
   });
@@ -1234,24 +1267,7 @@ export class SurqlParser extends CstParser {
   });
 
   typeSingle = this.RULE("typeSingle", () => {
-    this.OR(this.cached("typeSingle", () => ([
-      {
-        ALT: () => {
-          this.CONSUME(T.IdentName);
-          this.OPTION(() => {
-            this.CONSUME(T.Lt);
-            this.SUBRULE(this.type);
-            this.OPTION2(() => { this.CONSUME(T.Comma); this.CONSUME(T.NumberLiteral, { LABEL: "max" }); });
-            this.CONSUME(T.Gt);
-          });
-        },
-      },
-      { ALT: () => this.CONSUME(T.StringLiteral) },
-      { ALT: () => { this.OPTION3(() => this.CONSUME(T.Minus)); this.CONSUME2(T.NumberLiteral); } },
-      { ALT: () => this.CONSUME(T.DurationLiteral) },
-      { ALT: () => this.SUBRULE(this.array) },
-      { ALT: () => this.SUBRULE(this.object) },
-    ])));
+    this.OR(this.alts_typeSingle);
   });
 }
 
