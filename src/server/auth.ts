@@ -59,10 +59,14 @@ export async function sessionFromRequest(ctx: ServerContext, req: IncomingMessag
       const decoded = Buffer.from(credentials, "base64").toString("utf8");
       const colon = decoded.indexOf(":");
       if (credentials === "" || colon < 0) throw new AuthFailure(INVALID_AUTH);
-      await ctx.iam.basicAuth(session, decoded.slice(0, colon), decoded.slice(colon + 1), {
-        ns: header(req, "surreal-auth-ns"),
-        db: header(req, "surreal-auth-db"),
-      });
+      // v2: the auth level comes from surreal-auth-ns / surreal-auth-db. v1 legacy mode (SurrealDB's default, and
+      // ours) searches ROOT → NS → DB using the session's namespace and database headers (auth.md §3.6).
+      await ctx.iam.basicAuth(
+        session,
+        decoded.slice(0, colon),
+        decoded.slice(colon + 1),
+        v1 ? { ns: session.ns, db: session.db } : { ns: header(req, "surreal-auth-ns"), db: header(req, "surreal-auth-db") },
+      );
     } else if (scheme.toLowerCase() === "bearer" && credentials !== "") {
       await ctx.iam.authenticate(session, credentials);
     } else throw new AuthFailure(INVALID_AUTH);
