@@ -443,19 +443,23 @@ export class SurqlParser extends CstParser {
     this.OR(this.alts_defineStmt);
   });
 
+  private readonly alts_defineHead_1 = [
+    { ALT: () => { this.CONSUME(K.IF); this.CONSUME(K.NOT); this.CONSUME(K.EXISTS); } },
+    { ALT: () => this.CONSUME(K.OVERWRITE) },
+  ];
+
   /** `IF NOT EXISTS` | `OVERWRITE` */
   defineHead = this.RULE("defineHead", () => {
     this.OPTION(() =>
-      this.OR([
-        { ALT: () => { this.CONSUME(K.IF); this.CONSUME(K.NOT); this.CONSUME(K.EXISTS); } },
-        { ALT: () => this.CONSUME(K.OVERWRITE) },
-      ]),
+      this.OR(this.alts_defineHead_1),
     );
   });
 
+  private readonly alts_commentClause_1 = [{ ALT: () => this.CONSUME(T.StringLiteral) }, { ALT: () => this.CONSUME(K.NONE) }];
+
   commentClause = this.RULE("commentClause", () => {
     this.CONSUME(K.COMMENT);
-    this.OR([{ ALT: () => this.CONSUME(T.StringLiteral) }, { ALT: () => this.CONSUME(K.NONE) }]);
+    this.OR(this.alts_commentClause_1);
   });
 
   defineNamespace = this.RULE("defineNamespace", () => {
@@ -497,10 +501,13 @@ export class SurqlParser extends CstParser {
     });
   });
 
+  private readonly alts_durationFor_1 = [{ ALT: () => this.CONSUME(K.GRANT) }, { ALT: () => this.CONSUME(K.TOKEN) }, { ALT: () => this.CONSUME(K.SESSION) }];
+  private readonly alts_durationFor_2 = [{ ALT: () => this.CONSUME(T.DurationLiteral) }, { ALT: () => this.CONSUME(K.NONE) }];
+
   durationFor = this.RULE("durationFor", () => {
     this.CONSUME(K.FOR);
-    this.OR([{ ALT: () => this.CONSUME(K.GRANT) }, { ALT: () => this.CONSUME(K.TOKEN) }, { ALT: () => this.CONSUME(K.SESSION) }]);
-    this.OR2([{ ALT: () => this.CONSUME(T.DurationLiteral) }, { ALT: () => this.CONSUME(K.NONE) }]);
+    this.OR(this.alts_durationFor_1);
+    this.OR2(this.alts_durationFor_2);
   });
 
   defineScope = this.RULE("defineScope", () => {
@@ -599,19 +606,21 @@ export class SurqlParser extends CstParser {
     });
   });
 
+  private readonly alts_permissions_1 = [
+    { ALT: () => this.CONSUME(K.NONE) },
+    { ALT: () => this.CONSUME(K.FULL) },
+    {
+      ALT: () =>
+        this.AT_LEAST_ONE(() => {
+          this.SUBRULE(this.permissionFor);
+          this.OPTION(() => this.CONSUME(T.Comma));
+        }),
+    },
+  ];
+
   permissions = this.RULE("permissions", () => {
     this.CONSUME(K.PERMISSIONS);
-    this.OR([
-      { ALT: () => this.CONSUME(K.NONE) },
-      { ALT: () => this.CONSUME(K.FULL) },
-      {
-        ALT: () =>
-          this.AT_LEAST_ONE(() => {
-            this.SUBRULE(this.permissionFor);
-            this.OPTION(() => this.CONSUME(T.Comma));
-          }),
-      },
-    ]);
+    this.OR(this.alts_permissions_1);
   });
 
   permissionFor = this.RULE("permissionFor", () => {
@@ -664,20 +673,22 @@ export class SurqlParser extends CstParser {
     this.MANY(() => { this.CONSUME(T.Pipe); this.CONSUME2(T.IdentName); });
   });
 
+  private readonly alts_fieldPath_1 = [
+    { ALT: () => { this.CONSUME(T.Dot); this.OR2([{ ALT: () => this.CONSUME2(T.IdentName) }, { ALT: () => this.CONSUME(T.Star) }]); } },
+    {
+      ALT: () => {
+        this.CONSUME(T.LBracket);
+        this.OR3([{ ALT: () => this.CONSUME2(T.Star) }, { ALT: () => this.CONSUME(T.NumberLiteral) }, { ALT: () => this.CONSUME(T.Dollar) }]);
+        this.CONSUME(T.RBracket);
+      },
+    },
+  ];
+
   /** A field path as DEFINE FIELD names it: `a`, `a.b`, `tags[*]`, `tags.*`. */
   fieldPath = this.RULE("fieldPath", () => {
     this.CONSUME(T.IdentName);
     this.MANY(() =>
-      this.OR([
-        { ALT: () => { this.CONSUME(T.Dot); this.OR2([{ ALT: () => this.CONSUME2(T.IdentName) }, { ALT: () => this.CONSUME(T.Star) }]); } },
-        {
-          ALT: () => {
-            this.CONSUME(T.LBracket);
-            this.OR3([{ ALT: () => this.CONSUME2(T.Star) }, { ALT: () => this.CONSUME(T.NumberLiteral) }, { ALT: () => this.CONSUME(T.Dollar) }]);
-            this.CONSUME(T.RBracket);
-          },
-        },
-      ]),
+      this.OR(this.alts_fieldPath_1),
     );
   });
 
@@ -835,24 +846,28 @@ export class SurqlParser extends CstParser {
     this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.plainIdiom); });
   });
 
+  private readonly alts_plainIdiom_1 = [
+    { ALT: () => this.CONSUME(T.IdentName) },
+    { ALT: () => this.CONSUME(T.Param) },
+    { ALT: () => this.SUBRULE(this.graphStep) },
+  ];
+
   /** A path where only a path may stand (SET places, ORDER/GROUP/SPLIT/FETCH/OMIT, aliases): `select`, `a.b[0]`, `$x.y`, `->e->t`. */
   plainIdiom = this.RULE("plainIdiom", () => {
-    this.OR([
-      { ALT: () => this.CONSUME(T.IdentName) },
-      { ALT: () => this.CONSUME(T.Param) },
-      { ALT: () => this.SUBRULE(this.graphStep) },
-    ]);
+    this.OR(this.alts_plainIdiom_1);
     this.MANY(() => this.SUBRULE(this.postfix));
   });
 
+  private readonly alts_assignment_1 = [
+    { ALT: () => this.CONSUME(T.Eq, { LABEL: "op" }) },
+    { ALT: () => this.CONSUME(T.PlusEq, { LABEL: "op" }) },
+    { ALT: () => this.CONSUME(T.MinusEq, { LABEL: "op" }) },
+    { ALT: () => this.CONSUME(T.PlusQEq, { LABEL: "op" }) },
+  ];
+
   assignment = this.RULE("assignment", () => {
     this.SUBRULE(this.plainIdiom);
-    this.OR([
-      { ALT: () => this.CONSUME(T.Eq, { LABEL: "op" }) },
-      { ALT: () => this.CONSUME(T.PlusEq, { LABEL: "op" }) },
-      { ALT: () => this.CONSUME(T.MinusEq, { LABEL: "op" }) },
-      { ALT: () => this.CONSUME(T.PlusQEq, { LABEL: "op" }) },
-    ]);
+    this.OR(this.alts_assignment_1);
     this.SUBRULE(this.expr);
   });
 
@@ -1135,12 +1150,14 @@ export class SurqlParser extends CstParser {
     this.CONSUME(T.RParen);
   });
 
+  private readonly alts_braced_1 = [
+    { GATE: () => this.isObjectStart(), ALT: () => this.SUBRULE(this.object) },
+    { ALT: () => this.SUBRULE(this.block) },
+  ];
+
   /** `{` starts an object when followed by `}` or by `key:`, else a block (GATEs kept out of `primary`, which is hot). */
   braced = this.RULE("braced", () => {
-    this.OR([
-      { GATE: () => this.isObjectStart(), ALT: () => this.SUBRULE(this.object) },
-      { ALT: () => this.SUBRULE(this.block) },
-    ]);
+    this.OR(this.alts_braced_1);
   });
 
   /** `|table:1..3|` mock or a closure `|$a| …` / `|| …`. */
