@@ -20,7 +20,7 @@ export function generateSchema(statements = 2000): string {
   return out.slice(0, statements).join(";\n") + ";\n";
 }
 
-function main(): void {
+export function main(): void {
   const text = generateSchema(2000);
   const count = parse(text).length;
   for (let i = 0; i < 5; i++) parse(text); // warm-up

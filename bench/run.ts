@@ -1,12 +1,9 @@
 // `npm run bench`: every benchmark in bench/, one after the other. Figures go in the README with the machine.
 
-import { existsSync } from "node:fs";
 import { benchAuth } from "./auth.js";
+import { main as benchParse } from "./parse.js";
 
-const parseBench = new URL("./parse.ts", import.meta.url);
-if (existsSync(parseBench)) {
-  await import(parseBench.href);
-  console.log();
-}
+benchParse();
+console.log();
 await benchAuth();
 process.exit(0);
