@@ -16,6 +16,8 @@ export type ResourceKind =
   | "Event"
   | "Field"
   | "Index"
+  /** A 1.x scope: editable by Editors in 1.x (auth.md §6.1); in 2.x a scope is an access method ("Actor"). */
+  | "Scope"
   | "Actor"
   | "Any";
 
@@ -60,7 +62,7 @@ export function isAllowed(ctx: Ctx, action: "View" | "Edit", res: Resource): boo
   if (a.level === "No") return !ctx.core.auth;
   if (!actorCovers(ctx, res)) return false;
   if (action === "View") return a.roles.length > 0;
-  return a.roles.includes("OWNER") || (a.roles.includes("EDITOR") && EDITOR_KINDS.has(res.kind));
+  return a.roles.includes("OWNER") || (a.roles.includes("EDITOR") && (EDITOR_KINDS.has(res.kind) || (res.kind === "Scope" && ctx.core.compat === 1)));
 }
 
 /** Throw SurrealDB's IAM error unless allowed. */

@@ -155,7 +155,7 @@ async function defineUser(s: DefineUserStatement, ctx: Ctx): Promise<Value> {
 
 async function defineAccess(s: DefineAccessStatement, ctx: Ctx): Promise<Value> {
   const { ns, db } = levelOf(ctx, s.base);
-  checkAllowed(ctx, "Edit", { kind: "Actor", level: s.base, ns, db });
+  checkAllowed(ctx, "Edit", { kind: s.legacy?.kind === "Scope" ? "Scope" : "Actor", level: s.base, ns, db });
   const exists = ctx.core.catalog.accessesAt(s.base, ns, db)?.has(s.name) ?? false;
   if (onExisting(ctx, s, exists, accessMessage(ctx, s, s.name, ns, db, "already exists")) === "skip") return undefined;
   ensureLevel(ctx, s.base, ns, db);

@@ -15,7 +15,7 @@ const KIND: Record<RemoveStatement["target"], ResourceKind> = {
   DATABASE: "Database",
   USER: "Actor",
   ACCESS: "Actor",
-  SCOPE: "Actor",
+  SCOPE: "Scope",
   TOKEN: "Actor",
   TABLE: "Table",
   FIELD: "Field",

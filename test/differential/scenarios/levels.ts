@@ -82,9 +82,6 @@ export function levelsAndRoles(v: V): Step[] {
         steps.push({
           method: "query",
           params: ["DEFINE SCOPE sc_probe SESSION 1h; REMOVE SCOPE sc_probe"],
-          ...(r === "EDITOR"
-            ? { skipCompare: "KNOWN DIFFERENCE: 1.5.4 lets an EDITOR (any level) DEFINE/REMOVE SCOPE (OK, OK); surql-auth answers IAM error: Not enough permissions to perform this action" }
-            : {}),
         });
     }
   return steps;
