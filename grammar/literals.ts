@@ -1,6 +1,7 @@
 // Literal conversion: token text → values (strings with escapes, numbers, durations, datetimes, uuids).
 import { tryParseDatetime } from "../src/value/datetime.js";
 import { tryParseDuration } from "../src/value/duration.js";
+import { unescapeDelimited } from "../src/value/record.js";
 import { Decimal, type Datetime, type Duration, type Uuid } from "../src/value/types.js";
 import { tryParseUuid } from "../src/value/uuid.js";
 
@@ -46,27 +47,8 @@ export function unquote(image: string): string {
 export function unquoteIdent(image: string): string {
   const close = image[0] === "`" ? "`" : "⟩";
   const body = image.slice(1, -1);
-  if (!body.includes("\\")) return body;
-  let out = "";
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (c !== "\\" || i + 1 >= body.length) {
-      out += c;
-      continue;
-    }
-    const n = body[i + 1];
-    if (n === close || n === "\\") {
-      out += n;
-      i++;
-    } else if (close === "`" && "nrtf".includes(n)) {
-      out += n === "n" ? "\n" : n === "r" ? "\r" : n === "t" ? "\t" : "\f";
-      i++;
-    } else if (close === "`" && body.startsWith("u{8}", i + 1)) {
-      out += "\b";
-      i += 4;
-    } else out += c;
-  }
-  return out;
+  // The lexer never lets an unescaped closing delimiter into the body, so this is never undefined.
+  return body.includes("\\") ? (unescapeDelimited(body, close) ?? body) : body;
 }
 
 /** `1h30m` → Duration, or undefined when it overflows SurrealDB's maximum. */

@@ -112,8 +112,8 @@ const I64_MAX = 9223372036854775807n;
 const I64_MIN = -9223372036854775808n;
 
 // Inside `…` or ⟨…⟩: `\\` and an escaped closing delimiter; 2.x-style `\n \r \t \f \u{8}`;
-// any other backslash stays as written (1.x prints backslashes unescaped).
-function unescapeDelimited(body: string, close: string): string | undefined {
+// any other backslash stays as written (1.x prints backslashes unescaped). Undefined if an unescaped `close` occurs.
+export function unescapeDelimited(body: string, close: string): string | undefined {
   let out = "";
   for (let i = 0; i < body.length; i++) {
     const c = body[i]!;
