@@ -158,61 +158,46 @@ function parseCheck(argv: string[], env: Env): CheckOptions {
   return { command: "check", files: positionals, compat: parseCompat(values.compat ?? env.SURQL_AUTH_COMPAT) };
 }
 
-function parseSql(argv: string[], env: Env): SqlOptions {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    options: {
-      endpoint: { type: "string", short: "e" },
-      user: { type: "string", short: "u" },
-      pass: { type: "string", short: "p" },
-      ns: { type: "string" },
-      db: { type: "string" },
-      query: { type: "string", short: "q" },
-      "auth-level": { type: "string" },
-    },
-  });
+/** Flags every client command (`sql`, `export`, `import`) shares: where the server is and who signs in. */
+const CONNECTION_FLAGS = {
+  endpoint: { type: "string", short: "e" },
+  user: { type: "string", short: "u" },
+  pass: { type: "string", short: "p" },
+  ns: { type: "string" },
+  db: { type: "string" },
+  "auth-level": { type: "string" },
+} as const;
+
+interface ConnectionValues {
+  endpoint?: string;
+  user?: string;
+  pass?: string;
+  ns?: string;
+  db?: string;
+  "auth-level"?: string;
+}
+
+function connection(values: ConnectionValues, env: Env, schemes: RegExp, schemesText: string) {
   const authLevel = (values["auth-level"] ?? "root") as SqlOptions["authLevel"];
   if (!["root", "namespace", "database"].includes(authLevel)) throw new UsageError(`--auth-level must be root, namespace or database, not '${authLevel}'`);
   const endpoint = values.endpoint ?? env.SURQL_AUTH_ENDPOINT ?? "http://127.0.0.1:8000";
-  if (!/^(https?|wss?):\/\//.test(endpoint)) throw new UsageError(`--endpoint must be an http(s):// or ws(s):// URL, not '${endpoint}'`);
-  return {
-    command: "sql",
-    endpoint,
-    user: values.user ?? env.SURQL_AUTH_USER,
-    pass: values.pass ?? env.SURQL_AUTH_PASS,
-    ns: values.ns,
-    db: values.db,
-    authLevel,
-    query: values.query,
-  };
+  if (!schemes.test(endpoint)) throw new UsageError(`--endpoint must be an ${schemesText} URL, not '${endpoint}'`);
+  return { endpoint, user: values.user ?? env.SURQL_AUTH_USER, pass: values.pass ?? env.SURQL_AUTH_PASS, ns: values.ns, db: values.db, authLevel };
+}
+
+function parseSql(argv: string[], env: Env): SqlOptions {
+  const { values } = parseArgs({ args: argv, strict: true, options: { ...CONNECTION_FLAGS, query: { type: "string", short: "q" } } });
+  return { command: "sql", ...connection(values, env, /^(https?|wss?):\/\//, "http(s):// or ws(s)://"), query: values.query };
 }
 
 function parseTransfer(command: "export" | "import", argv: string[], env: Env): TransferOptions {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      endpoint: { type: "string", short: "e" },
-      user: { type: "string", short: "u" },
-      pass: { type: "string", short: "p" },
-      ns: { type: "string" },
-      db: { type: "string" },
-      "auth-level": { type: "string" },
-    },
-  });
-  const authLevel = (values["auth-level"] ?? "root") as TransferOptions["authLevel"];
-  if (!["root", "namespace", "database"].includes(authLevel)) throw new UsageError(`--auth-level must be root, namespace or database, not '${authLevel}'`);
-  const endpoint = values.endpoint ?? env.SURQL_AUTH_ENDPOINT ?? "http://127.0.0.1:8000";
-  if (!/^https?:\/\//.test(endpoint)) throw new UsageError(`--endpoint must be an http(s):// URL, not '${endpoint}'`);
-  if (values.ns === undefined || values.db === undefined) throw new UsageError(`${command} needs --ns and --db`);
-  const user = values.user ?? env.SURQL_AUTH_USER;
-  const pass = values.pass ?? env.SURQL_AUTH_PASS;
-  if ((user === undefined) !== (pass === undefined)) throw new UsageError("--user and --pass go together");
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: CONNECTION_FLAGS });
+  const conn = connection(values, env, /^https?:\/\//, "http(s)://");
+  if (conn.ns === undefined || conn.db === undefined) throw new UsageError(`${command} needs --ns and --db`);
+  if ((conn.user === undefined) !== (conn.pass === undefined)) throw new UsageError("--user and --pass go together");
   if (positionals.length > 1) throw new UsageError(`${command} takes one FILE`);
   if (command === "import" && positionals.length === 0) throw new UsageError("import needs a FILE");
-  return { command, endpoint, user, pass, ns: values.ns, db: values.db, authLevel, file: positionals[0] };
+  return { command, ...conn, ns: conn.ns, db: conn.db, file: positionals[0] };
 }
 
 /** Parses `argv` (without node and script) and the environment; throws UsageError on mistakes. */
