@@ -17,6 +17,7 @@ import type {
   TypeKind,
 } from "../../src/ast/nodes.js";
 import { printExpr, printStatement } from "../../src/ast/print.js";
+import { select } from "../ast/build.js";
 import { Datetime, Decimal, Duration, Uuid } from "../../src/value/types.js";
 
 // ── Names ──
@@ -203,27 +204,8 @@ const jwt: fc.Arbitrary<JwtConfig> = fc.oneof(
 );
 const clause = fc.oneof(expr.map((e): Expr => ({ kind: "Subquery", inner: { kind: "Expr", expr: e } })), tieSelect());
 function tieSelect(): fc.Arbitrary<Expr> {
-  return plainName.map((t): Expr => ({ kind: "Subquery", inner: { ...emptySelect, what: [{ kind: "Table", name: t }] } }));
+  return plainName.map((t): Expr => ({ kind: "Subquery", inner: select(t) }));
 }
-const emptySelect: SelectStatement = {
-  kind: "Select",
-  fields: { value: false, items: [{ kind: "All" }] },
-  omit: undefined,
-  only: false,
-  what: [],
-  with: undefined,
-  cond: undefined,
-  split: undefined,
-  group: undefined,
-  order: undefined,
-  limit: undefined,
-  start: undefined,
-  fetch: undefined,
-  version: undefined,
-  timeout: undefined,
-  parallel: false,
-  explain: undefined,
-};
 
 const defineAccess = fc
   .record({
