@@ -2,7 +2,7 @@
 
 import type { Expr } from "../ast/nodes.js";
 import type { DocEnv } from "../doc/env.js";
-import { selectDocument } from "../doc/pipeline.js";
+import { selectDocument, selectDocumentHidden } from "../doc/pipeline.js";
 import { NotAllowed, QueryError } from "../errors/index.js";
 import { newTableEntry, putIn } from "../store/catalog.js";
 import type { TableEntry } from "../store/catalog.js";
@@ -81,10 +81,19 @@ export function ensureDatabase(ctx: Ctx, ns: string, db: string) {
 
 /** Read a record as the actor may see it (NONE when missing or denied). */
 export async function fetchRecord(rid: RecordId, ctx: Ctx): Promise<ValueObject | undefined> {
+  return readRecord(rid, ctx, selectDocument);
+}
+
+/** Read a record as a client's WHERE sees it, SELECT's view in this compat (NONE when missing or denied). */
+export async function fetchRecordForCondition(rid: RecordId, ctx: Ctx): Promise<ValueObject | undefined> {
+  return readRecord(rid, ctx, async (env, table, doc) => (await selectDocumentHidden(env, table, doc))?.doc);
+}
+
+async function readRecord(rid: RecordId, ctx: Ctx, view: (env: DocEnv, table: TableEntry | undefined, doc: ValueObject) => Promise<ValueObject | undefined>): Promise<ValueObject | undefined> {
   const ns = needNs(ctx);
   const db = needDb(ctx);
   const doc = ctx.core.records.get({ ns, db, tb: rid.table }, rid);
   if (!doc) return undefined;
   if (!permissionsApply(ctx, false)) return doc;
-  return selectDocument(docEnv(ctx), ctx.core.catalog.table(ns, db, rid.table), doc);
+  return view(docEnv(ctx), ctx.core.catalog.table(ns, db, rid.table), doc);
 }

@@ -6,7 +6,7 @@ import { RecordId, isValueObject } from "../../value/types.js";
 import type { Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { withCtx } from "../context.js";
-import { fetchRecord } from "../records.js";
+import { fetchRecord, fetchRecordForCondition } from "../records.js";
 import { callFunction } from "./call.js";
 import { evaluate } from "./evaluate.js";
 import { needDb, needNs } from "../context.js";
@@ -109,7 +109,7 @@ async function traverseGraph(v: Value, part: Extract<IdiomPart, { kind: "Graph" 
       const edge = await fetchRecord(src, ctx);
       if (!isValueObject(edge)) continue;
       const ends = part.dir === "->" ? [edge.out] : part.dir === "<-" ? [edge.in] : [edge.in, edge.out];
-      for (const end of ends) if (end instanceof RecordId && (part.what.length === 0 || part.what.includes(end.table))) out.push(end);
+      for (const end of ends) if (end instanceof RecordId && (part.what.length === 0 || part.what.includes(end.table)) && (await graphStepKeeps(end, part, ctx))) out.push(end);
       continue;
     }
     const tables = part.what.length > 0 ? part.what : [...(ctx.core.catalog.db(ns, db)?.tables.keys() ?? [])];
@@ -117,11 +117,18 @@ async function traverseGraph(v: Value, part: Extract<IdiomPart, { kind: "Graph" 
       for (const rec of ctx.core.records.scan({ ns, db, tb })) {
         const matchOut = (part.dir === "->" || part.dir === "<->") && valueEquals(rec.doc.in, src, { compat: ctx.core.compat });
         const matchIn = (part.dir === "<-" || part.dir === "<->") && valueEquals(rec.doc.out, src, { compat: ctx.core.compat });
-        if (!matchOut && !matchIn) continue;
-        if (part.cond && !isTruthy(await evaluate(part.cond, withCtx(ctx, { doc: rec.doc })), { compat: ctx.core.compat })) continue;
-        if ((await fetchRecord(rec.id, ctx)) !== undefined) out.push(rec.id);
+        if ((matchOut || matchIn) && (await graphStepKeeps(rec.id, part, ctx))) out.push(rec.id);
       }
     }
   }
   return out;
+}
+
+/** A record a graph step reaches: missing or denied records are skipped before the client's condition sees them. */
+async function graphStepKeeps(rid: RecordId, part: Extract<IdiomPart, { kind: "Graph" }>, ctx: Ctx): Promise<boolean> {
+  // 1. the select permission (NONE when missing or denied): skipped silently
+  const doc = await fetchRecordForCondition(rid, ctx);
+  if (doc === undefined) return false;
+  // 2. the condition, on the document as SELECT's WHERE sees it
+  return !part.cond || isTruthy(await evaluate(part.cond, withCtx(ctx, { doc })), { compat: ctx.core.compat });
 }
