@@ -77,3 +77,8 @@ export class ExpiredSession extends SurrealError {
     super("ExpiredSession", SESSION_EXPIRED);
   }
 }
+
+/** SurrealDB's InvalidParam: a client tried to set a variable only the engine may set. */
+export function protectedVariable(name: string): QueryError {
+  return new QueryError("InvalidParam", `'${name}' is a protected variable and cannot be set`);
+}

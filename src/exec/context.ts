@@ -8,6 +8,7 @@ import type { Transaction } from "../store/transaction.js";
 import { QueryError } from "../errors/index.js";
 import type { Value } from "../value/types.js";
 import type { Clock, Compat, Session } from "./session.js";
+import { checkSettable } from "./protected.js";
 
 /** What every statement can reach of the engine. */
 export interface EngineCore {
@@ -24,10 +25,22 @@ export interface EngineCore {
   notify(change: DefinitionChange): void;
 }
 
-/** A chain of variable scopes (LET, FOR, function arguments, bound document params). */
+/**
+ * A chain of variable scopes. What the client names (query variables, LET, FOR, closure and function
+ * parameters) goes through `set` / `child`, which refuse protected names; the engine's own document
+ * variables (`$value`, `$input`, `$before`, `$after`, `$parent`, `$event`) only through `engine`.
+ */
 export class Vars {
   private readonly map = new Map<string, Value>();
-  constructor(private readonly parent: Vars | undefined = undefined) {}
+  private constructor(
+    private readonly parent: Vars | undefined,
+    readonly compat: Compat,
+  ) {}
+
+  /** The outermost scope, holding the client's query variables. */
+  static root(compat: Compat, bind: Readonly<Record<string, Value>> = {}): Vars {
+    return new Vars(undefined, compat).bindAll(bind);
+  }
 
   has(name: string): boolean {
     return this.map.has(name) || (this.parent?.has(name) ?? false);
@@ -38,14 +51,27 @@ export class Vars {
     return this.parent?.get(name);
   }
 
+  /** A client binding; a protected name is refused. */
   set(name: string, v: Value): void {
+    checkSettable(name, this.compat);
     this.map.set(name, v);
   }
 
+  /** A new scope with client bindings. */
   child(bind: Readonly<Record<string, Value>> = {}): Vars {
-    const c = new Vars(this);
-    for (const [k, v] of Object.entries(bind)) c.set(k, v);
+    return new Vars(this, this.compat).bindAll(bind);
+  }
+
+  /** A new scope with the engine's bindings; never fed names from client text. */
+  engine(bind: Readonly<Record<string, Value>>): Vars {
+    const c = new Vars(this, this.compat);
+    for (const [k, v] of Object.entries(bind)) c.map.set(k, v);
     return c;
+  }
+
+  private bindAll(bind: Readonly<Record<string, Value>>): this {
+    for (const [k, v] of Object.entries(bind)) this.set(k, v);
+    return this;
   }
 }
 

@@ -89,7 +89,7 @@ export class Datastore implements QueryEngine, EngineCore {
   async execute(query: string | readonly Statement[], session: Session, vars: Readonly<Record<string, Value>> = {}): Promise<QueryResponse[]> {
     this.guard(session, true);
     const stmts = typeof query === "string" ? parse(query) : query;
-    const scope = new Vars().child(vars);
+    const scope = Vars.root(this.compat, vars);
     return this.exclusive(() => executeStatements(stmts, this, session, scope));
   }
 
@@ -97,7 +97,7 @@ export class Datastore implements QueryEngine, EngineCore {
   async exportSql(session: Session): Promise<string> {
     this.guard(session, false);
     return this.exclusive(async () => {
-      const ctx: Ctx = { core: this, session, txn: new Transaction(), vars: new Vars(), perms: true, doc: undefined, depth: 0 };
+      const ctx: Ctx = { core: this, session, txn: new Transaction(), vars: Vars.root(this.compat), perms: true, doc: undefined, depth: 0 };
       const ns = needNs(ctx);
       const db = needDb(ctx);
       checkAllowed(ctx, "View", { kind: "Any", level: "DATABASE", ns, db });
@@ -109,7 +109,7 @@ export class Datastore implements QueryEngine, EngineCore {
     this.guard(session, false);
     return this.exclusive(async () => {
       const txn = new Transaction();
-      const ctx: Ctx = { core: this, session, txn, vars: new Vars().child(vars), perms: true, doc: undefined, depth: 0 };
+      const ctx: Ctx = { core: this, session, txn, vars: Vars.root(this.compat, vars), perms: true, doc: undefined, depth: 0 };
       try {
         const v = await evaluate(expr, ctx);
         txn.commit();

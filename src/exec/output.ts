@@ -105,7 +105,7 @@ export async function writeOutput(output: Output | undefined, res: WriteResult, 
       return permissionsApply(ctx, false) ? [] : diffValues(before ?? {}, after ?? {}, "", ctx.core.compat);
     case "Fields": {
       if (output?.kind !== "Fields") return SKIP;
-      const vars = ctx.vars.child({ before, after });
+      const vars = ctx.vars.engine({ before, after });
       return project(output.fields, after, withCtx(ctx, { vars }));
     }
   }

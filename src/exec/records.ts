@@ -35,7 +35,7 @@ export function docEnv(ctx: Ctx): DocEnv {
     ns,
     db,
     permissionsApply: (write) => permissionsApply(ctx, write),
-    evaluate: (expr: Expr, doc: Value, vars) => evaluate(expr, withCtx(ctx, { perms: false, doc, vars: ctx.vars.child(vars) })),
+    evaluate: (expr: Expr, doc: Value, vars) => evaluate(expr, withCtx(ctx, { perms: false, doc, vars: ctx.vars.engine(vars) })),
     ensureTable: (tb) => ensureTable(ctx, tb),
     printExpr: (e) => printExpr(e, { compat }),
     printValue: (v) => toSql(v, { compat }),

@@ -74,7 +74,3 @@ export const notFound = {
   rootAccess: (ac: string) => new AuthError("AccessRootNotFound", `The root access method '${ac}' does not exist`),
 };
 
-/** `'<k>' is a protected variable and cannot be set` (reported to the client as the generic query failure). */
-export function protectedVariable(name: string): AuthError {
-  return new AuthError("InvalidParam", `'${name}' is a protected variable and cannot be set`);
-}

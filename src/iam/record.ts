@@ -3,6 +3,7 @@
 import type { Expr } from "../ast/nodes.js";
 import { InvalidAuth, ThrownError } from "../errors/index.js";
 import type { StoredAccess } from "../exec/contract.js";
+import { checkSettableAll } from "../exec/protected.js";
 import type { Session } from "../exec/session.js";
 import { isValueObject, RecordId, type Value, type ValueObject } from "../value/types.js";
 import { claimsToValue } from "./claims.js";
@@ -13,19 +14,12 @@ import {
   bearerKeyMissing,
   clauseMissing,
   noRecordReturned,
-  protectedVariable,
   queryFailed,
 } from "./errors.js";
 import { HOUR_NANOS, prepareClaims, signClaims } from "./issue.js";
 import { recordIdText } from "./recordid.js";
 import { applyAuth, expiryAfter } from "./session.js";
 import { withV1RecordLiterals } from "./v1literals.js";
-
-/** Variables a signin / signup payload may never set (v1 / v2). */
-export const PROTECTED_VARIABLES: Record<1 | 2, readonly string[]> = {
-  1: ["auth", "scope", "token", "session"],
-  2: ["access", "auth", "token", "session"],
-};
 
 /** Step 5 of auth.md §3.4: a record id, an object's `id`, or a one-element array of those; anything else is none. */
 export function recordFromResult(value: Value): RecordId | undefined {
@@ -99,11 +93,11 @@ export async function recordSignin(
   if (access.kind !== "Record") throw accessMethodMismatch();
   const clause = op === "signin" ? access.signin : access.signup;
   if (!clause) throw clauseMissing(compat, op);
-  for (const name of PROTECTED_VARIABLES[compat]) {
-    if (Object.prototype.hasOwnProperty.call(vars, name)) {
-      ctx.logger.debug("authentication clause failed", { error: protectedVariable(name).message });
-      throw queryFailed(compat, op);
-    }
+  try {
+    checkSettableAll(vars, compat);
+  } catch (e) {
+    ctx.logger.debug("authentication clause failed", { error: (e as Error).message });
+    throw queryFailed(compat, op);
   }
   const priv = privilegedSession(ctx, session, "DATABASE", ns, db);
   const text = compat === 1 ? withV1RecordLiterals(clause) : clause;

@@ -12,6 +12,7 @@ import { evaluateIdiom } from "./idiom.js";
 import { lookupParam } from "./params.js";
 import { runBlock, runStatement } from "../statements/index.js";
 import { ClosureValue } from "../signals.js";
+import { checkSettable } from "../protected.js";
 
 type Handler<K extends ExprKind> = (e: Extract<Expr, { kind: K }>, ctx: Ctx) => Promise<Value>;
 
@@ -114,7 +115,7 @@ const EXPRS: { [K in ExprKind]: Handler<K> } = {
     return CONSTANTS[key];
   },
   // a subquery sees the enclosing document as $parent
-  Subquery: (e, ctx) => runStatement(e.inner, withCtx(ctx, ctx.doc === undefined ? {} : { vars: ctx.vars.child({ parent: ctx.doc }) })),
+  Subquery: (e, ctx) => runStatement(e.inner, withCtx(ctx, ctx.doc === undefined ? {} : { vars: ctx.vars.engine({ parent: ctx.doc }) })),
   Block: (e, ctx) => runBlock(e.statements, ctx),
   Mock: async (e) => {
     const out: Value[] = [];
@@ -123,7 +124,10 @@ const EXPRS: { [K in ExprKind]: Handler<K> } = {
     return out;
   },
   Regex: async (e) => e.source,
-  Closure: async (e, ctx) => new ClosureValue(e.args, e.body, ctx) as unknown as Value,
+  Closure: async (e, ctx) => {
+    for (const a of e.args) checkSettable(a.name, ctx.core.compat);
+    return new ClosureValue(e.args, e.body, ctx) as unknown as Value;
+  },
 };
 
 /** Evaluate one expression. */

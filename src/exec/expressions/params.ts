@@ -25,10 +25,13 @@ export function sessionVars(session: Session, compat: 1 | 2): Record<string, Val
 }
 
 export async function lookupParam(name: string, ctx: Ctx): Promise<Value> {
-  if (ctx.vars.has(name)) return ctx.vars.get(name);
+  // 1. the current document: always the engine's, whatever variables are in scope
   if (name === "this" || name === "self") return ctx.doc;
+  // 2. the session's identity ($auth, $token, $session, $access / $scope): never a variable
   const sv = sessionVars(ctx.session, ctx.core.compat);
-  if (name in sv) return sv[name];
+  if (Object.hasOwn(sv, name)) return sv[name];
+  // 3. variables in scope (a client-set one can never carry a protected name), then the connection's
+  if (ctx.vars.has(name)) return ctx.vars.get(name);
   if (ctx.session.params.has(name)) return ctx.session.params.get(name);
   const db = ctx.core.catalog.db(ctx.session.ns, ctx.session.db);
   const def = db?.params.get(name);

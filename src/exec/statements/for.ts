@@ -5,10 +5,12 @@ import type { Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { withCtx } from "../context.js";
 import { evaluate } from "../expressions/evaluate.js";
+import { checkSettable } from "../protected.js";
 import { BreakSignal, ContinueSignal } from "../signals.js";
 import { runBlock } from "./index.js";
 
 export async function runFor(s: ForStatement, ctx: Ctx): Promise<Value> {
+  checkSettable(s.param, ctx.core.compat);
   const range = await evaluate(s.range, ctx);
   const items = Array.isArray(range) ? range : [range];
   for (const item of items) {

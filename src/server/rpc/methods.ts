@@ -1,5 +1,6 @@
 // One handler per RPC method (protocol.md §7.3): params ⇒ engine / IAM calls ⇒ the v1 / v2 result shape.
 
+import { checkSettable } from "../../exec/protected.js";
 import { isExpired, type Session } from "../../exec/session.js";
 import { ExpiredSession } from "../../errors/index.js";
 import { RecordId, RecordIdRange, Table, isValueObject, type Value, type ValueObject } from "../../value/types.js";
@@ -21,11 +22,6 @@ const ALLOWED_WHEN_EXPIRED = new Set(["ping", "version", "use", "invalidate", "r
 
 /** Methods SurrealDB 1.x does not have. */
 const V2_ONLY = new Set(["reset", "upsert", "insert_relation", "graphql"]);
-
-const PROTECTED: Record<1 | 2, ReadonlySet<string>> = {
-  1: new Set(["auth", "scope", "token", "session"]),
-  2: new Set(["access", "auth", "token", "session"]),
-};
 
 function exactly(params: Value[], n: number): void {
   if (params.length !== n) throw invalidParams();
@@ -150,7 +146,7 @@ const handlers: Record<string, Handler> = {
     between(params, 1, 2);
     const [name, value] = params;
     if (typeof name !== "string") throw invalidParams();
-    if (PROTECTED[call.ctx.compat].has(name)) throw databaseError(`'${name}' is a protected variable and cannot be set`);
+    checkSettable(name, call.ctx.compat);
     if (value === undefined) call.session.params.delete(name);
     else call.session.params.set(name, value);
     return null;
