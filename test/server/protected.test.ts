@@ -36,7 +36,7 @@ const ATTACKS: [string, Record<string, Value>, string][] = [
 
 /** The same variables as JSON puts them on the wire. */
 function jsonVars(vars: Record<string, Value>): unknown {
-  return JSON.parse(JSON.stringify(vars, (_k, v: unknown) => (v instanceof RecordId ? `${v.tb}:${String(v.id)}` : v)));
+  return JSON.parse(JSON.stringify(vars, (_k, v: unknown) => (v instanceof RecordId ? `${v.table}:${String(v.id)}` : v)));
 }
 
 describe.each([1, 2] as const)("compat %s", (compat) => {
