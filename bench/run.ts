@@ -1,9 +1,12 @@
 // `npm run bench`: every benchmark in bench/, one after the other. Figures go in the README with the machine.
 
+import { main as benchAdversarial } from "./adversarial.js";
 import { benchAuth } from "./auth.js";
 import { main as benchParse } from "./parse.js";
 
 benchParse();
 console.log();
 await benchAuth();
+console.log();
+benchAdversarial();
 process.exit(0);

@@ -4,7 +4,9 @@ import { keywordByWord } from "./keywords.js";
 import { Identifier, lexerTokens } from "./tokens.js";
 
 // Offsets only: positions are computed from offsets (errors.ts, to-ast.ts `pos`), so tokens need no line/column.
-const lexer = new Lexer(lexerTokens, { ensureOptimizations: true, positionTracking: "onlyOffset" });
+// No error recovery: only the first error is reported, and recovery would retry every pattern at every later offset
+// (an unterminated `⟨` scanned to the end once per following character: quadratic).
+const lexer = new Lexer(lexerTokens, { ensureOptimizations: true, positionTracking: "onlyOffset", recoveryEnabled: false });
 
 /** Identifier spelling → keyword token or null; spares a toLowerCase per identifier (names repeat a lot). */
 const keywordOf = new Map<string, TokenType | null>();

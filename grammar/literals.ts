@@ -1,6 +1,7 @@
 // Literal conversion: token text → values (strings with escapes, numbers, durations, datetimes, uuids).
 import { tryParseDatetime } from "../src/value/datetime.js";
 import { tryParseDuration } from "../src/value/duration.js";
+import { parseI64 } from "../src/value/int.js";
 import { unescapeDelimited } from "../src/value/record.js";
 import { Decimal, type Datetime, type Duration, type Uuid } from "../src/value/types.js";
 import { tryParseUuid } from "../src/value/uuid.js";
@@ -70,7 +71,6 @@ export function numberFromText(image: string): bigint | number | Decimal {
   if (image.endsWith("dec")) return new Decimal(image.slice(0, -3));
   if (image.endsWith("f")) return Number(image.slice(0, -1));
   if (/[.eE]/.test(image)) return Number(image);
-  const n = BigInt(image);
   // Beyond i64 SurrealDB falls back to a float.
-  return n > 9223372036854775807n ? Number(image) : n;
+  return parseI64(image) ?? Number(image);
 }

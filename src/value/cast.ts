@@ -4,15 +4,13 @@ import { CastError } from "../errors/index.js";
 import { compatOf, type Compat, type CompatOpts } from "./compat.js";
 import { valueEquals } from "./compare.js";
 import { tryParseDatetime } from "./datetime.js";
-import { decimalFromBigint, decimalFromFloat, decimalFromScaled, decimalIsInteger, decimalToNumber, decimalTrunc, parseDecimalText } from "./decimal.js";
+import { decimalFromBigint, decimalFromDigits, decimalFromFloat, decimalIsInteger, decimalToNumber, decimalTrunc } from "./decimal.js";
 import { toRawString, toSql } from "./display.js";
 import { tryParseDuration } from "./duration.js";
+import { I64_MAX, I64_MIN, parseI64 } from "./int.js";
 import { escapeIdent, parseRecordIdText } from "./record.js";
 import { Datetime, Decimal, Duration, Geometry, RecordId, Uuid, isValueObject, type Value } from "./types.js";
 import { tryParseUuidAny } from "./uuid.js";
-
-const I64_MAX = 9223372036854775807n;
-const I64_MIN = -9223372036854775808n;
 
 /**
  * A failed cast or coercion. `found` is the value that did not fit (for `array<int>` the offending
@@ -73,14 +71,13 @@ export function formatKind(type: TypeKind, opts?: CompatOpts): string {
 }
 
 const INT_TEXT = /^[+-]?\d+$/;
-const FLOAT_TEXT = /^[+-]?(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|inf|infinity|nan)$/i;
+// every quantifier is followed by a character it cannot match: no backtracking (`\d+\.?\d*` was quadratic)
+const FLOAT_TEXT = /^[+-]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|inf|infinity|nan)$/i;
 // rust_decimal also accepts `_` separators
 const DECIMAL_TEXT = /^[+-]?(?:\d[\d_]*(?:\.[\d_]*)?|\.\d[\d_]*)$/;
 
 function parseIntText(s: string): bigint | undefined {
-  if (!INT_TEXT.test(s)) return undefined;
-  const n = BigInt(s);
-  return n >= I64_MIN && n <= I64_MAX ? n : undefined;
+  return INT_TEXT.test(s) ? parseI64(s) : undefined;
 }
 
 function parseFloatText(s: string): number | undefined {
@@ -94,9 +91,8 @@ function parseFloatText(s: string): number | undefined {
 
 function parseDecimalCast(s: string): Decimal | undefined {
   if (!DECIMAL_TEXT.test(s)) return undefined;
-  const norm = s.replace(/_/g, "").replace(/^([+-]?)\./, "$10.").replace(/\.$/, "");
-  const sc = parseDecimalText(norm);
-  return sc ? decimalFromScaled(sc) : undefined;
+  const [int, frac = ""] = s.replace(/_/g, "").replace(/^[+-]/, "").split(".");
+  return decimalFromDigits(s.startsWith("-"), int!, frac);
 }
 
 /** Float to int as Rust's `as i64` after SurrealDB's "no fractional part" check (saturating). */

@@ -26,6 +26,29 @@ export function parseDecimalText(text: string): ScaledDecimal | undefined {
   return { unscaled: sign === "-" ? -unscaled : unscaled, scale };
 }
 
+const U96 = 1n << 96n;
+
+/**
+ * rust_decimal's reading of digit text (cast from a string): a 96-bit mantissa and at most 28 fractional
+ * digits; fractional digits beyond what fits round half away from zero on the first dropped digit
+ * (`0.…15` → `0.…2`); undefined when the integer part alone overflows. Builds BigInts of ≤ 29 digits only.
+ */
+export function decimalFromDigits(negative: boolean, int: string, frac: string): Decimal | undefined {
+  let i = 0;
+  while (i < int.length && int[i] === "0") i++;
+  const whole = int.slice(i);
+  if (whole.length > 29 || (whole !== "" && BigInt(whole) >= U96)) return undefined;
+  let scale = Math.min(frac.length, MAX_SCALE);
+  let unscaled = BigInt(whole + frac.slice(0, scale) || "0");
+  while (scale > 0 && unscaled >= U96) {
+    unscaled /= 10n;
+    scale--;
+  }
+  if (scale < frac.length && frac[scale]! >= "5") unscaled++;
+  if (unscaled >= U96) return undefined;
+  return decimalFromScaled({ unscaled: negative ? -unscaled : unscaled, scale });
+}
+
 export function scaledOf(d: Decimal): ScaledDecimal {
   return parseDecimalText(d.text) ?? { unscaled: 0n, scale: 0 };
 }
@@ -94,8 +117,6 @@ export function decimalMul(a: Decimal, b: Decimal): Decimal {
   const r = { unscaled: x.unscaled * y.unscaled, scale: x.scale + y.scale };
   return decimalFromScaled(r.scale > MAX_SCALE ? rescale(r, MAX_SCALE) : r);
 }
-
-const U96 = 1n << 96n;
 
 /** Largest x ≤ 9 (and ≤ 28 - scale) with q × 10^x still inside rust_decimal's 96-bit mantissa. */
 function findScale(q: bigint, scale: number): number {

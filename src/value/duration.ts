@@ -39,6 +39,8 @@ export function tryParseDuration(text: string): Duration | undefined {
   while (PART.lastIndex < text.length) {
     const m = PART.exec(text);
     if (!m) return undefined;
+    // more than 30 significant digits overflows anyway: spare BigInt an unbounded digit run
+    if (m[1]!.replace(/^0+/, "").length > 30) return undefined;
     total += BigInt(m[1]!) * UNIT_NANOS[m[2]!]!;
   }
   if (total > DURATION_MAX.nanos) return undefined;

@@ -22,3 +22,4 @@ export * from "./cast.js";
 export * from "./ops.js";
 export * from "./decimal.js";
 export * from "./clone.js";
+export * from "./int.js";

@@ -1,6 +1,7 @@
 // Identifier escaping and record-id text forms, shared by display, JSON, printer and the engine.
 import { compatOf, type CompatOpts } from "./compat.js";
 import { toSql } from "./display.js";
+import { parseI64 } from "./int.js";
 import { RecordId, RecordIdRange, Uuid, type RecordIdKey } from "./types.js";
 
 /** Words SurrealDB 2.x escapes as identifiers (its RESERVED_KEYWORD set; 1.x escapes none). */
@@ -108,9 +109,6 @@ export function formatRecordId(rid: RecordId, opts?: CompatOpts): string {
   return `${escapeRecordTable(rid.table, opts)}:${formatRecordKey(rid.id, opts)}`;
 }
 
-const I64_MAX = 9223372036854775807n;
-const I64_MIN = -9223372036854775808n;
-
 // Inside `…` or ⟨…⟩: `\\` and an escaped closing delimiter; 2.x-style `\n \r \t \f \u{8}`;
 // any other backslash stays as written (1.x prints backslashes unescaped). Undefined if an unescaped `close` occurs.
 export function unescapeDelimited(body: string, close: string): string | undefined {
@@ -177,8 +175,8 @@ export function parseRecordIdText(text: string, opts?: CompatOpts): RecordId | u
   const key = parts[1];
   if (/^[+-]?[0-9]+$/.test(key)) {
     if (compat === 2 && key.startsWith("+")) return undefined;
-    const n = BigInt(key);
-    if (n >= I64_MIN && n <= I64_MAX) return new RecordId(table, n);
+    const n = parseI64(key);
+    if (n !== undefined) return new RecordId(table, n);
     return /^[0-9]+$/.test(key) ? new RecordId(table, key) : undefined;
   }
   const k = parseIdentPart(key);

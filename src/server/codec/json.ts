@@ -5,7 +5,7 @@
 // Output walks plain data itself and hands the typed leaves (record ids, datetimes …) to value/toJson.
 
 import type { Compat } from "../../exec/session.js";
-import { legacyStrand, toJson } from "../../value/index.js";
+import { legacyStrand, parseI64, toJson } from "../../value/index.js";
 import { isValueObject, type Value, type ValueObject } from "../../value/types.js";
 
 export class JsonError extends Error {
@@ -16,8 +16,6 @@ export class JsonError extends Error {
 }
 
 const MAX_DEPTH = 256;
-const I64_MIN = -(1n << 63n);
-const I64_MAX = (1n << 63n) - 1n;
 
 // ---------------------------------------------------------------- parsing
 
@@ -81,8 +79,8 @@ class Parser {
     if (!r) return this.fail("Invalid number");
     this.pos += r[0].length;
     if (r[2] === undefined && r[3] === undefined) {
-      const n = BigInt(r[0]);
-      if (n >= I64_MIN && n <= I64_MAX) return n;
+      const n = parseI64(r[0]);
+      if (n !== undefined) return n;
     }
     return Number(r[0]);
   }

@@ -1,0 +1,58 @@
+// Hostile client text of 1 MiB is answered with a ParseError: every token kind left unterminated, long digit runs
+// before a bad character, long flat input ending in an error, deep nesting. No timings here: a super-linear path
+// would take minutes on 1 MiB and trip vitest's timeout (bench/adversarial.ts prints the figures).
+import { describe, expect, it } from "vitest";
+import { MiB, fill, parseFamilies } from "../../bench/adversarial.js";
+import { parse } from "../../grammar/index.js";
+import { ParseError } from "../../src/errors/index.js";
+import { parseFails } from "./helpers.js";
+
+describe("1 MiB adversarial inputs end in a ParseError", () => {
+  for (const f of parseFamilies) {
+    it(f.name, () => {
+      const e = parseFails(f.text(f.flat ? MiB / 4 : MiB));
+      // (not toContain: a failure would print the 1 MiB message)
+      expect(e.message.includes(f.error), e.message.slice(0, 200)).toBe(true);
+      // the snippet stays one shortened line however long the input
+      expect(e.message.length).toBeLessThan(f.error.startsWith("Unexpected token") ? MiB + 400 : 600);
+    });
+  }
+});
+
+describe("the unterminated-token errors point where SurrealDB does", () => {
+  it("the error starts at the opening quote and spans the rest of the line", () => {
+    const e = parseFails("RETURN [1, ⟨" + "a".repeat(100));
+    expect(e.message).toContain(" --> [1:12]");
+    expect(e.line).toBe(1);
+    expect(e.column).toBe(12);
+  });
+  it("only the first lexing error is reported", () => {
+    expect(parseFails("RETURN § 'abc").message).toContain("Invalid token `§`");
+    expect(parseFails("RETURN 'abc' § ⟨").message).toContain("Invalid token `§`");
+    expect(parseFails("RETURN ⟨a⟩ ⟨b").column).toBe(12);
+  });
+  it("a prefixed string left open is reported at its quote", () => {
+    expect(parseFails("RETURN r'abc").column).toBe(9);
+    expect(parseFails('RETURN d"2020').column).toBe(9);
+  });
+  it("a run of opening ⟨ ends at the first one", () => {
+    expect(parseFails("RETURN " + fill("⟨", 10_000)).column).toBe(8);
+  });
+});
+
+describe("long valid inputs still parse", () => {
+  it("a 1 MiB string, identifier and comment", () => {
+    expect(parse(`RETURN '${"a".repeat(MiB)}'`)).toHaveLength(1);
+    expect(parse(`RETURN ⟨${"a\\⟩".repeat(MiB / 4)}⟩`)).toHaveLength(1);
+    expect(parse(`RETURN 1 /*${"*".repeat(MiB)}*/`)).toHaveLength(1);
+  });
+  it("a long digit run is a number, not an error", () => {
+    const [s] = parse("RETURN " + "1".repeat(MiB));
+    expect(s.kind).toBe("Return");
+    expect(() => parse("RETURN " + "0".repeat(MiB) + "7")).not.toThrow();
+  });
+  it("nesting up to the limit parses", () => {
+    expect(() => parse("RETURN " + "(".repeat(256) + "1" + ")".repeat(256))).not.toThrow();
+    expect(() => parse("RETURN " + "!".repeat(200) + "true")).not.toThrow(ParseError);
+  });
+});
