@@ -1,6 +1,6 @@
 // doc/: what the per-record pipeline needs from exec/ — storage, the transaction, and an Evaluator (the one back-edge).
 
-import type { Expr } from "../ast/nodes.js";
+import type { DefineEventStatement, DefineFieldStatement, DefineFunctionStatement, DefineParamStatement, Expr, Permission } from "../ast/nodes.js";
 import type { Catalog, TableEntry } from "../store/catalog.js";
 import type { IndexStore } from "../store/indexes.js";
 import type { RecordStore } from "../store/records.js";
@@ -9,6 +9,14 @@ import type { RecordId, Value, ValueObject } from "../value/types.js";
 import type { Compat } from "../exec/session.js";
 
 export type Action = "select" | "create" | "update" | "delete";
+
+/** A stored definition (or one of its PERMISSIONS WHERE clauses): what the schema's owner wrote, never the client. */
+export type SchemaDefinition =
+  | Extract<Permission, { kind: "Where" }>
+  | DefineFieldStatement
+  | DefineEventStatement
+  | DefineParamStatement
+  | DefineFunctionStatement;
 
 export interface DocEnv {
   readonly catalog: Catalog;
@@ -20,8 +28,8 @@ export interface DocEnv {
   readonly db: string;
   /** Must table/field PERMISSIONS be evaluated for this actor (reads: any role bypasses; writes: editor/owner)? */
   permissionsApply(write: boolean): boolean;
-  /** Evaluate a clause with permissions off, `doc` as `$this`, and `vars` bound (names without `$`). */
-  evaluate(expr: Expr, doc: Value, vars: Readonly<Record<string, Value>>): Promise<Value>;
+  /** Evaluate `clause` of the stored definition `def` with the schema owner's rights, `doc` as `$this`, `vars` bound (names without `$`). */
+  evaluate(def: SchemaDefinition, clause: Expr, doc: Value, vars: Readonly<Record<string, Value>>): Promise<Value>;
   /** The table's entry, creating it (PERMISSIONS NONE) when writing — throws the IAM error if the actor may not. */
   ensureTable(tb: string): TableEntry;
   /** Text of an expression as SurrealDB prints it (ASSERT messages). */

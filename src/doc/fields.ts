@@ -30,13 +30,13 @@ export async function processTableFields(env: DocEnv, table: TableEntry, op: Wri
       throw new QueryError("FieldReadonly", `Found changed value for field \`${name}\`, with record \`${formatRecordId(op.rid, { compat: env.compat })}\`, but field is readonly`);
     }
     // DEFAULT: on new records (or always with DEFAULT ALWAYS) when no value was given
-    if (fd.default && val === undefined && (isNew || fd.defaultAlways)) val = await env.evaluate(fd.default, doc, vars());
+    if (fd.default && val === undefined && (isNew || fd.defaultAlways)) val = await env.evaluate(fd, fd.default, doc, vars());
     // VALUE: computed on every write
-    if (fd.value) val = await env.evaluate(fd.value, doc, vars());
+    if (fd.value) val = await env.evaluate(fd, fd.value, doc, vars());
     // TYPE: coerce or fail with SurrealDB's text
     if (fd.type) val = coerceField(env, op, name, fd, val);
     // ASSERT: must be truthy with $value bound
-    if (fd.assert && !isTruthy(await env.evaluate(fd.assert, doc, vars()), { compat: env.compat })) {
+    if (fd.assert && !isTruthy(await env.evaluate(fd, fd.assert, doc, vars()), { compat: env.compat })) {
       throw fieldError(env, op, name, val, `field must conform to: ${env.printExpr(fd.assert)}`);
     }
     // PERMISSIONS: a denied create/update keeps the old value

@@ -15,7 +15,7 @@ export async function permissionAllows(env: DocEnv, perm: Permission, doc: Value
     case "None":
       return false;
     case "Where":
-      return isTruthy(await env.evaluate(perm.cond, doc, vars), { compat: env.compat });
+      return isTruthy(await env.evaluate(perm, perm.cond, doc, vars), { compat: env.compat });
   }
 }
 

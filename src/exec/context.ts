@@ -1,4 +1,4 @@
-// exec/: the execution context — engine core, session, transaction, variables, current document, permission mode.
+// exec/: the execution context — engine core, session, transaction, variables, current document, and whose rights run.
 
 import type { DefinitionChange } from "./contract.js";
 import type { Catalog } from "../store/catalog.js";
@@ -7,7 +7,8 @@ import type { RecordStore } from "../store/records.js";
 import type { Transaction } from "../store/transaction.js";
 import { QueryError } from "../errors/index.js";
 import type { Value } from "../value/types.js";
-import type { Clock, Compat, Session } from "./session.js";
+import type { SchemaDefinition } from "../doc/env.js";
+import type { Actor, Clock, Compat, Session } from "./session.js";
 import { checkSettable } from "./protected.js";
 
 /** What every statement can reach of the engine. */
@@ -75,38 +76,105 @@ export class Vars {
   }
 }
 
+/**
+ * Whose rights an expression runs with. What the client wrote (query text, WHERE operands, data clauses) runs
+ * with the client's rights; only a clause of a stored definition (PERMISSIONS, field VALUE / DEFAULT / ASSERT,
+ * events, DEFINE PARAM values) runs with the schema owner's, which skip table, field, param and function
+ * PERMISSIONS. The class is not exported: `clientCtx` and `ownerCtx` are the only ways to make one.
+ */
+class Rights {
+  /** The stored definition owner rights were granted for; undefined for the client's own rights. */
+  readonly #grantedFor: SchemaDefinition | undefined;
+
+  constructor(grantedFor: SchemaDefinition | undefined) {
+    this.#grantedFor = grantedFor;
+  }
+
+  /** True for the schema owner's rights: PERMISSIONS clauses are not evaluated. */
+  get owner(): boolean {
+    return this.#grantedFor !== undefined;
+  }
+
+  /** The definition owner rights were granted for (logs and tests). */
+  get grantedFor(): SchemaDefinition | undefined {
+    return this.#grantedFor;
+  }
+}
+
+export type { Rights };
+
+const CLIENT_RIGHTS = new Rights(undefined);
+
 export interface Ctx {
   readonly core: EngineCore;
   readonly session: Session;
   /** The transaction writes go to; replaced by BEGIN / COMMIT. */
   readonly txn: Transaction;
   readonly vars: Vars;
-  /** False while evaluating PERMISSIONS / VALUE / ASSERT clauses and other system-side expressions. */
-  readonly perms: boolean;
+  /** The client's rights, or the schema owner's while evaluating a clause of a stored definition. */
+  readonly rights: Rights;
   /** The current document (`$this`, bare field idioms); NONE outside a document. */
   readonly doc: Value;
   readonly depth: number;
 }
 
+/** What a nested evaluation may change; never whose rights it runs with. */
+export interface CtxPatch {
+  readonly vars?: Vars;
+  readonly doc?: Value;
+}
+
 export const MAX_DEPTH = 120;
 
-export function withCtx(ctx: Ctx, patch: Partial<Ctx>): Ctx {
-  const next = { ...ctx, ...patch, depth: ctx.depth + 1 };
-  if (next.depth > MAX_DEPTH) throw new QueryError("ComputationDepthExceeded", "Reached excessive computation depth due to functions, subqueries, or futures");
-  return next;
+/** A statement's context: the session's own (client) rights. */
+export function clientCtx(core: EngineCore, session: Session, txn: Transaction, vars: Vars): Ctx {
+  return { core, session, txn, vars, rights: CLIENT_RIGHTS, doc: undefined, depth: 0 };
+}
+
+function nested(ctx: Ctx, rights: Rights, patch: CtxPatch): Ctx {
+  const depth = ctx.depth + 1;
+  if (depth > MAX_DEPTH) throw new QueryError("ComputationDepthExceeded", "Reached excessive computation depth due to functions, subqueries, or futures");
+  return { core: ctx.core, session: ctx.session, txn: ctx.txn, vars: patch.vars ?? ctx.vars, rights, doc: "doc" in patch ? patch.doc : ctx.doc, depth };
+}
+
+/** A nested context with the same rights. */
+export function withCtx(ctx: Ctx, patch: CtxPatch): Ctx {
+  return nested(ctx, ctx.rights, patch);
+}
+
+/** The context a clause of the stored definition `def` runs in: the schema owner's rights. */
+export function ownerCtx(ctx: Ctx, def: SchemaDefinition, patch: CtxPatch = {}): Ctx {
+  return nested(ctx, new Rights(def), patch);
+}
+
+/** Record users stay in their own namespace and database for everything (tables, params, functions, INFO). */
+function confine(actor: Actor, ns: string, db: string | undefined): void {
+  if (actor.level !== "Record" && actor.level !== "Scope") return;
+  if (actor.ns !== ns) throw new QueryError("NsNotAllowed", `You don't have permission to change to the ${ns} namespace`);
+  if (db !== undefined && actor.db !== db) throw new QueryError("DbNotAllowed", `You don't have permission to change to the ${db} database`);
 }
 
 /** The selected namespace, or SurrealDB's error. */
 export function needNs(ctx: Ctx): string {
   const ns = ctx.session.ns;
   if (ns === undefined || ns === "") throw new QueryError("NsEmpty", "Specify a namespace to use");
+  confine(ctx.session.actor, ns, undefined);
   return ns;
 }
 
 /** The selected database, or SurrealDB's error. */
 export function needDb(ctx: Ctx): string {
-  needNs(ctx);
+  const ns = needNs(ctx);
   const db = ctx.session.db;
   if (db === undefined || db === "") throw new QueryError("DbEmpty", "Specify a database to use");
+  confine(ctx.session.actor, ns, db);
   return db;
+}
+
+/** The selected namespace and database when both are set (a record user's own only), else undefined. */
+export function selectedDb(ctx: Ctx): { ns: string; db: string } | undefined {
+  const { ns, db } = ctx.session;
+  if (ns === undefined || ns === "" || db === undefined || db === "") return undefined;
+  confine(ctx.session.actor, ns, db);
+  return { ns, db };
 }

@@ -12,8 +12,8 @@ import type { RecordStore } from "../store/records.js";
 import { Transaction } from "../store/transaction.js";
 import type { Value } from "../value/types.js";
 import type { DefinitionChange, QueryEngine, QueryResponse } from "./contract.js";
-import type { Ctx, EngineCore } from "./context.js";
-import { Vars, needDb, needNs } from "./context.js";
+import type { EngineCore } from "./context.js";
+import { Vars, clientCtx, needDb, needNs } from "./context.js";
 import { executeStatements } from "./executor.js";
 import { exportDatabase } from "./export.js";
 import { evaluate } from "./expressions/evaluate.js";
@@ -97,7 +97,7 @@ export class Datastore implements QueryEngine, EngineCore {
   async exportSql(session: Session): Promise<string> {
     this.guard(session, false);
     return this.exclusive(async () => {
-      const ctx: Ctx = { core: this, session, txn: new Transaction(), vars: Vars.root(this.compat), perms: true, doc: undefined, depth: 0 };
+      const ctx = clientCtx(this, session, new Transaction(), Vars.root(this.compat));
       const ns = needNs(ctx);
       const db = needDb(ctx);
       checkAllowed(ctx, "View", { kind: "Any", level: "DATABASE", ns, db });
@@ -109,7 +109,7 @@ export class Datastore implements QueryEngine, EngineCore {
     this.guard(session, false);
     return this.exclusive(async () => {
       const txn = new Transaction();
-      const ctx: Ctx = { core: this, session, txn, vars: Vars.root(this.compat, vars), perms: true, doc: undefined, depth: 0 };
+      const ctx = clientCtx(this, session, txn, Vars.root(this.compat, vars));
       try {
         const v = await evaluate(expr, ctx);
         txn.commit();

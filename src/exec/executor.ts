@@ -6,7 +6,8 @@ import { QueryError, SurrealError } from "../errors/index.js";
 import { Transaction } from "../store/transaction.js";
 import type { Value } from "../value/types.js";
 import type { QueryResponse } from "./contract.js";
-import type { Ctx, EngineCore, Vars } from "./context.js";
+import { clientCtx } from "./context.js";
+import type { EngineCore, Vars } from "./context.js";
 import type { Session } from "./session.js";
 import { BreakSignal, ContinueSignal, ReturnSignal } from "./signals.js";
 import { runStatement } from "./statements/index.js";
@@ -34,7 +35,7 @@ const err = (error: SurrealError, started: bigint): QueryResponse => ({ status: 
 
 /** Run one statement in `txn`; a top-level RETURN yields its value. */
 async function runTop(stmt: Statement, core: EngineCore, session: Session, vars: Vars, txn: Transaction): Promise<Value> {
-  const ctx: Ctx = { core, session, txn, vars, perms: true, doc: undefined, depth: 0 };
+  const ctx = clientCtx(core, session, txn, vars);
   try {
     return await runStatement(stmt, ctx);
   } catch (e) {

@@ -10,7 +10,7 @@ import { compareValues, typeRank } from "../value/index.js";
 import { RecordId, RecordIdRange, Table, isValueObject } from "../value/types.js";
 import type { RecordIdKey, Value } from "../value/types.js";
 import type { Ctx } from "./context.js";
-import { needDb, needNs, withCtx } from "./context.js";
+import { needDb, needNs, ownerCtx, withCtx } from "./context.js";
 import { evaluate } from "./expressions/evaluate.js";
 import { permissionsApply } from "./rbac.js";
 
@@ -121,6 +121,17 @@ function compareIndexKeys(a: Value, b: Value, compat: 1 | 2): number {
 
 const holds = (c: number, op: Bound | "="): boolean => (op === "=" ? c === 0 : op === "<" ? c < 0 : op === "<=" ? c <= 0 : op === ">" ? c > 0 : c >= 0);
 
+const FAILED = Symbol("failed");
+
+/** A pushdown operand's value, or FAILED when it raises (SurrealDB then plans a scan, as we do). */
+async function evaluateOperand(e: Expr, ctx: Ctx): Promise<Value | typeof FAILED> {
+  try {
+    return await evaluate(e, ctx);
+  } catch {
+    return FAILED;
+  }
+}
+
 /**
  * SurrealDB's query planner for a WHERE `field op value` on a single-field index: equality (and 1.x CONTAINS)
  * looks the value up; a comparison walks the index range in key order — a record once per entry in range,
@@ -138,7 +149,9 @@ async function indexPlan(ctx: Ctx, table: TableEntry | undefined, t: { ns: strin
   if (!field || !isDocIndependent(cond.right)) return undefined;
   const ix = [...table.indexes.entries()].find(([, d]) => d.fields.length === 1 && plainField(d.fields[0]!) === field);
   if (!ix) return undefined;
-  const v = await evaluate(cond.right, withCtx(ctx, { perms: false, doc: undefined }));
+  // the operand is the client's: its rights; an error leaves the answer to the scan (which meets it on a row, if any)
+  const v = await evaluateOperand(cond.right, withCtx(ctx, { doc: undefined }));
+  if (v === FAILED) return undefined;
   const nullish = v === undefined || v === null;
   if (nullish && compat === 1) return undefined;
   const fetch = (ids: readonly RecordId[]): StoredRecord[] => {
@@ -176,11 +189,18 @@ export async function tableCandidates(ctx: Ctx, table: TableEntry | undefined, t
   // SurrealDB plans a WHERE on an indexed field from the index (its order and duplicates are part of the answer)
   const planned = await indexPlan(ctx, table, t, cond);
   if (planned) return planned;
+  // hints: equalities the select permission (a schema clause: owner rights) or the WHERE clause (client rights) requires
   const perm = table?.def.permissions.select;
-  const hints = [...(usePermission && perm?.kind === "Where" && permissionsApply(ctx, false) ? requiredEqualities(perm.cond) : []), ...requiredEqualities(cond)];
+  const hints = [
+    ...(usePermission && perm?.kind === "Where" && permissionsApply(ctx, false) ? requiredEqualities(perm.cond).map((h) => ({ ...h, ctx: ownerCtx(ctx, perm, { doc: undefined }) })) : []),
+    ...requiredEqualities(cond).map((h) => ({ ...h, ctx: withCtx(ctx, { doc: undefined }) })),
+  ];
   for (const h of ctx.core.pushdown ? hints : []) {
-    if (h.field === "id") {
-      const v = await evaluate(h.value, withCtx(ctx, { perms: false, doc: undefined }));
+    const ix = h.field === "id" ? undefined : table && [...table.indexes.entries()].find(([, d]) => d.fields.length === 1 && plainField(d.fields[0]!) === h.field);
+    if (h.field !== "id" && !ix) continue;
+    const v = await evaluateOperand(h.value, h.ctx);
+    if (v === FAILED) continue;
+    if (!ix) {
       // 1.x: `id = 't:1'` also matches (a string equals the record id with the same text)
       if (!(v instanceof RecordId)) {
         if (ctx.core.compat === 1 && typeof v === "string") continue;
@@ -190,17 +210,13 @@ export async function tableCandidates(ctx: Ctx, table: TableEntry | undefined, t
       const doc = ctx.core.records.get(t, v);
       return doc ? [{ id: v, doc }] : [];
     }
-    const ix = table && [...table.indexes.entries()].find(([, d]) => d.fields.length === 1 && plainField(d.fields[0]!) === h.field);
-    if (ix) {
-      const v = await evaluate(h.value, withCtx(ctx, { perms: false, doc: undefined }));
-      const hits = ctx.core.indexes.lookup(t, ix[0], [v]);
-      const recs: StoredRecord[] = [];
-      for (const rid of hits) {
-        const doc = ctx.core.records.get(t, rid);
-        if (doc) recs.push({ id: rid, doc });
-      }
-      return recs.sort((a, b) => compareRecordKeys(a.id.id, b.id.id));
+    const hits = ctx.core.indexes.lookup(t, ix[0], [v]);
+    const recs: StoredRecord[] = [];
+    for (const rid of hits) {
+      const doc = ctx.core.records.get(t, rid);
+      if (doc) recs.push({ id: rid, doc });
     }
+    return recs.sort((a, b) => compareRecordKeys(a.id.id, b.id.id));
   }
   return ctx.core.records.scan(t);
 }

@@ -70,8 +70,8 @@ export function checkAllowed(ctx: Ctx, action: "View" | "Edit", res: Resource): 
   if (!isAllowed(ctx, action, res)) throw new NotAllowed();
 }
 
-/** True when table/field PERMISSIONS must be evaluated for this session and kind of access. */
+/** True when table/field/param/function PERMISSIONS must be evaluated: client rights, and an actor without a covering role. */
 export function permissionsApply(ctx: Ctx, write: boolean): boolean {
-  if (!ctx.perms) return false;
+  if (ctx.rights.owner) return false;
   return !isAllowed(ctx, write ? "Edit" : "View", { kind: "Record", level: "DATABASE", ns: ctx.session.ns, db: ctx.session.db });
 }

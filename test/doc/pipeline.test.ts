@@ -55,7 +55,7 @@ function env(opts: { perms: boolean; auth?: Value; tables?: TableEntry[] }): Doc
     ns: "n",
     db: "d",
     permissionsApply: () => opts.perms,
-    evaluate: (e, doc, vars) => miniEval(e, doc, vars, opts.auth),
+    evaluate: (_def, e, doc, vars) => miniEval(e, doc, vars, opts.auth),
     ensureTable: (tb) => {
       const t = tables.get(tb);
       if (!t) throw new Error("no table");

@@ -12,7 +12,18 @@ const PERMISSIONS = [
   "FULL",
 ];
 
-const QUERIES = ["SELECT * FROM user", "SELECT id FROM user WHERE team = 'red'", "SELECT VALUE age FROM user WHERE id = user:2", "SELECT * FROM user WHERE team = $auth.team AND age < 5"];
+const QUERIES = [
+  "SELECT * FROM user",
+  "SELECT id FROM user WHERE team = 'red'",
+  "SELECT VALUE age FROM user WHERE id = user:2",
+  "SELECT * FROM user WHERE team = $auth.team AND age < 5",
+  // operands run with the client's rights: another user's record is NONE unless the permission shows it
+  "SELECT * FROM user WHERE id = user:2.id",
+  "SELECT id FROM user WHERE team = user:3.team",
+  // an operand that raises: the same error as the scan's, or none when no row reaches the WHERE
+  "SELECT * FROM user WHERE id = math::sqrt(user:2.*)",
+  "SELECT id FROM user WHERE team = math::sqrt('x') AND age > 100",
+];
 
 const userArb = fc.record({ team: fc.constantFrom("red", "blue", "green"), age: fc.integer({ min: 0, max: 10 }) });
 

@@ -5,7 +5,7 @@ import { QueryError } from "../../errors/index.js";
 import { coerce, isTruthy } from "../../value/index.js";
 import type { RecordId, Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
-import { needDb, needNs, withCtx } from "../context.js";
+import { needDb, needNs, ownerCtx, withCtx } from "../context.js";
 import { callBuiltin } from "../functions/index.js";
 import type { FunctionContext } from "../functions/index.js";
 import { fetchRecord } from "../records.js";
@@ -45,7 +45,7 @@ async function callCustom(name: string, args: Value[], ctx: Ctx): Promise<Value>
   if (!def) throw new QueryError("FcNotFound", `The function 'fn::${name}' does not exist`);
   if (permissionsApply(ctx, false)) {
     const p = def.permissions;
-    const ok = p.kind === "Full" || (p.kind === "Where" && isTruthy(await evaluate(p.cond, withCtx(ctx, { perms: false })), { compat: ctx.core.compat }));
+    const ok = p.kind === "Full" || (p.kind === "Where" && isTruthy(await evaluate(p.cond, ownerCtx(ctx, p)), { compat: ctx.core.compat }));
     if (!ok) throw new QueryError("FunctionPermissions", `You don't have permission to run the fn::${name} function`);
   }
   const required = def.args.filter((a) => !(a.type.kind === "Option")).length;

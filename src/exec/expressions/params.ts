@@ -3,7 +3,7 @@
 import { QueryError } from "../../errors/index.js";
 import type { Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
-import { withCtx } from "../context.js";
+import { ownerCtx, selectedDb } from "../context.js";
 import type { Session } from "../session.js";
 import { permissionsApply } from "../rbac.js";
 import { isTruthy } from "../../value/index.js";
@@ -33,15 +33,14 @@ export async function lookupParam(name: string, ctx: Ctx): Promise<Value> {
   // 3. variables in scope (a client-set one can never carry a protected name), then the connection's
   if (ctx.vars.has(name)) return ctx.vars.get(name);
   if (ctx.session.params.has(name)) return ctx.session.params.get(name);
-  const db = ctx.core.catalog.db(ctx.session.ns, ctx.session.db);
-  const def = db?.params.get(name);
-  if (def) {
-    if (permissionsApply(ctx, false)) {
-      const p = def.permissions;
-      const ok = p.kind === "Full" || (p.kind === "Where" && isTruthy(await evaluate(p.cond, withCtx(ctx, { perms: false })), { compat: ctx.core.compat }));
-      if (!ok) throw new QueryError("ParamPermissions", `You don't have permission to view the $${name} parameter`);
-    }
-    return evaluate(def.value, withCtx(ctx, { perms: false }));
+  // 4. DEFINE PARAM: the record user's own database only; its PERMISSIONS and value are the schema owner's clauses
+  const at = selectedDb(ctx);
+  const def = at && ctx.core.catalog.db(at.ns, at.db)?.params.get(name);
+  if (!def) return undefined;
+  if (permissionsApply(ctx, false)) {
+    const p = def.permissions;
+    const ok = p.kind === "Full" || (p.kind === "Where" && isTruthy(await evaluate(p.cond, ownerCtx(ctx, p)), { compat: ctx.core.compat }));
+    if (!ok) throw new QueryError("ParamPermissions", `You don't have permission to view the $${name} parameter`);
   }
-  return undefined;
+  return evaluate(def.value, ownerCtx(ctx, def));
 }

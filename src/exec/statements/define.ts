@@ -9,7 +9,7 @@ import { idiomText, newNamespaceEntry, newTableEntry, putIn } from "../../store/
 import type { StoredAccess, StoredUser } from "../contract.js";
 import type { Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
-import { needDb, needNs, withCtx } from "../context.js";
+import { needDb, needNs } from "../context.js";
 import { evaluate } from "../expressions/evaluate.js";
 import { checkAllowed } from "../rbac.js";
 import type { ResourceKind } from "../rbac.js";
@@ -232,7 +232,8 @@ export async function runDefine(s: DefineStatement, ctx: Ctx): Promise<Value> {
     }
     case "DefineParam": {
       if (onExisting(ctx, s, dbEntry.params.has(s.name), `The param '$${s.name}' already exists`) === "skip") return undefined;
-      const value = await evaluate(s.value, withCtx(ctx, { perms: false }));
+      // the value is query text: it runs with the definer's rights (SurrealDB computes it with the statement's options)
+      const value = await evaluate(s.value, ctx);
       putIn(ctx.txn, dbEntry.params, s.name, { ...clean(s), value: { kind: "Literal", value } });
       return undefined;
     }

@@ -1,0 +1,96 @@
+// The execution context: whose rights run (client or schema owner, told apart by an object no flag can forge),
+// and a record user's confinement to its own namespace and database.
+
+import { describe, expect, it } from "vitest";
+import type { Expr, Permission } from "../../src/ast/nodes.js";
+import { MAX_DEPTH, Vars, clientCtx, needDb, needNs, ownerCtx, selectedDb, withCtx } from "../../src/exec/context.js";
+import type { Ctx } from "../../src/exec/context.js";
+import { permissionsApply } from "../../src/exec/rbac.js";
+import { newSession } from "../../src/exec/session.js";
+import type { Session } from "../../src/exec/session.js";
+import { Transaction } from "../../src/store/transaction.js";
+import { newDs, recordSession, rootSession } from "./helpers.js";
+
+const clause: Expr = { kind: "Literal", value: true };
+const perm: Extract<Permission, { kind: "Where" }> = { kind: "Where", cond: clause };
+
+function ctxFor(session: Session): Ctx {
+  return clientCtx(newDs(), session, new Transaction(), Vars.root(2));
+}
+
+describe("rights", () => {
+  it("a statement starts with the client's rights: a record user meets PERMISSIONS", () => {
+    const ctx = ctxFor(recordSession("user", 1n));
+    expect(ctx.rights.owner).toBe(false);
+    expect(ctx.rights.grantedFor).toBeUndefined();
+    expect(permissionsApply(ctx, false)).toBe(true);
+    expect(permissionsApply(ctx, true)).toBe(true);
+  });
+
+  it("a clause of a stored definition runs with the owner's rights, granted for that definition", () => {
+    const ctx = ownerCtx(ctxFor(recordSession("user", 1n)), perm);
+    expect(ctx.rights.owner).toBe(true);
+    expect(ctx.rights.grantedFor).toBe(perm);
+    expect(permissionsApply(ctx, false)).toBe(false);
+    expect(permissionsApply(ctx, true)).toBe(false);
+  });
+
+  it("nested evaluations keep their rights, whatever a patch carries", () => {
+    const client = ctxFor(recordSession("user", 1n));
+    const owner = ownerCtx(client, perm);
+    expect(withCtx(owner, { doc: 1n }).rights).toBe(owner.rights);
+    expect(withCtx(client, { doc: 1n }).rights).toBe(client.rights);
+    // a rights object smuggled into a patch past the type is dropped
+    const forged = withCtx(client, { doc: 1n, rights: owner.rights } as never);
+    expect(forged.rights).toBe(client.rights);
+    expect(permissionsApply(forged, false)).toBe(true);
+  });
+
+  it("is told apart by type: no patch sets rights, and an expression is no stored definition", () => {
+    const client = ctxFor(recordSession("user", 1n));
+    // @ts-expect-error withCtx takes no rights
+    withCtx(client, { rights: ownerCtx(client, perm).rights });
+    // @ts-expect-error owner rights need a stored definition, not a client expression
+    ownerCtx(client, clause);
+    // @ts-expect-error a plain object is not a Rights
+    const literal: Ctx = { ...client, rights: { owner: true, grantedFor: perm } };
+    expect(literal).toBeDefined();
+  });
+
+  it("patches the document and variables, and counts depth", () => {
+    const client = ctxFor(rootSession());
+    const vars = Vars.root(2);
+    const next = withCtx(withCtx(client, { doc: 1n }), { vars });
+    expect(next.doc).toBe(1n);
+    expect(next.vars).toBe(vars);
+    expect(withCtx(next, { doc: undefined }).doc).toBeUndefined();
+    expect(next.depth).toBe(2);
+    let deep = client;
+    expect(() => {
+      for (let i = 0; i <= MAX_DEPTH; i++) deep = withCtx(deep, {});
+    }).toThrow("Reached excessive computation depth");
+  });
+});
+
+describe("a record user's namespace and database", () => {
+  it.each(["Record", "Scope"] as const)("confine a %s user wherever its session points", (level) => {
+    const s = newSession({ ns: "test", db: "test", actor: { level, ns: "test", db: "test", id: "user:1", roles: [] } });
+    const ctx = ctxFor(s);
+    expect(needDb(ctx)).toBe("test");
+    expect(selectedDb(ctx)).toEqual({ ns: "test", db: "test" });
+    s.db = "other";
+    expect(needNs(ctx)).toBe("test");
+    expect(() => needDb(ctx)).toThrow("You don't have permission to change to the other database");
+    expect(() => selectedDb(ctx)).toThrow("You don't have permission to change to the other database");
+    s.ns = "elsewhere";
+    expect(() => needNs(ctx)).toThrow("You don't have permission to change to the elsewhere namespace");
+    expect(() => selectedDb(ctx)).toThrow("You don't have permission to change to the elsewhere namespace");
+  });
+
+  it("leave system users free, and answer nothing selected without an error", () => {
+    const root = rootSession("other", "other");
+    expect(needDb(ctxFor(root))).toBe("other");
+    expect(selectedDb(ctxFor(newSession({ ns: "test" })))).toBeUndefined();
+    expect(() => needDb(ctxFor(newSession({ ns: "test" })))).toThrow("Specify a database to use");
+  });
+});
