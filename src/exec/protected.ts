@@ -9,15 +9,22 @@ export const SESSION_VARIABLES: Readonly<Record<Compat, readonly string[]>> = {
   2: ["access", "auth", "token", "session"],
 };
 
-/**
- * The engine's document variables. SurrealDB lets a client set these (and name FOR / closure / function
- * parameters after any engine variable); we refuse them all with the same error: stricter, on purpose.
- */
+/** The engine's document variables. */
 export const DOCUMENT_VARIABLES: readonly string[] = ["this", "self", "value", "input", "parent", "before", "after", "event"];
 
+/**
+ * What we refuse beyond SurrealDB, on purpose (README "Compatibility"): the document variables, and the other
+ * version's identity name (SurrealDB 2.6 lets a client set `$scope`, which satisfies a 1.x rule `WHERE $scope = …`).
+ * FOR, closure and function parameters are checked against the same list; SurrealDB checks none of them.
+ */
+export const STRICTER_THAN_SURREALDB: Readonly<Record<Compat, readonly string[]>> = {
+  1: ["access", ...DOCUMENT_VARIABLES],
+  2: ["scope", ...DOCUMENT_VARIABLES],
+};
+
 const PROTECTED: Readonly<Record<Compat, ReadonlySet<string>>> = {
-  1: new Set([...SESSION_VARIABLES[1], ...DOCUMENT_VARIABLES]),
-  2: new Set([...SESSION_VARIABLES[2], ...DOCUMENT_VARIABLES]),
+  1: new Set([...SESSION_VARIABLES[1], ...STRICTER_THAN_SURREALDB[1]]),
+  2: new Set([...SESSION_VARIABLES[2], ...STRICTER_THAN_SURREALDB[2]]),
 };
 
 export function isProtected(name: string, compat: Compat): boolean {

@@ -94,7 +94,7 @@ describe.each([1, 2] as const)("compat %s", (compat) => {
         const r = await rpc("query", [sql, protocol === "json" ? jsonVars(vars) : vars]);
         expect([r.error, r.result]).toEqual([rpcRefused(name), undefined]);
       }
-      for (const name of ["auth", "this", "input", compat === 1 ? "scope" : "access"]) {
+      for (const name of ["auth", "this", "input", "scope", "access"]) {
         expect((await rpc("let", [name, "x"])).error).toEqual(rpcRefused(name));
         expect((await rpc("set", [name, "x"])).error).toEqual(rpcRefused(name));
       }
@@ -106,6 +106,17 @@ describe.each([1, 2] as const)("compat %s", (compat) => {
       }
     } finally {
       ws.close();
+    }
+  });
+
+  it("POST /signin and /signup: a protected variable fails as the generic query failure", async () => {
+    for (const route of ["signin", "signup"]) {
+      for (const name of ["auth", "this", "input"]) {
+        const res = await fetch(`http://127.0.0.1:${port}/${route}`, { method: "POST", headers: { accept: "application/json" }, body: JSON.stringify({ ...creds, email: route === "signin" ? "a@x" : "n@x", [name]: "user:b" }) });
+        const body = (await res.json()) as Record<string, unknown>;
+        expect([res.status, body.token]).toEqual([400, undefined]);
+        expect(body.information).toBe(`There was a problem with the database: The ${compat === 1 ? "" : "record access "}${route} query failed`);
+      }
     }
   });
 
