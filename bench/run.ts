@@ -2,6 +2,7 @@
 
 import { main as benchAdversarial } from "./adversarial.js";
 import { benchAuth } from "./auth.js";
+import { benchEqualTime } from "./equal-time.js";
 import { main as benchParse } from "./parse.js";
 
 benchParse();
@@ -9,4 +10,6 @@ console.log();
 await benchAuth();
 console.log();
 benchAdversarial();
+console.log();
+await benchEqualTime();
 process.exit(0);

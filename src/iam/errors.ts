@@ -13,7 +13,6 @@ export const noSigninTarget = make("NoSigninTarget", "No signin target to either
 export const missingUserOrPass = make("MissingUserOrPass", "Username or Password was not provided");
 export const invalidSignup = make("InvalidSignup", "There was a problem with signing up");
 export const accessMethodMismatch = make("AccessMethodMismatch", "The access method cannot be used in the requested operation");
-export const passwordDidNotVerify = make("InvalidPass", "The password did not verify");
 export const tokenMakingFailed = make("TokenMakingFailed", "There was an error creating the token");
 export const unexpectedAuth = make("UnexpectedAuth", "There was an unexpected error while performing authentication");
 export const missingKid = make("MissingTokenHeader", "Auth token is missing the 'kid' header");

@@ -16,6 +16,7 @@ import {
   noRecordReturned,
   queryFailed,
 } from "./errors.js";
+import { equalTimeSignin } from "./equal-time.js";
 import { HOUR_NANOS, prepareClaims, signClaims } from "./issue.js";
 import { recordIdText } from "./recordid.js";
 import { applyAuth, expiryAfter } from "./session.js";
@@ -101,9 +102,13 @@ export async function recordSignin(
   }
   const priv = privilegedSession(ctx, session, "DATABASE", ns, db);
   const text = compat === 1 ? withV1RecordLiterals(clause) : clause;
+  const equalTime = op === "signin" ? equalTimeSignin(clause, priv) : undefined;
   const result = await runClause(ctx, text, priv, vars, () => queryFailed(compat, op));
   const rid = recordFromResult(result);
-  if (!rid) throw noRecordReturned();
+  if (!rid) {
+    await equalTime?.settle();
+    throw noRecordReturned();
+  }
 
   const nowMs = ctx.clock.now();
   const issuer = stored.jwt.issuer;

@@ -6,7 +6,6 @@ import type { StoredUser } from "../exec/contract.js";
 import type { Actor, Session } from "../exec/session.js";
 import { claimsToValue } from "./claims.js";
 import { getUser, levelOf, type IamContext } from "./context.js";
-import { passwordDidNotVerify } from "./errors.js";
 import { HOUR_NANOS, issueToken } from "./issue.js";
 import { dummyVerify, verifyPassword } from "./password.js";
 import { applyAuth, expiryAfter } from "./session.js";
@@ -22,8 +21,8 @@ function legacyLevels(base: Base): Base[] {
 }
 
 /**
- * Finds the user whose password verifies. `wrongPassword` decides what a known user with a bad password gets
- * (signin: InvalidAuth; Basic with auth levels: "The password did not verify").
+ * Finds the user whose password verifies. A known user with a wrong password gets the same InvalidAuth as an
+ * unknown one, after the same single verify (stricter than SurrealDB's Basic, which tells them apart).
  */
 async function checkCredentials(
   ctx: IamContext,
@@ -32,7 +31,6 @@ async function checkCredentials(
   db: string | undefined,
   name: string,
   pass: string,
-  wrongPassword: () => Error,
 ): Promise<FoundUser> {
   const legacy = ctx.compat === 1 && !ctx.authLevelEnabled;
   const levels = legacy ? legacyLevels(base) : [base];
@@ -43,12 +41,7 @@ async function checkCredentials(
     tried = true;
     const check = await verifyPassword(user.def.passhash, pass);
     if (check.ok) return { user, base: level };
-    if (!legacy) {
-      const err = wrongPassword();
-      // InvalidAuth reasons are logged by the Iam facade; other errors are logged here
-      if (!(err instanceof InvalidAuth)) ctx.logger.debug("system user password rejected", { user: name, level, reason: check.reason });
-      throw err;
-    }
+    if (!legacy) throw new InvalidAuth(`password did not verify for user '${name}' (${check.reason})`);
   }
   if (!tried) await dummyVerify(pass);
   throw new InvalidAuth(tried ? `password did not verify for user '${name}'` : `no ${base.toLowerCase()} user '${name}'`);
@@ -82,7 +75,7 @@ export async function userSignin(
   name: string,
   pass: string,
 ): Promise<{ token: string }> {
-  const found = await checkCredentials(ctx, base, ns, db, name, pass, () => new InvalidAuth(`password did not verify for user '${name}'`));
+  const found = await checkCredentials(ctx, base, ns, db, name, pass);
   const nowMs = ctx.clock.now();
   const durationNanos = ctx.compat === 1 ? ctx.v1TokenNanos : (found.user.def.duration.token?.nanos ?? HOUR_NANOS);
   const issued = await issueToken(
@@ -126,7 +119,7 @@ export async function basicAuth(
   if (legacy) base = ns !== undefined && db !== undefined ? "DATABASE" : ns !== undefined ? "NAMESPACE" : "ROOT";
   else if (db !== undefined && ns === undefined) throw new InvalidAuth("Basic auth with a database but no namespace");
   else base = db !== undefined ? "DATABASE" : ns !== undefined ? "NAMESPACE" : "ROOT";
-  const found = await checkCredentials(ctx, base, ns, db, name, pass, passwordDidNotVerify);
+  const found = await checkCredentials(ctx, base, ns, db, name, pass);
   applyAuth(session, {
     ns: undefined,
     db: undefined,

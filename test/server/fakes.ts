@@ -119,8 +119,7 @@ export class FakeIam implements AuthService {
   async basicAuth(session: Session, user: string, pass: string, level: { ns: string | undefined; db: string | undefined }): Promise<void> {
     this.basicCalls.push({ user, pass, level });
     if (user === "root" && pass === "root") return root(session);
-    if (user === "root") throw new SurrealError("InvalidPass", "The password did not verify");
-    throw new InvalidAuth("unknown user");
+    throw new InvalidAuth(user === "root" ? "wrong password" : "unknown user");
   }
 }
 

@@ -147,7 +147,7 @@ describe("connection session", () => {
   });
 
   it.each([
-    [basic("root", "wrong"), "There was a problem with the database: The password did not verify"],
+    [basic("root", "wrong"), "There was a problem with authentication"],
     ["Bearer nope", "There was a problem with authentication"],
   ])("a failing Authorization %s refuses the upgrade with 401", async (authorization, body) => {
     await expect(open(s, [], { authorization })).rejects.toMatchObject({ status: 401, body });

@@ -1,7 +1,6 @@
 // exec/statements: DEFINE of every definition kind — RBAC, IF NOT EXISTS / OVERWRITE per version, catalog write.
 
 import type { Base, DefineAccessStatement, DefineStatement, DefineTableStatement, DefineUserStatement, JwtConfig } from "../../ast/nodes.js";
-import argon2 from "argon2";
 import { randomInt } from "node:crypto";
 import { buildIndex } from "../../doc/indexes.js";
 import { QueryError } from "../../errors/index.js";
@@ -11,6 +10,7 @@ import type { Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { needDb, needNs } from "../context.js";
 import { evaluate } from "../expressions/evaluate.js";
+import { generatePasswordHash } from "../functions/hashing.js";
 import { checkAllowed } from "../rbac.js";
 import type { ResourceKind } from "../rbac.js";
 import { docEnv, ensureDatabase, ensureTable } from "../records.js";
@@ -22,13 +22,6 @@ export function randomCode(len = 128): string {
   let s = "";
   for (let i = 0; i < len; i++) s += ALNUM[randomInt(ALNUM.length)];
   return s;
-}
-
-/** Argon2id with SurrealDB's parameters (m=19456, t=2, p=1), computed off the event loop. */
-export async function hashPassword(pass: string): Promise<string> {
-  const phc = await argon2.hash(pass, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
-  // SurrealDB prints the parameters in the order m, t, p
-  return phc.replace(/\$m=(\d+),p=(\d+),t=(\d+)\$/, (_m, m, p, t) => `$m=${m},t=${t},p=${p}$`);
 }
 
 /** What a table gets when it is created implicitly (by a write or DEFINE FIELD). */
@@ -145,7 +138,7 @@ async function defineUser(s: DefineUserStatement, ctx: Ctx): Promise<Value> {
   const users = ctx.core.catalog.usersAt(s.base, ns, db);
   const exists = users?.has(s.name) ?? false;
   if (onExisting(ctx, s, exists, userMessage(ctx, s.base, s.name, ns, db, "already exists")) === "skip") return undefined;
-  const passhash = s.password !== undefined ? await hashPassword(s.password) : (s.passhash ?? "");
+  const passhash = s.password !== undefined ? await generatePasswordHash("argon2", s.password) : (s.passhash ?? "");
   ensureLevel(ctx, s.base, ns, db);
   const stored: StoredUser = { def: { ...clean(s), password: undefined, passhash }, code: randomCode() };
   putIn(ctx.txn, ctx.core.catalog.usersAt(s.base, ns, db)!, s.name, stored);
