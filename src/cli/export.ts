@@ -1,6 +1,7 @@
 // CLI `export`: GET /export on a running server (Basic auth, surreal-ns / surreal-db headers) into a file or stdout.
 
 import { writeFile } from "node:fs/promises";
+import { REDACTED_EXPORT } from "../exec/export.js";
 import type { TransferOptions } from "./args.js";
 
 /** Headers for /export and /import: the database to use and, with --user, HTTP Basic credentials at --auth-level. */
@@ -20,6 +21,8 @@ export function transferUrl(endpoint: string, route: "export" | "import"): URL {
   return url;
 }
 
+export const REDACTED_WARNING = "export: secrets (password hashes, signing keys) were redacted for this user's role; users and access methods are commented out. Export as an OWNER to include them.";
+
 /** A failed request as the CLI reports it. */
 export function failure(route: string, status: number, body: string): string {
   return `${route} failed (HTTP ${status}): ${body.trim() || "no details"}`;
@@ -34,5 +37,7 @@ export async function exportCommand(opts: TransferOptions): Promise<number> {
   }
   if (opts.file === undefined || opts.file === "-") process.stdout.write(body);
   else await writeFile(opts.file, body);
+  // the server redacts secrets for a role that may not define them: say so where the operator looks
+  if (body.includes(`\n-- ${REDACTED_EXPORT}\n`)) process.stderr.write(`surql-auth: ${REDACTED_WARNING}\n`);
   return 0;
 }

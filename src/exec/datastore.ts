@@ -13,11 +13,10 @@ import { Transaction } from "../store/transaction.js";
 import type { Value } from "../value/types.js";
 import type { DefinitionChange, QueryEngine, QueryResponse } from "./contract.js";
 import type { EngineCore } from "./context.js";
-import { Vars, clientCtx, needDb, needNs } from "./context.js";
+import { Vars, clientCtx } from "./context.js";
 import { executeStatements } from "./executor.js";
-import { exportDatabase } from "./export.js";
+import { exportForSession } from "./export.js";
 import { evaluate } from "./expressions/evaluate.js";
-import { checkAllowed } from "./rbac.js";
 import { isExpired, systemClock } from "./session.js";
 import type { Clock, Compat, Session } from "./session.js";
 import { ReturnSignal } from "./signals.js";
@@ -93,16 +92,10 @@ export class Datastore implements QueryEngine, EngineCore {
     return this.exclusive(() => executeStatements(stmts, this, session, scope));
   }
 
-  /** GET /export: the session's database as SurrealQL; needs View on it (any role at or above it). */
+  /** GET /export: the session's database as SurrealQL, as the session may have it (exportForSession). */
   async exportSql(session: Session): Promise<string> {
     this.guard(session, false);
-    return this.exclusive(async () => {
-      const ctx = clientCtx(this, session, new Transaction(), Vars.root(this.compat));
-      const ns = needNs(ctx);
-      const db = needDb(ctx);
-      checkAllowed(ctx, "View", { kind: "Any", level: "DATABASE", ns, db });
-      return exportDatabase(this, ns, db);
-    });
+    return this.exclusive(async () => exportForSession(clientCtx(this, session, new Transaction(), Vars.root(this.compat))));
   }
 
   async evaluate(expr: Expr, session: Session, vars: Readonly<Record<string, Value>> = {}): Promise<Value> {

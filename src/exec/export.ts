@@ -2,12 +2,16 @@
 
 import { printAccess, printStatement, tableTypeOf } from "../ast/print.js";
 import type { DefineStatement } from "../ast/nodes.js";
+import { accessWithoutSecrets, userWithoutSecrets } from "../ast/secrets.js";
 import type { Catalog, DatabaseEntry, TableEntry } from "../store/catalog.js";
 import type { RecordStore } from "../store/records.js";
 import { toSql } from "../value/index.js";
 import { RecordId } from "../value/types.js";
 import type { ValueObject } from "../value/types.js";
+import type { Ctx } from "./context.js";
+import { needDb, needNs } from "./context.js";
 import type { StoredAccess } from "./contract.js";
+import { checkAllowed, isAllowed } from "./rbac.js";
 import type { Compat } from "./session.js";
 
 /** What an export reads. */
@@ -15,6 +19,31 @@ export interface ExportSource {
   readonly compat: Compat;
   readonly catalog: Catalog;
   readonly records: RecordStore;
+}
+
+/** How an export handles the secrets of users and access methods (password hashes, signing keys). */
+export interface ExportOptions {
+  /** Whole (a role that may define users and access methods); else `[REDACTED]` and the definition commented out. */
+  readonly secrets: boolean;
+}
+
+/** The title of the notice a redacted export opens with (the CLI looks for it). */
+export const REDACTED_EXPORT = "REDACTED SECRETS";
+const REDACTED_NOTICE = [
+  "-- This export was made by a role that may not define users or access methods: their password hashes and",
+  "-- signing keys read '[REDACTED]', and the definitions carrying them are commented out, so importing this",
+  "-- file does not create them. An OWNER of the database (or above it) exports them whole.",
+];
+
+/**
+ * GET /export for the context's session: View on its database (any role at or above it); secrets only for a
+ * role that may define users and access methods there (OWNER at or above it), as DEFINE USER / ACCESS require.
+ */
+export function exportForSession(ctx: Ctx): string {
+  const ns = needNs(ctx);
+  const db = needDb(ctx);
+  checkAllowed(ctx, "View", { kind: "Any", level: "DATABASE", ns, db });
+  return exportDatabase(ctx.core, ns, db, { secrets: isAllowed(ctx, "Edit", { kind: "Actor", level: "DATABASE", ns, db }) });
 }
 
 /** SurrealDB 2.x writes records in INSERT statements of this many. */
@@ -51,19 +80,50 @@ function isEdge(doc: ValueObject, t: TableEntry, compat: Compat): doc is ValueOb
   return doc.in instanceof RecordId && doc.out instanceof RecordId && tableTypeOf(t.def, compat).kind !== "Normal";
 }
 
+/** A definition without its secrets, commented out line by line (it must not import with `[REDACTED]` as a key). */
+function commentedOut(text: string): string {
+  return text
+    .split("\n")
+    .map((l) => `-- ${l}`)
+    .join("\n");
+}
+
 /** The export text of database `db` in namespace `ns` (an absent database exports only the header). */
-export function exportDatabase(src: ExportSource, ns: string, db: string): string {
+export function exportDatabase(src: ExportSource, ns: string, db: string, { secrets }: ExportOptions): string {
   const { compat } = src;
   const opts = { compat, redact: false } as const;
   const def = (d: DefineStatement): string => printStatement(d, opts);
-  const access = (a: StoredAccess): string => printAccess(a.def, a.jwt, opts);
+  let redacted = false;
+  // a definition whose text changes without its secrets carries one
+  const guarded = (whole: string, without: () => string): string => {
+    if (secrets) return whole;
+    const text = without();
+    if (text === whole) return whole;
+    redacted = true;
+    return commentedOut(text);
+  };
   const e: DatabaseEntry | undefined = src.catalog.db(ns, db);
+  const users = byName(e?.users).map((u) => guarded(def(u.def), () => def(userWithoutSecrets(u.def))));
+  const accesses = byName(e?.accesses);
+  const accessTexts = new Map(
+    accesses.map((a) => {
+      const without = (): string => {
+        const r = accessWithoutSecrets(a.def, a.jwt);
+        return printAccess(r.def, r.jwt, opts);
+      };
+      return [a, guarded(printAccess(a.def, a.jwt, opts), without)] as const;
+    }),
+  );
+  const access = (a: StoredAccess): string => accessTexts.get(a)!;
   const out = new Out();
   out.header("OPTION");
   out.line("OPTION IMPORT;");
   out.line();
-  const users = byName(e?.users).map((u) => def(u.def));
-  const accesses = byName(e?.accesses);
+  if (redacted) {
+    out.header(REDACTED_EXPORT);
+    for (const l of REDACTED_NOTICE) out.line(l);
+    out.line();
+  }
   const tables = byName(e?.tables);
   const records = (t: TableEntry): ValueObject[] => src.records.scan({ ns, db, tb: t.def.name }).map((r) => r.doc);
   if (compat === 1) {

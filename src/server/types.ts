@@ -8,7 +8,7 @@ export type { QueryEngine } from "../exec/contract.js";
 
 /** The engine as the server needs it: SurrealQL execution on a session (see exec/contract.ts). */
 export type ServerEngine = Pick<QueryEngine, "compat" | "clock" | "execute"> & {
-  /** SurrealQL dump of the session's ns/db for GET /export; without it /export answers 501. */
+  /** SurrealQL dump of the session's ns/db for GET /export, as the session may have it (the engine decides who may, and throws); without it /export answers 501. */
   exportSql?(session: Session): Promise<string>;
 };
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { Datastore } from "../../src/exec/datastore.js";
 import type { Session } from "../../src/exec/session.js";
 import { newSession } from "../../src/exec/session.js";
+import { REDACTED_EXPORT } from "../../src/exec/export.js";
 import { toSql } from "../../src/value/index.js";
 import { newDs, recordSession, rootSession, run, systemSession } from "./helpers.js";
 
@@ -106,5 +107,57 @@ describe("who may export (View on the database)", () => {
     const ds = newDs();
     await expect(ds.exportSql(newSession({ actor: rootSession().actor }))).rejects.toThrow("Specify a namespace to use");
     await expect(ds.exportSql(newSession({ ns: "test", actor: rootSession().actor }))).rejects.toThrow("Specify a database to use");
+  });
+});
+
+describe("secrets: whole for a role that may define users and access methods, else redacted (issue #9 class 8)", () => {
+  const whole: [string, Session][] = [
+    ["root owner", rootSession()],
+    ["namespace owner", systemSession("Namespace", ["OWNER"])],
+    ["database owner", systemSession("Database", ["OWNER"])],
+  ];
+  const redacted: [string, Session][] = [
+    ["root editor", rootSession("test", "test", ["EDITOR"])],
+    ["root viewer", rootSession("test", "test", ["VIEWER"])],
+    ["namespace editor", systemSession("Namespace", ["EDITOR"])],
+    ["namespace viewer", systemSession("Namespace", ["VIEWER"])],
+    ["database editor", systemSession("Database", ["EDITOR"])],
+    ["database viewer", systemSession("Database", ["VIEWER"])],
+  ];
+  for (const compat of [1, 2] as const) {
+    it.each(whole)(`compat ${compat}: %s gets keys and password hashes (the root export)`, async (_name, session) => {
+      const ds = await populated(compat);
+      const text = await ds.exportSql(session);
+      expect(text).toBe(await ds.exportSql(rootSession()));
+      expect(text).toContain(compat === 2 ? "KEY 'sekrit'" : "VALUE 'sekrit'");
+      expect(text).toContain("PASSHASH '$argon2id$");
+      expect(text).not.toContain(REDACTED_EXPORT);
+    });
+    it.each(redacted)(`compat ${compat}: %s gets them redacted, commented out, and told so; the export re-imports`, async (_name, session) => {
+      const ds = await populated(compat);
+      const text = await ds.exportSql(session);
+      expect(text).not.toMatch(/sekrit|\$argon2|KEY 'k'|VALUE 'k'/);
+      expect(text).toContain(`-- ${REDACTED_EXPORT}\n`);
+      expect(text).toContain("-- DEFINE USER alice ON DATABASE PASSHASH '[REDACTED]' ROLES EDITOR");
+      expect(text).toContain(compat === 2 ? "-- DEFINE ACCESS api ON DATABASE TYPE JWT ALGORITHM HS256 KEY '[REDACTED]'" : "-- DEFINE TOKEN api ON DATABASE TYPE HS256 VALUE '[REDACTED]';");
+      // every redacted definition is a comment: importing it must not create a key anyone can sign with
+      for (const line of text.split("\n").filter((l) => l.includes("[REDACTED]"))) expect(line).toMatch(/^-- /);
+      const fresh = newDs({ compat });
+      expect((await run(fresh, rootSession(), text)).filter((o) => "err" in o)).toEqual([]);
+      const info = (await run(fresh, rootSession(), "INFO FOR DB"))[0] as { ok: Record<string, unknown> };
+      expect(info.ok.users).toEqual({});
+      expect(info.ok[compat === 2 ? "accesses" : "tokens"]).toEqual({});
+      // 1.x: a scope carries no key in its text, so it stays; its token does not
+      if (compat === 1) expect(Object.keys(info.ok.scopes as object)).toEqual(["acc"]);
+      const data = "SELECT * FROM user; SELECT * FROM thing; SELECT * FROM likes";
+      expect(await run(fresh, rootSession(), data)).toEqual(await run(ds, rootSession(), data));
+    });
+  }
+  it("a database without secrets exports the same for every role, without the notice", async () => {
+    const ds = newDs();
+    await run(ds, rootSession(), "DEFINE TABLE t; CREATE t:1; DEFINE ACCESS pub ON DATABASE TYPE JWT ALGORITHM RS256 KEY 'public-key-text'");
+    const text = await ds.exportSql(systemSession("Database", ["VIEWER"]));
+    expect(text).toBe(await ds.exportSql(rootSession()));
+    expect(text).toContain("DEFINE ACCESS pub ON DATABASE TYPE JWT ALGORITHM RS256 KEY 'public-key-text'");
   });
 });

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exportCommand } from "../../src/cli/export.js";
+import { REDACTED_WARNING, exportCommand } from "../../src/cli/export.js";
 import { importCommand } from "../../src/cli/import.js";
 import type { TransferOptions } from "../../src/cli/args.js";
 import { RecordId, SurqlAuth } from "../../src/index.js";
@@ -134,6 +134,52 @@ describe("GET /export and POST /import (compat 1)", () => {
       await server.close();
     }
   });
+});
+
+describe("GET /export secrets by role over HTTP (issue #9 class 8)", () => {
+  const ROLES = ["OWNER", "EDITOR", "VIEWER"] as const;
+  for (const compat of [1, 2] as const) {
+    it(`compat ${compat}: OWNERs at ns and db level get signing keys and hashes; EDITORs and VIEWERs get them redacted, and the CLI says so`, async () => {
+      const db = await SurqlAuth.open({ compat, root: { user: "root", pass: "root" } });
+      const { server, port } = await db.listen("127.0.0.1", 0);
+      try {
+        const base = `http://127.0.0.1:${port}`;
+        const users = ROLES.flatMap((r) => [`DEFINE USER ns_${r} ON NAMESPACE PASSWORD 'p' ROLES ${r};`, `DEFINE USER db_${r} ON DATABASE PASSWORD 'p' ROLES ${r};`]);
+        const key = compat === 2 ? "DEFINE ACCESS api ON DATABASE TYPE JWT ALGORITHM HS512 KEY 'forge-me';" : "DEFINE TOKEN api ON DATABASE TYPE HS512 VALUE 'forge-me';";
+        await db.importText(`USE NS test DB src; ${users.join(" ")} ${key} CREATE person:1 SET email = 'a@b.c';`);
+        for (const level of ["ns", "db"] as const) {
+          for (const role of ROLES) {
+            const headers = { authorization: basic(`${level}_${role}`, "p"), "surreal-auth-ns": "test", ...(level === "db" ? { "surreal-auth-db": "src" } : {}), ...on("src") };
+            const res = await fetch(`${base}/export`, { headers });
+            expect([level, role, res.status]).toEqual([level, role, 200]);
+            const text = await res.text();
+            expect([level, role, text.includes("forge-me"), text.includes("$argon2"), text.includes("-- REDACTED SECRETS")]).toEqual(
+              role === "OWNER" ? [level, role, true, true, false] : [level, role, false, false, true],
+            );
+            expect(text).toContain("{ email: 'a@b.c', id: person:1 }");
+          }
+        }
+        // the CLI warns on stderr when what it wrote was redacted, and only then
+        const dir = await mkdtemp(join(tmpdir(), "surql-auth-"));
+        const said = async (user: string): Promise<string> => {
+          const opts: TransferOptions = { command: "export", endpoint: base, user, pass: "p", ns: "test", db: "src", authLevel: "database", file: join(dir, `${user}.surql`) };
+          const err = process.stderr.write;
+          let out = "";
+          process.stderr.write = ((t: string) => ((out += t), true)) as never;
+          try {
+            expect(await exportCommand(opts)).toBe(0);
+          } finally {
+            process.stderr.write = err;
+          }
+          return out;
+        };
+        expect(await said("db_VIEWER")).toBe(`surql-auth: ${REDACTED_WARNING}\n`);
+        expect(await said("db_OWNER")).toBe("");
+      } finally {
+        await server.close();
+      }
+    });
+  }
 });
 
 // RPC `patch` results as SurrealDB 2.6.0 / 1.5.4 answered the same steps (oracle, JSON form)
