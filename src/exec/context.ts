@@ -147,6 +147,14 @@ export function ownerCtx(ctx: Ctx, def: SchemaDefinition, patch: CtxPatch = {}):
   return nested(ctx, new Rights(def), patch);
 }
 
+/**
+ * The context a closure body runs in: the invoker's session and transaction, the closure's variables, and the
+ * lesser rights — a closure the client wrote keeps the client's rights even when a schema clause invokes it.
+ */
+export function closureCtx(invoker: Ctx, madeWith: Rights, vars: Vars): Ctx {
+  return nested(invoker, madeWith.owner ? invoker.rights : madeWith, { vars });
+}
+
 /** Record users stay in their own namespace and database for everything (tables, params, functions, INFO). */
 function confine(actor: Actor, ns: string, db: string | undefined): void {
   if (actor.level !== "Record" && actor.level !== "Scope") return;

@@ -8,11 +8,12 @@ export class ReturnSignal {
 export class BreakSignal {}
 export class ContinueSignal {}
 
-/** A closure value (`|$x| $x * 2`) as the engine carries it; opaque to the value layer. */
+/** A closure value (`|$x| $x * 2`) as the engine carries it: its variables and the rights it was written with, never a session. */
 export class ClosureValue {
   constructor(
     readonly args: readonly { readonly name: string }[],
     readonly body: import("../ast/nodes.js").Expr,
-    readonly ctx: import("./context.js").Ctx,
+    readonly vars: import("./context.js").Vars,
+    readonly madeWith: import("./context.js").Rights,
   ) {}
 }

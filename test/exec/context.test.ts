@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import type { Expr, Permission } from "../../src/ast/nodes.js";
-import { MAX_DEPTH, Vars, clientCtx, needDb, needNs, ownerCtx, selectedDb, withCtx } from "../../src/exec/context.js";
+import { MAX_DEPTH, Vars, clientCtx, closureCtx, needDb, needNs, ownerCtx, selectedDb, withCtx } from "../../src/exec/context.js";
 import type { Ctx } from "../../src/exec/context.js";
 import { permissionsApply } from "../../src/exec/rbac.js";
 import { newSession } from "../../src/exec/session.js";
@@ -55,6 +55,16 @@ describe("rights", () => {
     // @ts-expect-error a plain object is not a Rights
     const literal: Ctx = { ...client, rights: { owner: true, grantedFor: perm } };
     expect(literal).toBeDefined();
+  });
+
+  it("a closure runs with the lesser of the rights it was made with and its invoker's", () => {
+    const client = ctxFor(recordSession("user", 1n));
+    const owner = ownerCtx(client, perm);
+    const vars = Vars.root(2);
+    expect(closureCtx(owner, client.rights, vars).rights.owner).toBe(false);
+    expect(closureCtx(client, owner.rights, vars).rights.owner).toBe(false);
+    expect(closureCtx(owner, owner.rights, vars).rights).toBe(owner.rights);
+    expect(closureCtx(owner, owner.rights, vars).vars).toBe(vars);
   });
 
   it("patches the document and variables, and counts depth", () => {

@@ -102,3 +102,32 @@ describe.each([1, 2] as const)("a record user stays in its namespace and databas
     expect(await run(ds, s, "RETURN $otherp; CREATE thing:2")).toEqual([{ err: OTHER_DB }, { err: OTHER_DB }]);
   });
 });
+
+describe("closures run with no more than the invoker's rights, in the invoker's session (2.x)", () => {
+  const SCHEMA = `
+DEFINE TABLE user SCHEMALESS PERMISSIONS FOR select WHERE id = $auth.id;
+CREATE user:alice; CREATE user:bob;
+DEFINE PARAM $f VALUE |$x| (SELECT VALUE id FROM user);
+DEFINE TABLE box PERMISSIONS FOR select WHERE $probe = NONE OR array::len(array::flatten(array::map([1], $probe))) = 2;
+CREATE box:1;
+DEFINE TABLE own PERMISSIONS FOR select WHERE array::len(array::flatten(array::map([1], |$x| (SELECT VALUE id FROM user)))) = 2;
+CREATE own:1;
+`;
+  it("a DEFINE PARAM closure made by root runs as the record user who calls it (as SurrealDB)", async () => {
+    const ds = newDs();
+    await run(ds, rootSession(), SCHEMA);
+    expect(await run(ds, alice(2), "RETURN array::map([1], $f); LET $g = $f; RETURN array::map([1], $g)")).toEqual([{ ok: [["user:alice"]] }, { ok: null }, { ok: [["user:alice"]] }]);
+  });
+
+  it("a closure a schema clause writes runs with its owner rights (as SurrealDB)", async () => {
+    const ds = newDs();
+    await run(ds, rootSession(), SCHEMA);
+    expect(await run(ds, alice(2), "SELECT * FROM own; SELECT * FROM box")).toEqual([{ ok: [{ id: "own:1" }] }, { ok: [{ id: "box:1" }] }]);
+  });
+
+  it("a client's closure keeps the client's rights inside a schema clause (stricter: SurrealDB shows box:1, its probe saw bob)", async () => {
+    const ds = newDs();
+    await run(ds, rootSession(), SCHEMA);
+    expect(await run(ds, alice(2), "LET $probe = |$x| (SELECT VALUE id FROM user); SELECT * FROM box")).toEqual([{ ok: null }, { ok: [] }]);
+  });
+});

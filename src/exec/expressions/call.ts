@@ -5,7 +5,7 @@ import { QueryError } from "../../errors/index.js";
 import { coerce, isTruthy } from "../../value/index.js";
 import type { RecordId, Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
-import { needDb, needNs, ownerCtx, withCtx } from "../context.js";
+import { closureCtx, needDb, needNs, ownerCtx, withCtx } from "../context.js";
 import { callBuiltin } from "../functions/index.js";
 import type { FunctionContext } from "../functions/index.js";
 import { fetchRecord } from "../records.js";
@@ -21,15 +21,16 @@ export function functionContext(ctx: Ctx): FunctionContext {
     compat: ctx.core.compat,
     clock: ctx.core.clock,
     fetchRecord: (rid: RecordId) => fetchRecord(rid, ctx),
-    invoke: (closure, args) => invokeClosure(closure as ClosureValue, args),
+    invoke: (closure, args) => invokeClosure(closure as ClosureValue, args, ctx),
     isClosure: (v) => v instanceof ClosureValue,
   };
 }
 
-export async function invokeClosure(closure: ClosureValue, args: Value[]): Promise<Value> {
+/** Run a closure in the invoker's session and transaction, with its own variables and rights no greater than the invoker's. */
+async function invokeClosure(closure: ClosureValue, args: Value[], invoker: Ctx): Promise<Value> {
   const bind: Record<string, Value> = {};
   closure.args.forEach((a, i) => (bind[a.name] = args[i]));
-  return evaluate(closure.body, withCtx(closure.ctx, { vars: closure.ctx.vars.child(bind) }));
+  return evaluate(closure.body, closureCtx(invoker, closure.madeWith, closure.vars.child(bind)));
 }
 
 /** Evaluate a call; `preArgs` replaces the argument expressions (method syntax). */
