@@ -28,7 +28,8 @@ export async function checkPermissionsTable(
   vars: Readonly<Record<string, Value>> = {},
 ): Promise<boolean> {
   if (!env.permissionsApply(action !== "select")) return true;
-  return permissionAllows(env, table.def.permissions[action], doc, vars);
+  // $input is NONE here, even inside an event or VALUE of another write (SurrealDB 1.5.4 and 2.6.0)
+  return permissionAllows(env, table.def.permissions[action], doc, { ...vars, input: undefined });
 }
 
 /** Quick pre-check: NONE denies without evaluating anything. */
