@@ -1,0 +1,58 @@
+// Property (issue #9 §2): noninterference. Whatever a record user (the attacker, user:eve) runs — generated SELECT /
+// UPDATE / UPSERT / INSERT / RELATE / DELETE / CREATE, subqueries, graph steps, pushdown-friendly WHERE, FOR,
+// closures, USE, protected variable names — none of the other record user's (user:victim) protected values reaches
+// it, and none of them changes. Generators and the checker: test/properties/noninterference/. The long run:
+// `npm run fuzz:nonint` (2,000 cases, prints a shrunk .surql reproduction).
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { AttackStep } from "./noninterference/attacks.js";
+import type { IssueClass } from "./noninterference/classes.js";
+import { checkNoninterference, nonintCase } from "./noninterference/property.js";
+import { runCase } from "./noninterference/run.js";
+
+/**
+ * Bypass classes still open on main (issue #9 class numbers in classes.ts): the generator leaves their attack shapes
+ * out until the fix lands. Empty this list as the fixes merge; the long run (`npm run fuzz:nonint`) tries them all.
+ */
+const OPEN_CLASSES: readonly IssueClass[] = ["pushdown", "data-clauses", "insert-existing", "array-fields", "use-other"];
+
+/** The known attack shapes of each class, as text the generator must produce (checked without running them). */
+const SHAPES: Record<IssueClass, RegExp> = {
+  "protected-vars": /(query vars: \{ [^}]*\b(auth|session|token|access|scope):|LET \$(auth|session|token|access|scope) =|RPC let (auth|session|token|access|scope)|FOR \$(auth|session|token|access|scope) IN|\|\$(auth|session|token|access|scope)\|)/,
+  "document-vars": /(query vars: \{ [^}]*\b(this|value|input|parent|before|after|event):|LET \$(this|value|parent|before|after) =|RPC let (this|value|input|parent|before|after|event)|FOR \$(this|value|parent) IN|\|\$(this|value|parent)\|)/,
+  pushdown: /WHERE (email|owner|body|id) (=|==|>|<=) (<int> |math::sqrt\()?(user:victim\.|doc:v1\.|\$hidden|fn::hidden)/,
+  "data-clauses": /(UPDATE|UPSERT) (user|user:victim|doc|doc:v1|profile) (SET|MERGE).*(password|body|ssn|\$parent\.)/,
+  "insert-existing": /INSERT (RELATION )?INTO \w+ \{ id: (user:victim|doc:v1|profile:victim|knows:v)/,
+  "array-fields": /emails\[\*\]\.secret|SELECT \* FROM profile|profile:victim\.\*/,
+  "graph-cond": /(->|<-)\(knows WHERE (<int> |math::sqrt\()?(note|in\.password|out\.password|\$this\.note)/,
+  "use-other": /USE (DB other|NS m|NS n DB other)/,
+};
+
+function text(steps: readonly AttackStep[]): string {
+  return steps.map((s) => (s.kind === "let" ? `RPC let ${s.name}` : `query vars: { ${Object.keys(s.vars).map((k) => `${k}: `).join(", ")} }\n${s.sql}`)).join("\n");
+}
+
+describe("noninterference (issue #9 §2)", () => {
+  it("the generator produces every class's known attack shapes", () => {
+    const cases = fc.sample(nonintCase(new Set()), { numRuns: 2000, seed: 9 });
+    for (const [cls, shape] of Object.entries(SHAPES)) {
+      const hits = cases.filter((c) => shape.test(text(c.steps)) && (cls !== "array-fields" || c.schema.arrayField)).length;
+      expect({ cls, enough: hits >= 20 }).toEqual({ cls, enough: true });
+    }
+    // An open class is left out entirely.
+    const restricted = fc.sample(nonintCase(new Set<IssueClass>(["graph-cond", "array-fields"])), { numRuns: 500, seed: 9 });
+    expect(restricted.some((c) => SHAPES["graph-cond"].test(text(c.steps)) || c.schema.arrayField)).toBe(false);
+  });
+
+  it("the checker sees a marker in a result, an error text and a record the attacker wrote", async () => {
+    const [c] = fc.sample(nonintCase(new Set()), { numRuns: 1, seed: 1 });
+    const step = (sql: string): AttackStep => ({ kind: "query", tag: "base", sql, vars: {} });
+    const out = await runCase({ schema: c!.schema, steps: [step("RETURN 'SECRET_a_x1'"), step("THROW 'SECRET_b_x2'"), step("CREATE doc SET owner = $auth.id, body = 'SECRET_c_x3'"), step("RETURN 1")] });
+    expect(out.violations.map((v) => v.split(":")[0])).toEqual(["step 1", "step 2", "step 3", "record doc"]);
+  });
+
+  it("a record user cannot read or change another record user's protected data (random seed, bounded)", async () => {
+    const report = await checkNoninterference({ runs: 150, timeLimitMs: 12_000, open: OPEN_CLASSES });
+    expect(report.failure).toBe("");
+  }, 60_000);
+});

@@ -1,0 +1,323 @@
+// Noninterference: the attacker's steps. Each aims the victim's protected values at a place the attacker can read
+// (results, error texts, the attacker's own records): SELECT / UPDATE / UPSERT / INSERT / RELATE / DELETE / CREATE,
+// subqueries, graph steps, pushdown-friendly WHERE, FOR, closures, USE, and protected variable names set by the
+// client (query vars, LET, RPC let, FOR and closure parameters). "Leak wrappers" (`<int> x`, `math::sqrt(x)`) turn a
+// value evaluated with permissions off into an error text that quotes it.
+
+import fc from "fast-check";
+import type { IssueClass } from "./classes.js";
+import { ATTACKER, VICTIM, type SchemaSpec } from "./schema.js";
+
+export type Tag = IssueClass | "base";
+
+export type AttackStep =
+  | { readonly kind: "query"; readonly tag: Tag; readonly sql: string; readonly vars: Readonly<Record<string, string>> }
+  | { readonly kind: "let"; readonly tag: Tag; readonly name: string; readonly value: string };
+
+type Table = "user" | "doc" | "profile" | "knows";
+const TABLES: readonly Table[] = ["user", "doc", "profile", "knows"];
+
+/** Values the attacker may address directly, each protected from it. */
+const GLOBAL_SOURCES = [
+  `${VICTIM}.password`,
+  `${VICTIM}.email`,
+  `${VICTIM}.*`,
+  "doc:v1.body",
+  "doc:v1.*",
+  "profile:victim.ssn",
+  "profile:victim.emails[*].secret",
+  "profile:victim.*",
+  "knows:v.note",
+  `${VICTIM}->knows.note`,
+  `${VICTIM}->knows.*`,
+  "$hidden",
+  "fn::hidden()",
+  "fn::read(user:victim)",
+  "fn::read(doc:v1)",
+  "(SELECT VALUE password FROM user)",
+  "(SELECT * FROM user)",
+  "(SELECT VALUE body FROM doc)",
+  "(SELECT * FROM knows)",
+  "(SELECT emails FROM profile)",
+];
+
+/** Values of the document being processed (the victim's row among them). */
+const DOC_SOURCES: Record<Table, readonly string[]> = {
+  user: ["password", "email", "$this.password", "$this", "$before.password", "$parent.password", "$after.email"],
+  doc: ["body", "$this.body", "$before.body", "$parent.body", "$after"],
+  profile: ["ssn", "emails[*].secret", "emails", "$this.ssn", "$before"],
+  knows: ["note", "$this.note", "in.password", "out.password", "$before.note"],
+};
+
+/** Targets of writes and reads per table. */
+const TARGETS: Record<Table, readonly string[]> = {
+  user: ["user", VICTIM, `${VICTIM}, ${ATTACKER}`, "(SELECT VALUE id FROM user)"],
+  doc: ["doc", "doc:v1", "doc:v1, doc:e1"],
+  profile: ["profile", "profile:victim"],
+  knows: ["knows", "knows:v"],
+};
+
+/** A writable non-protected field per table (user is schemafull or not; `note` is optional there). */
+const FIELD: Record<Table, string> = { user: "note", doc: "x", profile: "x", knows: "x" };
+
+/** The victim's ids, for INSERT / CREATE / RELATE of an existing record. */
+const VICTIM_IDS: Record<Table, string> = { user: VICTIM, doc: "doc:v1", profile: "profile:victim", knows: "knows:v" };
+
+const PROTECTED_NAMES: Record<"protected-vars" | "document-vars", readonly string[]> = {
+  "protected-vars": ["auth", "session", "token", "access", "scope"],
+  "document-vars": ["this", "value", "input", "parent", "before", "after", "event"],
+};
+
+/** Forged values for a protected name: what would satisfy the schema's conditions for the victim's data. */
+function forged(name: string): readonly string[] {
+  const doc = `{ id: ${ATTACKER}, owner: ${ATTACKER}, in: ${ATTACKER}, password: 'x' }`;
+  switch (name) {
+    case "auth":
+      return [VICTIM, `{ id: ${VICTIM} }`];
+    case "session":
+      return [`{ ns: 'n', db: 'd', ac: 'admin', sc: 'admin', rd: ${VICTIM}, sd: ${VICTIM} }`];
+    case "token":
+      return [`{ ID: '${VICTIM}', admin: true, NS: 'n', DB: 'd' }`];
+    case "access":
+    case "scope":
+      return ["'admin'"];
+    case "value":
+      return ["'public'"];
+    case "this":
+      return [doc, `{ id: ${VICTIM}, owner: ${VICTIM}, in: ${VICTIM} }`];
+    case "event":
+      return ["'CREATE'"];
+    default:
+      return [doc];
+  }
+}
+
+/** Reads whose result would carry a marker if permissions were bypassed. */
+const READS = [
+  "(SELECT * FROM user)",
+  "(SELECT * FROM doc)",
+  "(SELECT * FROM profile)",
+  "(SELECT * FROM knows)",
+  "$hidden",
+  "fn::hidden()",
+  `${VICTIM}.*`,
+  "(SELECT * FROM user WHERE email != '')",
+];
+
+const READ_STATEMENTS = [
+  "SELECT * FROM user",
+  "SELECT * FROM doc",
+  "SELECT * FROM profile",
+  "SELECT * FROM knows",
+  `SELECT * FROM ${VICTIM}`,
+  "RETURN $hidden",
+  "RETURN fn::hidden()",
+  `SELECT * FROM user WHERE email = $auth.email`,
+  "SELECT * FROM doc WHERE owner = $auth.id",
+  "SELECT VALUE <-knows FROM $auth",
+];
+
+const pick = <T>(xs: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...xs);
+/** A value, possibly wrapped so that evaluating it quotes it in an error. */
+const leak = (x: fc.Arbitrary<string>): fc.Arbitrary<string> =>
+  fc.tuple(pick(["", "<int> ", "math::sqrt(", "[", "<string> "]), x).map(([w, v]) => (w === "math::sqrt(" ? `math::sqrt(${v})` : w === "[" ? `[${v}]` : `${w}${v}`));
+const global = leak(pick(GLOBAL_SOURCES));
+const table = pick(TABLES);
+const docSource = (t: Table): fc.Arbitrary<string> => leak(fc.oneof(pick(DOC_SOURCES[t]), pick(GLOBAL_SOURCES)));
+const returnClause = (t: Table): fc.Arbitrary<string> =>
+  fc.oneof(pick(["", " RETURN NONE", " RETURN BEFORE", " RETURN AFTER", " RETURN DIFF"]), leak(pick(DOC_SOURCES[t])).map((v) => ` RETURN ${v}`));
+
+type Arm = { tag: Tag; weight: number; sql: fc.Arbitrary<string> };
+
+function select(): Arm[] {
+  const plain = table.chain((t) =>
+    fc
+      .tuple(
+        fc.oneof(fc.constant("*"), docSource(t).map((v) => `${v} AS x`), leak(pick(DOC_SOURCES[t])).map((v) => `VALUE ${v}`)),
+        fc.oneof(pick(TARGETS[t]), fc.constant("$auth")),
+        fc.option(docSource(t).map((v) => ` WHERE ${v} = 1`), { nil: "" }),
+        fc.option(pick([" FETCH owner", " FETCH in, out"]), { nil: "", freq: 4 }),
+      )
+      .map(([p, from, where, fetch]) => `SELECT ${p} FROM ${from}${where}${fetch}`),
+  );
+  // Conditions an index answers: the operand is evaluated once, before any row is read.
+  const pushdown = fc
+    .tuple(pick(["user|email", "doc|owner", "doc|body", "user|id", "doc|id"]), pick(["=", "==", ">", "<=", "IN", "CONTAINS"]), global)
+    .map(([tf, op, v]) => {
+      const [t, f] = tf.split("|") as [string, string];
+      return `SELECT * FROM ${t} WHERE ${f} ${op} ${op === "IN" ? `[${v}]` : v}`;
+    });
+  return [
+    { tag: "base", weight: 4, sql: plain },
+    { tag: "base", weight: 2, sql: global.map((v) => `RETURN ${v}`) },
+    { tag: "base", weight: 1, sql: fc.tuple(pick(["THROW <string> ", "IF "]), pick(GLOBAL_SOURCES)).map(([k, v]) => (k === "IF " ? `IF <int> ${v} THEN 1 END` : `${k}${v}`)) },
+    { tag: "pushdown", weight: 4, sql: pushdown },
+  ];
+}
+
+function writes(compat: 1 | 2): Arm[] {
+  const data = (t: Table): fc.Arbitrary<string> =>
+    fc.oneof(
+      docSource(t).map((v) => `SET ${FIELD[t]} = ${v}`),
+      docSource(t).map((v) => `MERGE { ${FIELD[t]}: ${v} }`),
+      // The nested write copies the outer document's value into the attacker's own record.
+      pick(DOC_SOURCES[t]).map((v) => `SET ${FIELD[t]} = (UPDATE ${ATTACKER} SET note = <string> ${v.startsWith("$") ? v.replace(/^\$this|^\$before|^\$after/, "$parent") : `$parent.${v}`})`),
+      t === "user" ? fc.constant("CONTENT { name: 'x', email: 'x@x', password: 'x' }") : docSource(t).map((v) => `CONTENT { owner: ${ATTACKER}, ${FIELD[t]}: ${v} }`),
+    );
+  const update = (verb: string): fc.Arbitrary<string> =>
+    table.chain((t) =>
+      fc
+        .tuple(pick(TARGETS[t]), data(t), fc.option(docSource(t).map((v) => ` WHERE ${v} = 1`), { nil: "", freq: 4 }), returnClause(t))
+        .map(([target, d, where, ret]) => `${verb} ${target} ${d}${where}${ret}`),
+    );
+  const insert = table.chain((t) =>
+    fc
+      .tuple(
+        fc.option(docSource(t).map((v) => `, ${FIELD[t]}: ${v}`), { nil: "" }),
+        fc.option(docSource(t).map((v) => ` ON DUPLICATE KEY UPDATE ${FIELD[t]} = ${v}`), { nil: "" }),
+        returnClause(t),
+        fc.boolean(),
+      )
+      .map(([extra, dup, ret, relation]) =>
+        t === "knows"
+          ? `INSERT ${relation && compat === 2 ? "RELATION " : ""}INTO knows { id: knows:v, in: ${ATTACKER}, out: ${VICTIM}${extra} }${dup}${ret}`
+          : `INSERT INTO ${t} { id: ${VICTIM_IDS[t]}, owner: ${ATTACKER}${extra} }${dup}${ret}`,
+      ),
+  );
+  const relate = fc
+    .tuple(pick(["$auth", ATTACKER, VICTIM]), pick([VICTIM, ATTACKER, "doc:v1"]), fc.oneof(global.map((v) => `SET note = ${v}`), fc.constant("SET id = knows:v"), global.map((v) => `CONTENT { note: ${v} }`)), returnClause("knows"))
+    .map(([a, b, d, ret]) => `RELATE ${a}->knows->${b} ${d}${ret}`);
+  const create = table.chain((t) =>
+    fc
+      .tuple(fc.oneof(fc.constant(t), fc.constant(VICTIM_IDS[t])), global, returnClause(t))
+      .map(([target, v, ret]) => `CREATE ${target} SET owner = ${ATTACKER}, ${FIELD[t]} = ${v}${ret}`),
+  );
+  const del = table.chain((t) =>
+    fc
+      .tuple(pick(TARGETS[t]), fc.option(docSource(t).map((v) => ` WHERE ${v} = 1`), { nil: "" }), pick(["", " RETURN BEFORE", " RETURN DIFF"]))
+      .map(([target, where, ret]) => `DELETE ${target}${where}${ret}`),
+  );
+  return [
+    { tag: "data-clauses", weight: 5, sql: update("UPDATE") },
+    { tag: "data-clauses", weight: compat === 2 ? 3 : 0, sql: update("UPSERT") },
+    { tag: "insert-existing", weight: 3, sql: insert },
+    { tag: "base", weight: 2, sql: relate },
+    { tag: "base", weight: 2, sql: create },
+    { tag: "base", weight: 2, sql: del },
+  ];
+}
+
+function graph(): Arm[] {
+  const from = pick(["$auth", "user", VICTIM, ATTACKER]);
+  const dir = pick(["->", "<-"]);
+  const edgeCond = leak(pick(DOC_SOURCES.knows)).map((v) => `${v} = 1`);
+  const conditioned = fc
+    .tuple(dir, edgeCond, from, pick(["select", "value", "return", "node"]))
+    .map(([d, c, f, form]) => {
+      const step = `${d}(knows WHERE ${c})`;
+      if (form === "select") return `SELECT ${step} AS x FROM ${f}`;
+      if (form === "value") return `SELECT VALUE ${step}${d}user FROM ${f}`;
+      if (form === "node") return `SELECT ${step}${d}user.* AS x FROM ${f}`;
+      return `RETURN ${f === "user" ? ATTACKER : f}${step}`;
+    });
+  const plain = fc
+    .tuple(dir, from, pick(["knows.*", "knows.note", "knows->user.*", "knows->user.password", "knows<-user.*"]))
+    .map(([d, f, rest]) => (f === "user" ? `SELECT ${d}${rest} AS x FROM user` : `RETURN ${f}${d}${rest.replace("->", d).replace("<-", d)}`));
+  return [
+    { tag: "graph-cond", weight: 4, sql: conditioned },
+    { tag: "base", weight: 2, sql: plain },
+  ];
+}
+
+function loops(compat: 1 | 2): Arm[] {
+  const inner = fc.oneof(
+    pick(["password", "email", "body", "ssn", "note", "*"]).map((f) => `UPDATE ${ATTACKER} SET note = <string> $r.${f}`),
+    fc.constant(`CREATE doc SET owner = ${ATTACKER}, body = <string> $r`),
+    fc.constant("THROW <string> $r"),
+  );
+  const forLoop = fc
+    .tuple(pick(["(SELECT * FROM user)", "(SELECT * FROM doc)", "(SELECT * FROM knows)", `[${VICTIM}, doc:v1, profile:victim, knows:v]`, "(SELECT VALUE id FROM user)"]), inner)
+    .map(([it, body]) => `FOR $r IN ${it} { ${body} }`);
+  const closure = fc
+    .tuple(leak(pick(["$r.password", "$r.*", "$r.body", "$r.ssn", "$r.note"])), pick([VICTIM, "doc:v1", "profile:victim", "knows:v"]))
+    .map(([body, arg]) => `RETURN array::map([${arg}], |$r| ${body})`);
+  return [
+    { tag: "base", weight: 2, sql: forLoop },
+    { tag: "base", weight: compat === 2 ? 1 : 0, sql: closure },
+  ];
+}
+
+/** Protected names set by the client inside the query: LET, FOR and closure parameters. */
+function protectedNames(cls: "protected-vars" | "document-vars", compat: 1 | 2): Arm[] {
+  const name = pick(PROTECTED_NAMES[cls]);
+  const named = name.chain((n) => pick(forged(n)).map((v) => [n, v] as const));
+  const read = pick(READ_STATEMENTS);
+  return [
+    { tag: cls, weight: 2, sql: fc.tuple(named, read).map(([[n, v], r]) => `LET $${n} = ${v}; ${r}`) },
+    { tag: cls, weight: 2, sql: fc.tuple(named, pick(READS)).map(([[n, v], r]) => `FOR $${n} IN [${v}] { THROW <string> ${r} }`) },
+    { tag: cls, weight: compat === 2 ? 2 : 0, sql: fc.tuple(named, pick(READS)).map(([[n, v], r]) => `RETURN array::map([${v}], |$${n}| ${r})`) },
+  ];
+}
+
+function otherDatabases(): Arm[] {
+  const where = pick(["USE DB other", "USE NS n DB other", "USE NS m", "USE NS m DB d"]);
+  const what = pick(["RETURN $p", "RETURN fn::o()", "SELECT * FROM s", "INFO FOR DB", "UPDATE s SET v = 'x'"]);
+  return [{ tag: "use-other", weight: 3, sql: fc.tuple(where, what).map(([u, w]) => `${u}; ${w}`) }];
+}
+
+const DDL = [
+  "DEFINE FIELD password ON user PERMISSIONS FULL; SELECT * FROM user",
+  "DEFINE TABLE doc PERMISSIONS FULL; SELECT * FROM doc",
+  "DEFINE PARAM $hidden VALUE 'x' PERMISSIONS FULL",
+  "REMOVE PARAM hidden",
+  "REMOVE TABLE doc",
+  "INFO FOR DB",
+  "INFO FOR TABLE user",
+];
+
+function queryStep(spec: SchemaSpec, open: ReadonlySet<IssueClass>): fc.Arbitrary<AttackStep> {
+  const c = spec.compat;
+  const arms: Arm[] = [
+    ...select(),
+    ...writes(c),
+    ...graph(),
+    ...loops(c),
+    ...protectedNames("protected-vars", c),
+    ...protectedNames("document-vars", c),
+    ...otherDatabases(),
+    { tag: "base" as const, weight: 1, sql: pick(DDL) },
+  ].filter((a) => a.weight > 0 && (a.tag === "base" || !open.has(a.tag)));
+  const varNames = (["protected-vars", "document-vars"] as const).filter((cls) => !open.has(cls)).flatMap((cls) => PROTECTED_NAMES[cls]);
+  const vars: fc.Arbitrary<Record<string, string>> =
+    varNames.length === 0
+      ? fc.constant({})
+      : fc.option(fc.uniqueArray(pick(varNames), { minLength: 1, maxLength: 3 }).chain((names) => fc.tuple(...names.map((n) => pick(forged(n)).map((v) => [n, v] as const)))), { nil: null, freq: 3 }).map((kv) => Object.fromEntries(kv ?? []));
+  return fc.tuple(fc.oneof(...arms.map((a) => ({ weight: a.weight, arbitrary: a.sql.map((sql) => [a.tag, sql] as const) }))), vars).map(([[tag, sql], v]): AttackStep => {
+    const varTag = Object.keys(v).some((n) => PROTECTED_NAMES["protected-vars"].includes(n)) ? "protected-vars" : Object.keys(v).length ? "document-vars" : tag;
+    return { kind: "query", tag: tag === "base" ? varTag : tag, sql, vars: v };
+  });
+}
+
+function letStep(open: ReadonlySet<IssueClass>): fc.Arbitrary<AttackStep> | undefined {
+  const classes = (["protected-vars", "document-vars"] as const).filter((cls) => !open.has(cls));
+  if (classes.length === 0) return undefined;
+  return pick(classes).chain((cls) =>
+    pick(PROTECTED_NAMES[cls]).chain((name) => pick(forged(name)).map((value): AttackStep => ({ kind: "let", tag: cls, name, value }))),
+  );
+}
+
+/** 1–4 attacker steps; an RPC `let` sets a session variable for the steps after it. */
+export function attackSteps(spec: SchemaSpec, open: ReadonlySet<IssueClass>): fc.Arbitrary<AttackStep[]> {
+  const q = queryStep(spec, open);
+  const l = letStep(open);
+  const step = l ? fc.oneof({ weight: 6, arbitrary: q }, { weight: 1, arbitrary: l }) : q;
+  return fc.array(step, { minLength: 1, maxLength: 4 });
+}
+
+/** The step as SurrealQL for a reproduction (vars and RPC let as comments plus the equivalent LET). */
+export function stepText(s: AttackStep): string {
+  if (s.kind === "let") return `-- RPC let ${s.name} = ${s.value}   [${s.tag}]\nLET $${s.name} = ${s.value};`;
+  const vars = Object.entries(s.vars);
+  const head = vars.length ? `-- query vars: { ${vars.map(([k, v]) => `${k}: ${v}`).join(", ")} }\n` : "";
+  return `${head}${s.sql};   -- [${s.tag}]`;
+}

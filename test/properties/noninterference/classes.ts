@@ -1,0 +1,14 @@
+// The bypass classes of issue #9 the attack generator aims at; a class listed as open is left out of the generator.
+
+export const ISSUE_CLASSES = {
+  "protected-vars": "#9.1 client-set $auth / $session / $token / $access / $scope (query vars, LET, RPC let, FOR, closure params)",
+  "document-vars": "#9.2 client-set $this / $value / $input / $parent / $before / $after / $event",
+  pushdown: "#9.3 index pushdown evaluating the WHERE operand with permissions off",
+  "data-clauses": "#9.4 SET / MERGE / CONTENT / RETURN evaluated on records the update permission denies",
+  "insert-existing": "#9.5 INSERT of an existing id returning or revealing the record",
+  "array-fields": "#9.6 DEFINE FIELD a[*].b permissions ignored",
+  "graph-cond": "#9.7 ->(edge WHERE cond) evaluated before the edge's select permission",
+  "use-other": "#9.9 record users USE-ing another namespace / database",
+} as const;
+
+export type IssueClass = keyof typeof ISSUE_CLASSES;

@@ -1,0 +1,72 @@
+// Noninterference: the property "whatever a record user runs, none of another record user's protected values reaches
+// it and none of them changes", checked with fast-check; a failure is reported as a shrunk .surql reproduction.
+
+import fc from "fast-check";
+import { attackSteps, stepText } from "./attacks.js";
+import type { IssueClass } from "./classes.js";
+import { runCase, type Case } from "./run.js";
+import { dataText, schemaText, schemaSpec, signupVars } from "./schema.js";
+
+export interface NonintOptions {
+  readonly runs: number;
+  readonly seed?: number;
+  /** Stop generating new cases after this long (shrinking a failure continues). */
+  readonly timeLimitMs?: number;
+  /** Classes left out of the generator (still open in the engine). */
+  readonly open?: readonly IssueClass[];
+}
+
+export interface NonintReport {
+  readonly runs: number;
+  readonly seed: number;
+  /** Empty when the property held; else the shrunk case as .surql, what broke, and what the attacker saw. */
+  readonly failure: string;
+}
+
+export function nonintCase(open: ReadonlySet<IssueClass>): fc.Arbitrary<Case> {
+  return schemaSpec(open).chain((schema) => attackSteps(schema, open).map((steps): Case => ({ schema, steps })));
+}
+
+/** A ready-to-paste reproduction: root set-up, the two sign-ups as comments, then the attacker's steps. */
+export function reproduction(c: Case): string {
+  const s = c.schema;
+  return [
+    `-- compat ${s.compat} (SurrealDB ${s.compat === 1 ? "1.5.4" : "2.6.0"} dialect); as root:`,
+    "USE NS n DB d;",
+    schemaText(s),
+    `-- signup ${JSON.stringify(signupVars(s, "victim"))}`,
+    `-- signup ${JSON.stringify(signupVars(s, "eve"))}`,
+    dataText(s),
+    "USE NS n DB d;",
+    "-- then as the record user user:eve:",
+    ...c.steps.map(stepText),
+  ].join("\n");
+}
+
+export async function checkNoninterference(opts: NonintOptions): Promise<NonintReport> {
+  const open = new Set(opts.open ?? []);
+  const property = fc.asyncProperty(nonintCase(open), async (c) => (await runCase(c)).violations.length === 0);
+  const seed = opts.seed ?? Date.now() % 2 ** 31;
+  const result = await fc.check(property, {
+    numRuns: opts.runs,
+    seed,
+    ...(opts.timeLimitMs ? { interruptAfterTimeLimit: opts.timeLimitMs, markInterruptAsFailure: false } : {}),
+  });
+  if (!result.failed) return { runs: result.numRuns, seed, failure: "" };
+  const [c] = (result.counterexample ?? []) as [Case?];
+  if (!c) return { runs: result.numRuns, seed, failure: `no counterexample: ${String(result.errorInstance)}` };
+  const outcome = await runCase(c).catch((e: Error) => ({ violations: [`the case threw: ${e.stack ?? e.message}`], seen: [] as string[] }));
+  return {
+    runs: result.numRuns,
+    seed,
+    failure: [
+      `noninterference broken (seed ${seed}, path ${result.counterexamplePath}):`,
+      reproduction(c),
+      "",
+      "-- violations:",
+      ...outcome.violations.map((v) => `--   ${v}`),
+      "-- the attacker received:",
+      ...outcome.seen.map((t, i) => `--   step ${i + 1}: ${t.length > 600 ? `${t.slice(0, 600)}…` : t}`),
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,162 @@
+// Noninterference: the generated schema (tables, field and array-element permissions, indexes, params, functions,
+// a second database and namespace) and the victim's protected data, rendered as SurrealQL for either compat.
+//
+// Every permission the generator picks denies the attacker (user:eve) the victim's (user:victim) protected
+// values; only the form of the condition varies ($auth, $this, $session, $access, $value …). Every protected
+// value is a marker string `SECRET_<slot>_<nonce>`, so a leak is a substring of what the attacker sees.
+
+import fc from "fast-check";
+import type { Compat } from "../../../src/exec/session.js";
+import type { IssueClass } from "./classes.js";
+
+export const VICTIM = "user:victim";
+export const ATTACKER = "user:eve";
+
+export interface SchemaSpec {
+  readonly compat: Compat;
+  /** Makes the markers unguessable by the attack generator. */
+  readonly nonce: string;
+  readonly userSchemafull: boolean;
+  /** select / update / delete condition on `user` rows. */
+  readonly userRow: string;
+  /** select permission of `user.password`: `NONE` or `WHERE …`. */
+  readonly passwordField: string;
+  readonly emailIndex: boolean;
+  /** `profile` is readable by everyone; `ssn` and `emails[*].secret` are not. */
+  readonly ssnField: string;
+  readonly arrayField: string | undefined;
+  readonly docRow: string;
+  readonly docOwnerIndex: boolean;
+  readonly docBodyIndex: boolean;
+  readonly edgeRow: string;
+  readonly paramPerm: string;
+  readonly fnPerm: string;
+}
+
+export const marker = (s: SchemaSpec, slot: string): string => `SECRET_${slot}_${s.nonce}`;
+export const MARKER_PREFIX = "SECRET_";
+
+/** The compat's name for the session's access method variable and `$session` fields. */
+export const accessVar = (c: Compat): string => (c === 1 ? "$scope" : "$access");
+const sessionAc = (c: Compat): string => (c === 1 ? "$session.sc" : "$session.ac");
+const sessionRd = (c: Compat): string => (c === 1 ? "$session.sd" : "$session.rd");
+
+/** Protective conditions on a row whose owner is `col` (`id` for user rows). Functions of the compat. */
+function ownerConditions(col: string): ((c: Compat) => string)[] {
+  return [
+    () => `${col} = $auth.id`,
+    () => `${col} = $auth`,
+    () => `$auth.id = ${col}`,
+    () => `$this.${col} = $auth.id`,
+    (c) => `${col} = ${sessionRd(c)}`,
+    (c) => `${accessVar(c)} = 'admin' OR ${col} = $auth.id`,
+    (c) => `${sessionAc(c)} = 'admin' OR ${col} = $auth.id`,
+    () => `$token.admin = true OR ${col} = $auth.id`,
+  ];
+}
+
+const condition = (col: string, c: Compat): fc.Arbitrary<string> => fc.constantFrom(...ownerConditions(col)).map((f) => f(c));
+
+function fieldPermission(c: Compat, owner: string): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constant("NONE"),
+    condition(owner, c).map((w) => `WHERE ${w}`),
+    fc.constant("WHERE $value = 'public'"),
+  );
+}
+
+const definitionPermission = (c: Compat): fc.Arbitrary<string> =>
+  fc.constantFrom("NONE", `WHERE $auth.id = ${VICTIM}`, `WHERE ${accessVar(c)} = 'admin'`, `WHERE $auth = ${VICTIM}`);
+
+export function schemaSpec(open: ReadonlySet<IssueClass>): fc.Arbitrary<SchemaSpec> {
+  const indexes = open.has("pushdown") ? fc.constant(false) : fc.boolean();
+  return fc.constantFrom<Compat>(1, 2).chain((compat) =>
+    fc.record({
+      compat: fc.constant(compat),
+      nonce: fc.integer({ min: 36 ** 5, max: 36 ** 6 - 1 }).map((n) => n.toString(36)),
+      userSchemafull: fc.boolean(),
+      userRow: condition("id", compat),
+      passwordField: fieldPermission(compat, "id"),
+      emailIndex: indexes,
+      ssnField: fieldPermission(compat, "owner"),
+      arrayField: open.has("array-fields") ? fc.constant(undefined) : fc.option(fieldPermission(compat, "owner"), { nil: undefined, freq: 4 }),
+      docRow: condition("owner", compat),
+      docOwnerIndex: indexes,
+      docBodyIndex: indexes,
+      edgeRow: condition("in", compat),
+      paramPerm: definitionPermission(compat),
+      fnPerm: definitionPermission(compat),
+    }),
+  );
+}
+
+function accessDefinition(c: Compat): string {
+  const signup = "SIGNUP (CREATE type::thing('user', $name) SET name = $name, email = $email, password = $password)";
+  const signin = "SIGNIN (SELECT * FROM type::thing('user', $name) WHERE password = $password)";
+  return c === 1 ? `DEFINE SCOPE account SESSION 1h ${signup} ${signin};` : `DEFINE ACCESS account ON DATABASE TYPE RECORD ${signup} ${signin};`;
+}
+
+/** The schema of NS n DB d, run as root. */
+export function schemaText(s: SchemaSpec): string {
+  const own = (w: string): string => `FOR select, update, delete WHERE ${w} FOR create WHERE ${w.replaceAll(/\$this\./g, "")}`;
+  return [
+    `DEFINE TABLE user ${s.userSchemafull ? "SCHEMAFULL" : "SCHEMALESS"} PERMISSIONS FOR select, update, delete WHERE ${s.userRow} FOR create NONE;`,
+    "DEFINE FIELD name ON user TYPE string;",
+    "DEFINE FIELD email ON user TYPE string;",
+    `DEFINE FIELD password ON user TYPE string PERMISSIONS FOR select ${s.passwordField};`,
+    "DEFINE FIELD note ON user TYPE option<string>;",
+    ...(s.emailIndex ? ["DEFINE INDEX email ON user FIELDS email UNIQUE;"] : []),
+    "DEFINE TABLE profile SCHEMALESS PERMISSIONS FOR select FULL FOR create, update, delete WHERE owner = $auth.id;",
+    `DEFINE FIELD ssn ON profile PERMISSIONS FOR select ${s.ssnField};`,
+    ...(s.arrayField
+      ? ["DEFINE FIELD emails ON profile TYPE option<array<object>>;", `DEFINE FIELD emails[*].secret ON profile TYPE string PERMISSIONS FOR select ${s.arrayField};`]
+      : []),
+    `DEFINE TABLE doc SCHEMALESS PERMISSIONS ${own(s.docRow)};`,
+    ...(s.docOwnerIndex ? ["DEFINE INDEX owner ON doc FIELDS owner;"] : []),
+    ...(s.docBodyIndex ? ["DEFINE INDEX body ON doc FIELDS body;"] : []),
+    `DEFINE TABLE knows SCHEMALESS PERMISSIONS ${own(s.edgeRow)};`,
+    `DEFINE PARAM $hidden VALUE '${marker(s, "param")}' PERMISSIONS ${s.paramPerm};`,
+    `DEFINE FUNCTION fn::hidden() { RETURN '${marker(s, "fn")}' } PERMISSIONS ${s.fnPerm};`,
+    "DEFINE FUNCTION fn::read($r: any) { RETURN $r.*; } PERMISSIONS FULL;",
+    accessDefinition(s.compat),
+  ].join("\n");
+}
+
+/** The victim's and the attacker's data (run as root after both signed up), and what lives in other databases. */
+export function dataText(s: SchemaSpec): string {
+  const m = (slot: string): string => `'${marker(s, slot)}'`;
+  return [
+    `CREATE profile:victim SET owner = ${VICTIM}, display = 'victim', ssn = ${m("ssn")}${s.arrayField ? `, emails = [{ addr: 'v@x', secret: ${m("arr")} }]` : ""};`,
+    `CREATE profile:eve SET owner = ${ATTACKER}, display = 'eve', ssn = 'eve-ssn'${s.arrayField ? ", emails = [{ addr: 'e@x', secret: 'eve-arr' }]" : ""};`,
+    `CREATE doc:v1 SET owner = ${VICTIM}, title = 'v1', body = ${m("body")};`,
+    `CREATE doc:e1 SET owner = ${ATTACKER}, title = 'e1', body = 'eve-body';`,
+    `RELATE ${VICTIM}->knows:v->${ATTACKER} SET note = ${m("edge")};`,
+    `RELATE ${ATTACKER}->knows:e->${VICTIM} SET note = 'eve-note';`,
+    "USE NS n DB other;",
+    `DEFINE PARAM $p VALUE ${m("otherparam")};`,
+    `DEFINE FUNCTION fn::o() { RETURN ${m("otherfn")} };`,
+    `DEFINE TABLE s SCHEMALESS PERMISSIONS FULL;`,
+    `CREATE s:1 SET v = ${m("otherrow")};`,
+    "USE NS m DB d;",
+    `DEFINE PARAM $p VALUE ${m("otherns")};`,
+    `DEFINE TABLE s SCHEMALESS PERMISSIONS FULL;`,
+    `CREATE s:1 SET v = ${m("othernsrow")};`,
+  ].join("\n");
+}
+
+/** Sign-up variables (the access method's `$name`, `$email`, `$password`). */
+export function signupVars(s: SchemaSpec, who: "victim" | "eve"): Record<string, string> {
+  const ac = s.compat === 1 ? "SC" : "AC";
+  return who === "victim"
+    ? { NS: "n", DB: "d", [ac]: "account", name: "victim", email: marker(s, "email"), password: marker(s, "pw") }
+    : { NS: "n", DB: "d", [ac]: "account", name: "eve", email: "eve@x", password: "eve-pw" };
+}
+
+/** The victim's protected records, read as root before and after the attack. */
+export const PROTECTED_RECORDS: readonly [ns: string, db: string, what: string][] = [
+  ["n", "d", `${VICTIM}, profile:victim, doc:v1, knows:v`],
+  ["n", "other", "s"],
+  ["m", "d", "s"],
+];
+/** Every table the attacker could write to, read as root after the attack (no marker may appear outside the above). */
+export const ALL_TABLES = "user, profile, doc, knows";
