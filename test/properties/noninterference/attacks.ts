@@ -118,14 +118,22 @@ const READ_STATEMENTS = [
 ];
 
 const pick = <T>(xs: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...xs);
-/** A value, possibly wrapped so that evaluating it quotes it in an error. */
+/** A value, possibly wrapped so that evaluating it quotes it in an error (a cast, or a function of the wrong type). */
+const WRAPPERS: readonly { weight: number; wrap: (x: string) => string }[] = [
+  { weight: 2, wrap: (x) => x },
+  { weight: 2, wrap: (x) => `<int> ${x}` },
+  { weight: 3, wrap: (x) => `math::sqrt(${x})` },
+  { weight: 1, wrap: (x) => `array::len(${x})` },
+  { weight: 1, wrap: (x) => `[${x}]` },
+  { weight: 1, wrap: (x) => `<string> ${x}` },
+];
 const leak = (x: fc.Arbitrary<string>): fc.Arbitrary<string> =>
-  fc.tuple(pick(["", "<int> ", "math::sqrt(", "[", "<string> "]), x).map(([w, v]) => (w === "math::sqrt(" ? `math::sqrt(${v})` : w === "[" ? `[${v}]` : `${w}${v}`));
+  fc.tuple(fc.oneof(...WRAPPERS.map((w) => ({ weight: w.weight, arbitrary: fc.constant(w.wrap) }))), x).map(([w, v]) => w(v));
 const global = leak(pick(GLOBAL_SOURCES));
 const table = pick(TABLES);
-const docSource = (t: Table): fc.Arbitrary<string> => leak(fc.oneof(pick(DOC_SOURCES[t]), pick(GLOBAL_SOURCES)));
+const docSource = (t: Table): fc.Arbitrary<string> => leak(fc.oneof({ weight: 3, arbitrary: pick(DOC_SOURCES[t]) }, { weight: 1, arbitrary: pick(GLOBAL_SOURCES) }));
 const returnClause = (t: Table): fc.Arbitrary<string> =>
-  fc.oneof(pick(["", " RETURN NONE", " RETURN BEFORE", " RETURN AFTER", " RETURN DIFF"]), leak(pick(DOC_SOURCES[t])).map((v) => ` RETURN ${v}`));
+  fc.oneof({ weight: 3, arbitrary: pick(["", " RETURN NONE", " RETURN BEFORE", " RETURN AFTER", " RETURN DIFF"]) }, { weight: 2, arbitrary: leak(pick(DOC_SOURCES[t])).map((v) => ` RETURN ${v}`) });
 
 type Arm = { tag: Tag; weight: number; sql: fc.Arbitrary<string> };
 
@@ -306,12 +314,12 @@ function letStep(open: ReadonlySet<IssueClass>): fc.Arbitrary<AttackStep> | unde
   );
 }
 
-/** 1–4 attacker steps; an RPC `let` sets a session variable for the steps after it. */
+/** 1–6 attacker steps; an RPC `let` sets a session variable for the steps after it. */
 export function attackSteps(spec: SchemaSpec, open: ReadonlySet<IssueClass>): fc.Arbitrary<AttackStep[]> {
   const q = queryStep(spec, open);
   const l = letStep(open);
   const step = l ? fc.oneof({ weight: 6, arbitrary: q }, { weight: 1, arbitrary: l }) : q;
-  return fc.array(step, { minLength: 1, maxLength: 4 });
+  return fc.array(step, { minLength: 1, maxLength: 6 });
 }
 
 /** The step as SurrealQL for a reproduction (vars and RPC let as comments plus the equivalent LET). */

@@ -43,6 +43,23 @@ export function reproduction(c: Case): string {
   ].join("\n");
 }
 
+/** Drops steps and query vars the violation does not need (fast-check's shrinking keeps some behind a chain). */
+async function minimize(c: Case): Promise<Case> {
+  let best = c;
+  const fails = async (x: Case): Promise<boolean> => (await runCase(x).catch(() => ({ violations: ["threw"] }))).violations.length > 0;
+  for (let i = best.steps.length - 1; i >= 0 && best.steps.length > 1; i--) {
+    const fewer = { ...best, steps: best.steps.filter((_, j) => j !== i) };
+    if (await fails(fewer)) best = fewer;
+  }
+  for (let i = 0; i < best.steps.length; i++) {
+    const step = best.steps[i]!;
+    if (step.kind !== "query" || Object.keys(step.vars).length === 0) continue;
+    const bare = { ...best, steps: best.steps.map((s, j) => (j === i ? { ...step, vars: {} } : s)) };
+    if (await fails(bare)) best = bare;
+  }
+  return best;
+}
+
 export async function checkNoninterference(opts: NonintOptions): Promise<NonintReport> {
   const open = new Set(opts.open ?? []);
   const property = fc.asyncProperty(nonintCase(open), async (c) => (await runCase(c)).violations.length === 0);
@@ -53,8 +70,9 @@ export async function checkNoninterference(opts: NonintOptions): Promise<NonintR
     ...(opts.timeLimitMs ? { interruptAfterTimeLimit: opts.timeLimitMs, markInterruptAsFailure: false } : {}),
   });
   if (!result.failed) return { runs: result.numRuns, seed, failure: "" };
-  const [c] = (result.counterexample ?? []) as [Case?];
-  if (!c) return { runs: result.numRuns, seed, failure: `no counterexample: ${String(result.errorInstance)}` };
+  const [shrunk] = (result.counterexample ?? []) as [Case?];
+  if (!shrunk) return { runs: result.numRuns, seed, failure: `no counterexample: ${String(result.errorInstance)}` };
+  const c = await minimize(shrunk);
   const outcome = await runCase(c).catch((e: Error) => ({ violations: [`the case threw: ${e.stack ?? e.message}`], seen: [] as string[] }));
   return {
     runs: result.numRuns,
