@@ -35,6 +35,17 @@ function firstDifference(real: unknown[], ours: unknown[]): string {
   return "(no difference)";
 }
 
+/** Checks a property on `runs` cases from `seed` (random if absent); no new case starts after `timeLimitMs`. */
+export async function checkBounded<T>(property: fc.IAsyncProperty<[T]>, opts: FuzzOptions): Promise<{ result: fc.RunDetails<[T]>; seed: number }> {
+  const seed = opts.seed ?? Date.now() % 2 ** 31;
+  const result = await fc.check(property, {
+    numRuns: opts.runs,
+    seed,
+    ...(opts.timeLimitMs ? { interruptAfterTimeLimit: opts.timeLimitMs, markInterruptAsFailure: false } : {}),
+  });
+  return { result, seed };
+}
+
 export async function fuzzAgainst(version: SurrealVersion, opts: FuzzOptions): Promise<FuzzReport> {
   const compat = version === "1.5.4" ? 1 : 2;
   const real = await openSurreal(version);
@@ -50,12 +61,7 @@ export async function fuzzAgainst(version: SurrealVersion, opts: FuzzOptions): P
     lastDiff = firstDifference(a, b);
     return false;
   });
-  const seed = opts.seed ?? Date.now() % 2 ** 31;
-  const result = await fc.check(property, {
-    numRuns: opts.runs,
-    seed,
-    ...(opts.timeLimitMs ? { interruptAfterTimeLimit: opts.timeLimitMs, markInterruptAsFailure: false } : {}),
-  });
+  const { result, seed } = await checkBounded(property, opts);
   if (!result.failed) return { runs: result.numRuns, seed, failure: "" };
   const [c] = result.counterexample ?? [];
   const text = c ? reproduction(c as FuzzCase, compat) : "(no counterexample)";

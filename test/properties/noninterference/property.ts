@@ -2,16 +2,13 @@
 // it and none of them changes", checked with fast-check; a failure is reported as a shrunk .surql reproduction.
 
 import fc from "fast-check";
+import { checkBounded, type FuzzOptions } from "../../differential/fuzz/property.js";
 import { attackSteps, stepText } from "./attacks.js";
 import type { IssueClass } from "./classes.js";
 import { runCase, type Case } from "./run.js";
 import { dataText, schemaText, schemaSpec, signupVars } from "./schema.js";
 
-export interface NonintOptions {
-  readonly runs: number;
-  readonly seed?: number;
-  /** Stop generating new cases after this long (shrinking a failure continues). */
-  readonly timeLimitMs?: number;
+export interface NonintOptions extends FuzzOptions {
   /** Classes left out of the generator (still open in the engine). */
   readonly open?: readonly IssueClass[];
 }
@@ -63,12 +60,7 @@ async function minimize(c: Case): Promise<Case> {
 export async function checkNoninterference(opts: NonintOptions): Promise<NonintReport> {
   const open = new Set(opts.open ?? []);
   const property = fc.asyncProperty(nonintCase(open), async (c) => (await runCase(c)).violations.length === 0);
-  const seed = opts.seed ?? Date.now() % 2 ** 31;
-  const result = await fc.check(property, {
-    numRuns: opts.runs,
-    seed,
-    ...(opts.timeLimitMs ? { interruptAfterTimeLimit: opts.timeLimitMs, markInterruptAsFailure: false } : {}),
-  });
+  const { result, seed } = await checkBounded(property, opts);
   if (!result.failed) return { runs: result.numRuns, seed, failure: "" };
   const [shrunk] = (result.counterexample ?? []) as [Case?];
   if (!shrunk) return { runs: result.numRuns, seed, failure: `no counterexample: ${String(result.errorInstance)}` };
