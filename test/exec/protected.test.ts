@@ -88,6 +88,15 @@ describe.each([1, 2] as const)("entry points (compat %s)", (compat) => {
     expect(rs.map((r) => [r.status, r.result])).toEqual([["OK", 1], ["OK", undefined], ["OK", 2n], ["OK", undefined]]);
   });
 
+  it("a connection variable with a protected name (which RPC let refuses) is never read", async () => {
+    const ds = newDs({ compat });
+    const session = rootSession();
+    session.params.set("value", "smuggled");
+    session.params.set("auth", "smuggled");
+    session.params.set("x", 1n);
+    expect(await run(ds, session, "RETURN $value; RETURN $auth; RETURN $x")).toEqual([{ ok: null }, { ok: null }, { ok: 1 }]);
+  });
+
   it("$this is always the document, and names from Object.prototype are no variables", async () => {
     const ds = newDs({ compat });
     expect(await run(ds, rootSession(), "RETURN $this; RETURN $toString; RETURN $constructor; SELECT VALUE $this.a FROM [{ a: 1 }]")).toEqual([

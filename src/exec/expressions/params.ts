@@ -6,6 +6,7 @@ import type { Ctx } from "../context.js";
 import { ownerCtx, selectedDb } from "../context.js";
 import type { Session } from "../session.js";
 import { permissionsApply } from "../rbac.js";
+import { isProtected } from "../protected.js";
 import { isTruthy } from "../../value/index.js";
 import { evaluate } from "./evaluate.js";
 
@@ -30,9 +31,9 @@ export async function lookupParam(name: string, ctx: Ctx): Promise<Value> {
   // 2. the session's identity ($auth, $token, $session, $access / $scope): never a variable
   const sv = sessionVars(ctx.session, ctx.core.compat);
   if (Object.hasOwn(sv, name)) return sv[name];
-  // 3. variables in scope (a client-set one can never carry a protected name), then the connection's
+  // 3. variables in scope (a client-set one can never carry a protected name), then the connection's (never a protected one)
   if (ctx.vars.has(name)) return ctx.vars.get(name);
-  if (ctx.session.params.has(name)) return ctx.session.params.get(name);
+  if (ctx.session.params.has(name) && !isProtected(name, ctx.core.compat)) return ctx.session.params.get(name);
   // 4. DEFINE PARAM: the record user's own database only; its PERMISSIONS and value are the schema owner's clauses
   const at = selectedDb(ctx);
   const def = at && ctx.core.catalog.db(at.ns, at.db)?.params.get(name);
