@@ -38,7 +38,7 @@ export interface DocEnv {
   printValue(v: Value): string;
 }
 
-/** One write as the pipeline sees it. */
+/** One write as field processing and events see it, once the data clause has run. */
 export interface WriteOp {
   readonly action: "create" | "update" | "delete";
   readonly rid: RecordId;
@@ -48,8 +48,4 @@ export interface WriteOp {
   readonly after: ValueObject | undefined;
   /** `$input`: the data clause's value. */
   readonly input: Value;
-  /** A create through UPDATE / UPSERT of a missing record id (1.x meets the create permission before the data too). */
-  readonly viaUpdate?: boolean;
-  /** An error to raise once permissions have passed (CREATE of an existing record). */
-  readonly conflict?: () => Error;
 }

@@ -1,11 +1,12 @@
 // doc/: the per-record pipeline — select, create, update, delete as ordered, named steps.
 
 import type { TableEntry } from "../store/catalog.js";
-import type { RecordId, ValueObject } from "../value/types.js";
+import type { RecordId, Value, ValueObject } from "../value/types.js";
 import type { DocEnv, WriteOp } from "./env.js";
 import { processEvents } from "./events.js";
 import { cleanupTableFields, processTableFields } from "./fields.js";
 import { storeIndexData } from "./indexes.js";
+import { setPath } from "./paths.js";
 import { checkPermissionsFields, checkPermissionsQuick, checkPermissionsTable, hiddenFields } from "./permissions.js";
 
 /** A visible record and the field paths hidden from it (to strip again after projection). */
@@ -34,37 +35,86 @@ export interface WriteResult {
   readonly after: ValueObject | undefined;
 }
 
-/** Create or update one record; `op.after` already has the data clause applied. */
-export async function writeDocument(env: DocEnv, op: WriteOp): Promise<WriteResult | undefined> {
-  const t = { ns: env.ns, db: env.db, tb: op.rid.table };
+/** A record as stored, and as the client may see it: the fields it may not select removed (their paths in `hidden`). */
+export interface DocViews {
+  readonly full: ValueObject;
+  readonly seen: ValueObject;
+  readonly hidden: readonly string[][];
+}
+
+/** One write as a statement asks for it: the client's WHERE and data clause run inside the pipeline, in SurrealDB's order. */
+export interface WriteRequest {
+  readonly action: "create" | "update" | "delete";
+  readonly rid: RecordId;
+  /** The stored record (NONE when missing). */
+  readonly before: ValueObject | undefined;
+  /** The client's WHERE, on the record as it may select it. */
+  readonly where?: (seen: ValueObject) => Promise<boolean>;
+  /** The client's data clause, on the record as it may see it: the new record and `$input`. */
+  readonly data?: (views: DocViews) => Promise<{ doc: ValueObject; input: Value }>;
+  /** A create through UPDATE / UPSERT of a missing record id (1.x meets the create permission before the data too). */
+  readonly viaUpdate?: boolean;
+  /** 2.x UPSERT / INSERT … ON DUPLICATE KEY UPDATE of an existing record: tried as a create first, so NONE for create skips it. */
+  readonly createFirst?: boolean;
+  /** An error to raise once permissions have passed (CREATE or INSERT of an existing record). */
+  readonly conflict?: () => Error;
+}
+
+/** Create, update or delete one record: every write statement's steps, in SurrealDB's order. */
+export async function writeDocument(env: DocEnv, req: WriteRequest): Promise<WriteResult | undefined> {
+  const { action, rid, before } = req;
   // 1. the table (auto-created with PERMISSIONS NONE, if the actor may define tables)
-  const table = env.ensureTable(op.rid.table);
-  // 2. quick permission check (2.x): NONE skips before any field is processed
-  if (env.compat === 2 && !checkPermissionsQuick(env, table, op.action)) return undefined;
-  // 3. update/delete: the existing record must pass the permission
-  if (op.before && op.action !== "create" && !(await checkPermissionsTable(env, table, op.action, op.before, { before: op.before, after: op.before }))) return undefined;
-  // 3b. 1.x UPDATE of a missing record id: the create permission is met first, on the empty (NONE) document
-  if (env.compat === 1 && op.viaUpdate && !op.before && !(await checkPermissionsTable(env, table, "create", undefined))) return undefined;
-  if (op.action === "delete") {
-    // 4d. indexes, storage, events
-    storeIndexData(env, table, op.rid, op.before, undefined);
-    env.records.delete(env.txn, t, op.rid);
-    await processEvents(env, table, op, undefined);
-    return { rid: op.rid, before: op.before, after: undefined };
-  }
-  // 4. fields: DEFAULT, VALUE, TYPE, ASSERT, READONLY, field permissions
-  let after = await processTableFields(env, table, op, op.after ?? { id: op.rid });
-  // 5. SCHEMAFULL drops undefined fields
-  after = cleanupTableFields(table, after, env.compat);
-  after = { ...after, id: op.rid };
-  // 6. the new record must pass the permission
-  if (!(await checkPermissionsTable(env, table, op.action, after, { before: op.before, after }))) return undefined;
-  // 7. an existing record is reported only now, after the permission checks
-  if (op.conflict) throw op.conflict();
-  // 8. indexes (unique check), then storage
-  storeIndexData(env, table, op.rid, op.before, after);
-  env.records.put(env.txn, t, op.rid, after);
-  // 9. events
+  const table = env.ensureTable(rid.table);
+  // 2. quick permission check (2.x): NONE skips before any clause runs
+  if (env.compat === 2 && (!checkPermissionsQuick(env, table, action) || (req.createFirst && !checkPermissionsQuick(env, table, "create")))) return undefined;
+  // 3. WHERE, on the record as the client may select it
+  if (req.where && !(await whereMatches(env, table, req))) return undefined;
+  // 4. update/delete: the stored record must pass the permission before the data clause sees it
+  if (before && action !== "create" && !(await checkPermissionsTable(env, table, action, before, engineVars(before, before)))) return undefined;
+  // 5. 1.x UPDATE of a missing record id: the create permission is met first, on the empty (NONE) document
+  if (env.compat === 1 && req.viaUpdate && !before && !(await checkPermissionsTable(env, table, "create", undefined, engineVars(undefined, undefined)))) return undefined;
+  // 6. delete: indexes, storage, events
+  if (action === "delete") return deleteRecord(env, table, { action, rid, before, after: undefined, input: undefined });
+  // 7. the data clause, on the record as the client may see it
+  const { doc, input } = req.data ? await req.data(await clientViews(env, table, before ?? { id: rid })) : { doc: before ?? { id: rid }, input: undefined };
+  const op: WriteOp = { action, rid, before, after: doc, input };
+  // 8. fields: DEFAULT, VALUE, TYPE, ASSERT, READONLY, field permissions
+  let after = await processTableFields(env, table, op, doc);
+  // 9. SCHEMAFULL drops undefined fields
+  after = { ...cleanupTableFields(table, after, env.compat), id: rid };
+  // 10. the new record must pass the permission
+  if (!(await checkPermissionsTable(env, table, action, after, engineVars(before, after)))) return undefined;
+  // 11. an existing record is reported only now, after the permission checks
+  if (req.conflict) throw req.conflict();
+  // 12. indexes (unique check), then storage
+  storeIndexData(env, table, rid, before, after);
+  env.records.put(env.txn, { ns: env.ns, db: env.db, tb: rid.table }, rid, after);
+  // 13. events
   await processEvents(env, table, op, after);
-  return { rid: op.rid, before: op.before, after };
+  return { rid, before, after };
+}
+
+/** What a table permission sees besides `$this`: `$before`, `$after`; `$input` is NONE there, as in SurrealDB. */
+function engineVars(before: ValueObject | undefined, after: ValueObject | undefined): Record<string, Value> {
+  return { before, after, input: undefined };
+}
+
+/** The client's WHERE on the record as it may select it: a record it may not select is skipped; a missing one is `{ id }`. */
+async function whereMatches(env: DocEnv, table: TableEntry, req: WriteRequest): Promise<boolean> {
+  const seen = req.before ? await selectDocument(env, table, req.before) : { id: req.rid };
+  return seen !== undefined && (await req.where!(seen));
+}
+
+/** The record and the client's view of it (fields it may not select removed). */
+async function clientViews(env: DocEnv, table: TableEntry, full: ValueObject): Promise<DocViews> {
+  const hidden = await hiddenFields(env, table, full);
+  return { full, seen: hidden.reduce<ValueObject>((doc, path) => setPath(doc, path, undefined), full), hidden };
+}
+
+/** Remove a stored record: its index entries, the record, then its events. */
+async function deleteRecord(env: DocEnv, table: TableEntry, op: WriteOp): Promise<WriteResult> {
+  storeIndexData(env, table, op.rid, op.before, undefined);
+  env.records.delete(env.txn, { ns: env.ns, db: env.db, tb: op.rid.table }, op.rid);
+  await processEvents(env, table, op, undefined);
+  return { rid: op.rid, before: op.before, after: undefined };
 }

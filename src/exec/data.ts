@@ -1,9 +1,11 @@
 // exec/: applying a data clause (SET, UNSET, MERGE, CONTENT, REPLACE, PATCH) to a document.
+// The client's expressions see the record as the client may select it (`DocViews.seen`); the change lands on the stored record.
 
-import type { Assignment, DataClause, IdiomExpr } from "../ast/nodes.js";
+import type { Assignment, DataClause, Expr, IdiomExpr } from "../ast/nodes.js";
+import type { DocViews } from "../doc/pipeline.js";
 import { QueryError } from "../errors/index.js";
-import { add, sub, valueEquals } from "../value/index.js";
-import { isValueObject } from "../value/types.js";
+import { add, neg, sub, valueEquals } from "../value/index.js";
+import { Decimal, isValueObject } from "../value/types.js";
 import type { Value, ValueObject } from "../value/types.js";
 import type { Ctx } from "./context.js";
 import { withCtx } from "./context.js";
@@ -29,60 +31,94 @@ function deepMerge(a: ValueObject, b: ValueObject): ValueObject {
   return out;
 }
 
-async function assign(doc: ValueObject, a: Assignment, ctx: Ctx): Promise<ValueObject> {
-  const path = placePath(a.place);
-  const value = await evaluate(a.value, withCtx(ctx, { doc }));
-  const cur = getPath(doc, path);
-  const opts = { compat: ctx.core.compat };
-  switch (a.op) {
+const isNumber = (v: Value): boolean => typeof v === "bigint" || typeof v === "number" || v instanceof Decimal;
+const asList = (v: Value): Value[] => (Array.isArray(v) ? v : [v]);
+
+/** `arr` without its first element equal to `v`. */
+function withoutFirst(arr: Value[], v: Value, compat: 1 | 2): Value[] {
+  const i = arr.findIndex((e) => valueEquals(e, v, { compat }));
+  return i < 0 ? arr : [...arr.slice(0, i), ...arr.slice(i + 1)];
+}
+
+/** `cur op value` as SurrealDB's increment / decrement / extend do it: numbers and arrays change, other kinds stay as they are. */
+function assignedValue(cur: Value, op: Assignment["op"], value: Value, compat: 1 | 2): Value {
+  const opts = { compat };
+  // an arithmetic failure (overflow) leaves the field unchanged, so no stored value reaches an error text
+  const numeric = (f: () => Value): Value => {
+    try {
+      return f();
+    } catch {
+      return cur;
+    }
+  };
+  switch (op) {
     case "=":
-      return setPath(doc, path, value);
+      return value;
     case "+=":
-      if (Array.isArray(cur)) return setPath(doc, path, [...cur, ...(Array.isArray(value) ? value : [value])]);
-      return setPath(doc, path, cur === undefined ? value : add(cur, value, opts));
+      if (Array.isArray(cur)) return [...cur, ...asList(value)];
+      if (cur === undefined) return isNumber(value) || Array.isArray(value) ? value : [value];
+      return isNumber(cur) && isNumber(value) ? numeric(() => add(cur, value, opts)) : cur;
     case "-=":
-      if (Array.isArray(cur)) {
-        const drop = Array.isArray(value) ? value : [value];
-        return setPath(doc, path, cur.filter((e) => !drop.some((d) => valueEquals(d, e, opts))));
-      }
-      return setPath(doc, path, cur === undefined ? value : sub(cur, value, opts));
+      if (Array.isArray(cur)) return asList(value).reduce<Value[]>((arr, d) => withoutFirst(arr, d, compat), cur);
+      if (cur === undefined) return isNumber(value) ? numeric(() => neg(value, opts)) : cur;
+      return isNumber(cur) && isNumber(value) ? numeric(() => sub(cur, value, opts)) : cur;
     case "+?=": {
       const arr = Array.isArray(cur) ? cur : cur === undefined ? [] : [cur];
-      const extra = (Array.isArray(value) ? value : [value]).filter((v) => !arr.some((e) => valueEquals(e, v, opts)));
-      return setPath(doc, path, [...arr, ...extra]);
+      return [...arr, ...asList(value).filter((v) => !arr.some((e) => valueEquals(e, v, opts)))];
     }
   }
 }
 
-/** The document after `data`, and the `$input` value of the clause. */
-export async function applyData(data: DataClause | undefined, doc: ValueObject, ctx: Ctx): Promise<{ doc: ValueObject; input: Value }> {
-  if (!data) return { doc, input: undefined };
-  const id = doc.id;
+/** One assignment, applied alike to the stored record and to the client's view of it. */
+async function assign(views: DocViews, a: Assignment, ctx: Ctx): Promise<DocViews> {
+  const path = placePath(a.place);
+  const value = await evaluate(a.value, withCtx(ctx, { doc: views.seen }));
+  const compat = ctx.core.compat;
+  return {
+    ...views,
+    full: setPath(views.full, path, assignedValue(getPath(views.full, path), a.op, value, compat)),
+    seen: setPath(views.seen, path, assignedValue(getPath(views.seen, path), a.op, value, compat)),
+  };
+}
+
+/** The value of a MERGE / CONTENT / PATCH expression: 2.x evaluates it on the client's view of the record, 1.x on no document. */
+function clauseValue(expr: Expr, views: DocViews, ctx: Ctx): Promise<Value> {
+  return evaluate(expr, withCtx(ctx, { doc: ctx.core.compat === 1 ? undefined : views.seen }));
+}
+
+/** The record after `data`, and the `$input` of the clause (`input` when the caller binds one, e.g. INSERT's row). */
+export async function applyData(data: DataClause | undefined, views: DocViews, ctx: Ctx, input?: Value): Promise<{ doc: ValueObject; input: Value }> {
+  const { full } = views;
+  const id = full.id;
+  if (!data) return { doc: full, input };
   switch (data.kind) {
     case "Set": {
-      let out = doc;
+      let out = views;
       for (const a of data.items) out = await assign(out, a, ctx);
-      return { doc: { ...out, id }, input: undefined };
+      return { doc: { ...out.full, id }, input };
     }
     case "Unset": {
-      let out = doc;
+      let out = full;
       for (const f of data.fields) out = setPath(out, placePath(f), undefined);
-      return { doc: out, input: undefined };
+      return { doc: out, input };
     }
     case "Merge": {
-      const v = await evaluate(data.value, withCtx(ctx, { doc }));
+      const v = await clauseValue(data.value, views, ctx);
       if (!isValueObject(v)) throw new QueryError("InvalidMerge", `Can not merge data using value: ${String(v)}`);
-      return { doc: { ...deepMerge(doc, v), id }, input: v };
+      return { doc: { ...deepMerge(full, v), id }, input: v };
     }
     case "Content":
     case "Replace": {
-      const v = await evaluate(data.value, withCtx(ctx, { doc }));
+      const v = await clauseValue(data.value, views, ctx);
       if (!isValueObject(v)) throw new QueryError("InvalidContent", `Can not use ${String(v)} in a CONTENT clause`);
       return { doc: { ...v, id }, input: v };
     }
     case "Patch": {
-      const v = await evaluate(data.value, withCtx(ctx, { doc }));
-      return { doc: { ...applyPatch(doc, v, ctx.core.compat), id }, input: v };
+      const v = await clauseValue(data.value, views, ctx);
+      // the patch runs on the client's view (its errors show only what it may select); hidden fields it left alone are kept
+      let out = applyPatch(views.seen, v, ctx.core.compat);
+      for (const path of views.hidden) if (getPath(out, path) === undefined) out = setPath(out, path, getPath(full, path));
+      return { doc: { ...out, id }, input: v };
     }
   }
 }

@@ -5,6 +5,7 @@ import type { DefineFieldStatement, Expr, Permission, Permissions } from "../../
 import type { DocEnv } from "../../src/doc/env.js";
 import { cleanupTableFields, processTableFields } from "../../src/doc/fields.js";
 import { selectDocument, writeDocument } from "../../src/doc/pipeline.js";
+import type { DocViews } from "../../src/doc/pipeline.js";
 import { Catalog, newTableEntry } from "../../src/store/catalog.js";
 import type { TableEntry } from "../../src/store/catalog.js";
 import { MemoryIndexStore } from "../../src/store/indexes.js";
@@ -43,7 +44,8 @@ async function miniEval(e: Expr, doc: Value, vars: Readonly<Record<string, Value
   }
 }
 
-function env(opts: { perms: boolean; auth?: Value; tables?: TableEntry[] }): DocEnv {
+/** `outer`: variables of the enclosing (client's) scope, which the pipeline's own bindings must shadow. */
+function env(opts: { perms: boolean; auth?: Value; tables?: TableEntry[]; compat?: 1 | 2; outer?: Record<string, Value> }): DocEnv {
   const catalog = new Catalog();
   const tables = new Map((opts.tables ?? []).map((t) => [t.def.name, t]));
   return {
@@ -51,11 +53,11 @@ function env(opts: { perms: boolean; auth?: Value; tables?: TableEntry[] }): Doc
     records: new MemoryRecordStore(),
     indexes: new MemoryIndexStore(),
     txn: new Transaction(),
-    compat: 2,
+    compat: opts.compat ?? 2,
     ns: "n",
     db: "d",
     permissionsApply: () => opts.perms,
-    evaluate: (_def, e, doc, vars) => miniEval(e, doc, vars, opts.auth),
+    evaluate: (_def, e, doc, vars) => miniEval(e, doc, { ...opts.outer, ...vars }, opts.auth),
     ensureTable: (tb) => {
       const t = tables.get(tb);
       if (!t) throw new Error("no table");
@@ -127,13 +129,16 @@ describe("selectDocument", () => {
   });
 });
 
+/** A data clause that turns the record into `doc`. */
+const becomes = (doc: Record<string, Value>) => async () => ({ doc, input: undefined });
+
 describe("writeDocument", () => {
   it("creates when permitted, skips silently when the create permission denies", async () => {
     const t = table("t", perms({ create: { kind: "Where", cond: eq(field("owner"), param("auth")) } }));
     const e = env({ perms: true, auth: "me", tables: [t] });
-    const ok = await writeDocument(e, { action: "create", rid: rid(1n), before: undefined, after: { id: rid(1n), owner: "me" }, input: undefined });
+    const ok = await writeDocument(e, { action: "create", rid: rid(1n), before: undefined, data: becomes({ id: rid(1n), owner: "me" }) });
     expect(ok?.after).toEqual({ id: rid(1n), owner: "me" });
-    const denied = await writeDocument(e, { action: "create", rid: rid(2n), before: undefined, after: { id: rid(2n), owner: "you" }, input: undefined });
+    const denied = await writeDocument(e, { action: "create", rid: rid(2n), before: undefined, data: becomes({ id: rid(2n), owner: "you" }) });
     expect(denied).toBeUndefined();
     expect(e.records.get({ ns: "n", db: "d", tb: "t" }, rid(2n))).toBeUndefined();
   });
@@ -142,9 +147,9 @@ describe("writeDocument", () => {
     const t = table("t", perms({ update: { kind: "Where", cond: eq(field("owner"), param("auth")) } }));
     const e = env({ perms: true, auth: "me", tables: [t] });
     const before = { id: rid(1n), owner: "me" };
-    const giveAway = await writeDocument(e, { action: "update", rid: rid(1n), before, after: { id: rid(1n), owner: "you" }, input: undefined });
+    const giveAway = await writeDocument(e, { action: "update", rid: rid(1n), before, data: becomes({ id: rid(1n), owner: "you" }) });
     expect(giveAway).toBeUndefined();
-    const other = await writeDocument(e, { action: "update", rid: rid(1n), before: { id: rid(1n), owner: "you" }, after: { id: rid(1n), owner: "me" }, input: undefined });
+    const other = await writeDocument(e, { action: "update", rid: rid(1n), before: { id: rid(1n), owner: "you" }, data: becomes({ id: rid(1n), owner: "me" }) });
     expect(other).toBeUndefined();
   });
 
@@ -152,8 +157,78 @@ describe("writeDocument", () => {
     const t = table("t", perms({}, FULL));
     t.fields.set("role", defineField("t", "role", { permissions: perms({ update: NONE }, FULL) }));
     const e = env({ perms: true, tables: [t] });
-    const res = await writeDocument(e, { action: "update", rid: rid(1n), before: { id: rid(1n), role: "user" }, after: { id: rid(1n), role: "admin" }, input: undefined });
+    const res = await writeDocument(e, { action: "update", rid: rid(1n), before: { id: rid(1n), role: "user" }, data: becomes({ id: rid(1n), role: "admin" }) });
     expect(res?.after).toEqual({ id: rid(1n), role: "user" });
+  });
+});
+
+describe("writeDocument: the order of the client's clauses and the permissions", () => {
+  const owned = { kind: "Where", cond: eq(field("owner"), param("auth")) } as const;
+  const stored = { id: rid(1n), owner: "you", secret: "s" };
+
+  for (const compat of [1, 2] as const) {
+    it(`never runs the data clause on a record whose update permission denies (compat ${compat})`, async () => {
+      const t = table("t", perms({ select: FULL, update: owned }));
+      const e = env({ perms: true, auth: "me", tables: [t], compat });
+      let ran = false;
+      const data = async () => {
+        ran = true;
+        return { doc: { id: rid(1n), owner: "me" }, input: undefined };
+      };
+      expect(await writeDocument(e, { action: "update", rid: rid(1n), before: stored, data })).toBeUndefined();
+      expect(ran).toBe(false);
+    });
+
+    it(`hands the data clause the record without fields the client may not select, and keeps them stored (compat ${compat})`, async () => {
+      const t = table("t", perms({}, FULL));
+      t.fields.set("secret", defineField("t", "secret", { permissions: perms({ select: NONE }, FULL) }));
+      const e = env({ perms: true, tables: [t], compat });
+      const seen: Value[] = [];
+      const data = async (v: DocViews) => {
+        seen.push(v.seen);
+        return { doc: { ...v.full, title: "x" }, input: undefined };
+      };
+      const res = await writeDocument(e, { action: "update", rid: rid(1n), before: stored, data });
+      expect(seen).toEqual([{ id: rid(1n), owner: "you" }]);
+      expect(res?.after).toEqual({ ...stored, title: "x" });
+    });
+
+    it(`binds $input as NONE in table permissions, whatever the data clause's or the client's (compat ${compat})`, async () => {
+      const t = table("t", perms({ create: { kind: "Where", cond: eq(param("input"), lit(undefined)) } }));
+      const e = env({ perms: true, tables: [t], compat, outer: { input: { ok: true } } });
+      const res = await writeDocument(e, { action: "create", rid: rid(1n), before: undefined, data: async () => ({ doc: { id: rid(1n) }, input: { ok: true } }) });
+      expect(res?.after).toEqual({ id: rid(1n) });
+    });
+  }
+
+  it("runs WHERE after the 2.x quick check, and before the table permission in both versions", async () => {
+    const calls: number[] = [];
+    const where = (n: number) => async () => {
+      calls.push(n);
+      return true;
+    };
+    const closed = table("t", perms({ select: FULL, update: NONE }));
+    await writeDocument(env({ perms: true, tables: [closed], compat: 2 }), { action: "update", rid: rid(1n), before: stored, where: where(2) });
+    await writeDocument(env({ perms: true, tables: [closed], compat: 1 }), { action: "update", rid: rid(1n), before: stored, where: where(1) });
+    const gated = table("t", perms({ select: FULL, update: { kind: "Where", cond: lit(false) } }));
+    await writeDocument(env({ perms: true, tables: [gated], compat: 2 }), { action: "update", rid: rid(1n), before: stored, where: where(3) });
+    expect(calls).toEqual([1, 3]);
+  });
+
+  it("skips a 2.x UPSERT / INSERT … ON DUPLICATE KEY UPDATE of an existing record when create is NONE", async () => {
+    const t = table("t", perms({ select: FULL, update: FULL, create: NONE }));
+    const req = { action: "update", rid: rid(1n), before: stored, createFirst: true } as const;
+    expect(await writeDocument(env({ perms: true, tables: [t], compat: 2 }), req)).toBeUndefined();
+    expect((await writeDocument(env({ perms: true, tables: [t], compat: 1 }), req))?.after).toEqual(stored);
+  });
+
+  it("reports an existing record only after the create permission passed (no existence oracle)", async () => {
+    const conflict = () => new Error("exists");
+    const closed = table("t", perms({ select: FULL, create: NONE }));
+    const req = { action: "create", rid: rid(1n), before: undefined, conflict } as const;
+    expect(await writeDocument(env({ perms: true, tables: [closed] }), req)).toBeUndefined();
+    const open = table("t", perms({}, FULL));
+    await expect(writeDocument(env({ perms: true, tables: [open] }), req)).rejects.toThrow("exists");
   });
 });
 

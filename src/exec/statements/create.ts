@@ -1,7 +1,7 @@
-// exec/statements: CREATE — per target: new record id → data clause → document pipeline → RETURN output.
+// exec/statements: CREATE — per target: new record id → document pipeline (permission, data clause, fields) → RETURN output.
 
 import type { CreateStatement } from "../../ast/nodes.js";
-import { writeDocument } from "../../doc/pipeline.js";
+import { writeDocument, type DocViews } from "../../doc/pipeline.js";
 import { QueryError } from "../../errors/index.js";
 import { formatRecordId, randomRecordKey } from "../../value/index.js";
 import { RecordId } from "../../value/types.js";
@@ -29,9 +29,9 @@ export async function runCreate(s: CreateStatement, ctx: Ctx): Promise<Value> {
     // 2. it must not exist yet (reported after the permission checks, as SurrealDB does)
     const exists = ctx.core.records.get({ ns, db, tb: rid.table }, rid) !== undefined;
     const conflict = () => new QueryError("RecordExists", `Database record \`${formatRecordId(rid, { compat: ctx.core.compat })}\` already exists`);
-    // 3. data clause, then the document pipeline
-    const { doc, input } = await applyData(s.data, { id: rid }, ctx);
-    const res = await writeDocument(docEnv(ctx), { action: "create", rid, before: undefined, after: doc, input, ...(exists ? { conflict } : {}) });
+    // 3. the document pipeline runs the data clause after the quick permission check
+    const data = (views: DocViews) => applyData(s.data, views, ctx);
+    const res = await writeDocument(docEnv(ctx), { action: "create", rid, before: undefined, data, conflict: exists ? conflict : undefined });
     // 4. output
     await outputs.add(res);
   }

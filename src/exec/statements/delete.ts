@@ -1,17 +1,15 @@
-// exec/statements: DELETE — per record: WHERE → document pipeline (delete permission) → RETURN output (default NONE).
+// exec/statements: DELETE — per record: the document pipeline (WHERE, delete permission) → RETURN output (default NONE).
 
 import type { DeleteStatement } from "../../ast/nodes.js";
-import { selectDocument, writeDocument } from "../../doc/pipeline.js";
+import { writeDocument } from "../../doc/pipeline.js";
 import { QueryError } from "../../errors/index.js";
-import { isTruthy } from "../../value/index.js";
 import type { Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
-import { needDb, needNs, withCtx } from "../context.js";
-import { evaluate } from "../expressions/evaluate.js";
+import { needDb, needNs } from "../context.js";
 import { evaluateSources } from "../iterate.js";
 import { docEnv } from "../records.js";
 import { ONLY_ERROR } from "./select.js";
-import { WriteOutputs, writeTargets } from "./write.js";
+import { WriteOutputs, whereClause, writeTargets } from "./write.js";
 import { checkPermissionsTable } from "../../doc/permissions.js";
 import { permissionsApply } from "../rbac.js";
 
@@ -24,6 +22,7 @@ export async function runDelete(s: DeleteStatement, ctx: Ctx): Promise<Value> {
   const targets = await writeTargets(sources, ctx, "DELETE", ctx.core.compat === 1);
   const outputs = new WriteOutputs(s.output, ctx, "None");
   const env = docEnv(ctx);
+  const where = whereClause(s.cond, ctx);
   for (const { rid, before } of targets) {
     if (!before) {
       if (s.cond) continue;
@@ -35,11 +34,7 @@ export async function runDelete(s: DeleteStatement, ctx: Ctx): Promise<Value> {
       await outputs.add({ rid, before: undefined, after: undefined });
       continue;
     }
-    if (s.cond) {
-      const seen = await selectDocument(env, ctx.core.catalog.table(ns, db, rid.table), before);
-      if (!seen || !isTruthy(await evaluate(s.cond, withCtx(ctx, { doc: seen })), { compat: ctx.core.compat })) continue;
-    }
-    await outputs.add(await writeDocument(env, { action: "delete", rid, before, after: undefined, input: undefined }));
+    await outputs.add(await writeDocument(env, { action: "delete", rid, before, where }));
   }
   return outputs.value(s.only);
 }

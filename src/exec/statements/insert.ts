@@ -1,18 +1,18 @@
 // exec/statements: INSERT [IGNORE] INTO table (VALUES … | objects) [ON DUPLICATE KEY UPDATE …].
 
-import type { InsertStatement } from "../../ast/nodes.js";
-import { writeDocument } from "../../doc/pipeline.js";
+import type { DataClause, InsertStatement } from "../../ast/nodes.js";
+import { writeDocument, type DocViews, type WriteRequest } from "../../doc/pipeline.js";
 import { QueryError } from "../../errors/index.js";
 import { formatRecordId, randomRecordKey } from "../../value/index.js";
 import { RecordId, Table, isValueObject } from "../../value/types.js";
 import type { Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
-import { needDb, needNs } from "../context.js";
+import { needDb, needNs, withCtx } from "../context.js";
 import { applyData, placePath } from "../data.js";
 import { evaluate } from "../expressions/evaluate.js";
-import { SKIP, writeOutput } from "../output.js";
 import { docEnv } from "../records.js";
 import { setPath } from "../../doc/paths.js";
+import { WriteOutputs } from "./write.js";
 
 async function rows(s: InsertStatement, ctx: Ctx): Promise<ValueObject[]> {
   if (s.data.kind === "Values") {
@@ -33,10 +33,9 @@ async function rows(s: InsertStatement, ctx: Ctx): Promise<ValueObject[]> {
 }
 
 export async function runInsert(s: InsertStatement, ctx: Ctx): Promise<Value> {
-  const ns = needNs(ctx);
-  const db = needDb(ctx);
   const into = s.into ? (s.into.kind === "Table" ? new Table(s.into.name) : await evaluate(s.into, ctx)) : undefined;
-  const results: Value[] = [];
+  const outputs = new WriteOutputs(s.output, ctx, "After");
+  const env = docEnv(ctx);
   for (const row of await rows(s, ctx)) {
     // 1. the record id: from `id`, else random in the target table
     const given = row.id;
@@ -44,29 +43,29 @@ export async function runInsert(s: InsertStatement, ctx: Ctx): Promise<Value> {
     if (given instanceof RecordId) rid = given;
     else if (into instanceof Table) rid = new RecordId(into.name, given === undefined ? randomRecordKey() : (given as never));
     else throw new QueryError("InsertStatement", "Can not execute INSERT statement without a target table");
-    const t = { ns, db, tb: rid.table };
-    const existing = ctx.core.records.get(t, rid);
-    let res;
-    if (existing) {
-      // 2a. duplicates: IGNORE skips, ON DUPLICATE KEY UPDATE updates, otherwise an error
-      if (s.ignore && ctx.core.compat === 2) continue;
-      // v1 returns the existing record unchanged
-      if (!s.update && ctx.core.compat === 1) {
-        res = { rid, before: existing, after: existing };
-        const out = await writeOutput(s.output, res, ctx, "After");
-        if (out !== SKIP) results.push(out);
-        continue;
-      }
-      if (!s.update) throw new QueryError("RecordExists", `Database record \`${formatRecordId(rid, { compat: ctx.core.compat })}\` already exists`);
-      const { doc, input } = await applyData({ kind: "Set", items: s.update }, existing, ctx);
-      res = await writeDocument(docEnv(ctx), { action: "update", rid, before: existing, after: doc, input });
-    } else {
-      // 2b. a new record
-      res = await writeDocument(docEnv(ctx), { action: "create", rid, before: undefined, after: { ...row, id: rid }, input: row });
-    }
-    if (!res) continue;
-    const out = await writeOutput(s.output, res, ctx, "After");
-    if (out !== SKIP) results.push(out);
+    // 2. the document pipeline, as a create or (for an existing record) as the version does it
+    const req = insertRequest(s, ctx, rid, row);
+    if (req) await outputs.add(await writeDocument(env, req));
   }
-  return results;
+  return outputs.value(false);
+}
+
+/** The write one row asks for; NONE when INSERT IGNORE (2.x) skips an existing record. */
+function insertRequest(s: InsertStatement, ctx: Ctx, rid: RecordId, row: ValueObject): WriteRequest | undefined {
+  const existing = ctx.core.records.get({ ns: needNs(ctx), db: needDb(ctx), tb: rid.table }, rid);
+  const create = async () => ({ doc: { ...row, id: rid }, input: row });
+  // a new record
+  if (!existing) return { action: "create", rid, before: undefined, data: create };
+  // ON DUPLICATE KEY UPDATE: an update of the stored record, `$input` the row (2.x: a create is tried first)
+  if (s.update) {
+    const set: DataClause = { kind: "Set", items: s.update };
+    const data = (views: DocViews) => applyData(set, views, withCtx(ctx, { vars: ctx.vars.child({ input: row }) }), row);
+    return { action: "update", rid, before: existing, data, createFirst: true };
+  }
+  // 1.x: an update without data (the update permission decides whether the stored record is returned)
+  if (ctx.core.compat === 1) return { action: "update", rid, before: existing };
+  // 2.x: IGNORE skips; otherwise a create, whose permission is met before "already exists" is reported
+  if (s.ignore) return undefined;
+  const conflict = () => new QueryError("RecordExists", `Database record \`${formatRecordId(rid, { compat: ctx.core.compat })}\` already exists`);
+  return { action: "create", rid, before: undefined, data: create, conflict };
 }

@@ -1,7 +1,7 @@
 // exec/statements: RELATE from->edge->to (minimal): one edge record per pair, with `in` and `out` set.
 
 import type { RelateStatement } from "../../ast/nodes.js";
-import { writeDocument } from "../../doc/pipeline.js";
+import { writeDocument, type DocViews } from "../../doc/pipeline.js";
 import { QueryError } from "../../errors/index.js";
 import { randomRecordKey } from "../../value/index.js";
 import { RecordId, Table } from "../../value/types.js";
@@ -27,8 +27,12 @@ export async function runRelate(s: RelateStatement, ctx: Ctx): Promise<Value> {
       const rid = through instanceof RecordId ? through : through instanceof Table ? new RecordId(through.name, randomRecordKey()) : undefined;
       if (!rid) throw new QueryError("RelateStatement", `Can not execute RELATE statement using value: ${String(through)}`);
       const before = ctx.core.records.get({ ns, db, tb: rid.table }, rid);
-      const { doc, input } = await applyData(s.data, before ?? { id: rid }, ctx);
-      const res = await writeDocument(docEnv(ctx), { action: before ? "update" : "create", rid, before, after: { ...doc, in: f, out: t }, input });
+      // an existing edge meets its update permission before the data clause runs
+      const data = async (views: DocViews) => {
+        const { doc, input } = await applyData(s.data, views, ctx);
+        return { doc: { ...doc, in: f, out: t }, input };
+      };
+      const res = await writeDocument(docEnv(ctx), { action: before ? "update" : "create", rid, before, data });
       await outputs.add(res);
     }
   }

@@ -1,11 +1,13 @@
-// exec/statements: what CREATE, UPDATE, RELATE and DELETE share — their targets, each write's RETURN output, ONLY.
+// exec/statements: what CREATE, UPDATE, RELATE, INSERT and DELETE share — their targets, WHERE, each write's RETURN output, ONLY.
 
-import type { Output } from "../../ast/nodes.js";
+import type { Expr, Output } from "../../ast/nodes.js";
 import type { WriteResult } from "../../doc/pipeline.js";
 import { QueryError } from "../../errors/index.js";
+import { isTruthy } from "../../value/index.js";
 import type { RecordId, Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
-import { needDb, needNs } from "../context.js";
+import { needDb, needNs, withCtx } from "../context.js";
+import { evaluate } from "../expressions/evaluate.js";
 import { rangeCandidates, tableCandidates, type Source } from "../iterate.js";
 import { SKIP, writeOutput } from "../output.js";
 import { ONLY_ERROR } from "./select.js";
@@ -14,6 +16,8 @@ import { ONLY_ERROR } from "./select.js";
 export interface WriteTarget {
   readonly rid: RecordId;
   readonly before: ValueObject | undefined;
+  /** Named by its record id (not found through a table or range scan). */
+  readonly byId: boolean;
 }
 
 /** The records of each target: every record of a table or range; a record id, kept when missing only if `keepMissing`. */
@@ -22,14 +26,20 @@ export async function writeTargets(sources: readonly Source[], ctx: Ctx, stateme
   const db = needDb(ctx);
   const targets: WriteTarget[] = [];
   for (const src of sources) {
-    if (src.kind === "Table") for (const r of await tableCandidates(ctx, ctx.core.catalog.table(ns, db, src.tb), src.tb, undefined, false)) targets.push({ rid: r.id, before: r.doc });
-    else if (src.kind === "Range") for (const r of rangeCandidates(ctx, src.tb, src.range)) targets.push({ rid: r.id, before: r.doc });
+    if (src.kind === "Table") for (const r of await tableCandidates(ctx, ctx.core.catalog.table(ns, db, src.tb), src.tb, undefined, false)) targets.push({ rid: r.id, before: r.doc, byId: false });
+    else if (src.kind === "Range") for (const r of rangeCandidates(ctx, src.tb, src.range)) targets.push({ rid: r.id, before: r.doc, byId: false });
     else if (src.kind === "Record") {
       const before = ctx.core.records.get({ ns, db, tb: src.rid.table }, src.rid);
-      if (before || keepMissing) targets.push({ rid: src.rid, before });
+      if (before || keepMissing) targets.push({ rid: src.rid, before, byId: true });
     } else throw new QueryError("InvalidStatementTarget", `Can not execute ${statement} statement using value: ${String(src.value)}`);
   }
   return targets;
+}
+
+/** A statement's WHERE as the pipeline runs it: on the record as the client may select it, with the client's rights. */
+export function whereClause(cond: Expr | undefined, ctx: Ctx): ((seen: ValueObject) => Promise<boolean>) | undefined {
+  if (!cond) return undefined;
+  return async (seen) => isTruthy(await evaluate(cond, withCtx(ctx, { doc: seen })), { compat: ctx.core.compat });
 }
 
 /** The outputs of a write statement, one per written record as its RETURN clause shapes it. */
