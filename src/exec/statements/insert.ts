@@ -59,7 +59,7 @@ function insertRequest(s: InsertStatement, ctx: Ctx, rid: RecordId, row: ValueOb
   // ON DUPLICATE KEY UPDATE: an update of the stored record, `$input` the row (2.x: a create is tried first)
   if (s.update) {
     const set: DataClause = { kind: "Set", items: s.update };
-    const data = (views: DocViews) => applyData(set, views, withCtx(ctx, { vars: ctx.vars.child({ input: row }) }), row);
+    const data = (views: DocViews) => applyData(set, views, withCtx(ctx, { vars: ctx.vars.engine({ input: row }) }), row);
     return { action: "update", rid, before: existing, data, createFirst: true };
   }
   // 1.x: an update without data (the update permission decides whether the stored record is returned)
