@@ -1,5 +1,6 @@
 // CLI: command-line and environment parsing into typed options for `start`, `check`, `sql`, `export` and `import`.
 
+import { LocalError } from "../errors/index.js";
 import { parseArgs } from "node:util";
 
 export type LogLevel = "none" | "error" | "warn" | "info" | "debug" | "trace";
@@ -56,7 +57,11 @@ export interface TransferOptions {
 export type CliOptions = StartOptions | CheckOptions | SqlOptions | TransferOptions | { readonly command: "help" | "version" };
 
 /** A user mistake on the command line: printed with the usage, exit code 2. */
-export class UsageError extends Error {}
+export class UsageError extends LocalError {
+  constructor(message: string) {
+    super("Usage", message);
+  }
+}
 
 export const USAGE = `usage: surql-auth <command> [options]
 

@@ -1,15 +1,29 @@
-// The one error hierarchy: every error has a stable `code` and SurrealDB's message text word for word.
+// The one error hierarchy: every error has a stable `code` from the catalogue (catalogue.ts) and, when a client
+// may see it, SurrealDB's message text word for word.
 
-/** Base of every error surql-auth raises on purpose. `message` is what a SurrealDB client would see. */
-export class SurrealError extends Error {
-  /** Stable, machine-readable identifier (e.g. "InvalidAuth", "FieldCheck"). */
-  readonly code: string;
-  constructor(code: string, message: string) {
+import { AUTH_MESSAGES, QUERY_MESSAGES, type AuthCode, type ErrorCode, type LocalCode, type SurrealCode } from "./catalogue.js";
+
+/** Root of every error surql-auth raises on purpose: a stable code. */
+export class CodedError<C extends ErrorCode = ErrorCode> extends Error {
+  constructor(
+    readonly code: C,
+    message: string,
+  ) {
     super(message);
-    this.code = code;
+    this.name = new.target.name;
+  }
+}
+
+/** An error with SurrealDB's text: `message` is what a SurrealDB client would see. */
+export class SurrealError extends CodedError<SurrealCode> {
+  constructor(code: SurrealCode, message: string) {
+    super(code, message);
     this.name = "SurrealError";
   }
 }
+
+/** Our own failure (codec, JWKS, claims, CLI usage …): the text is for the log or a local caller, not a client. */
+export class LocalError extends CodedError<LocalCode> {}
 
 /** A failure to parse SurrealQL text. Carries position information; see grammar/errors.ts. */
 export class ParseError extends SurrealError {
@@ -35,7 +49,7 @@ export class ParseError extends SurrealError {
 }
 
 /** SurrealDB's generic credential failure; the detail goes to the server log, never to the client. */
-export const INVALID_AUTH = "There was a problem with authentication";
+export const INVALID_AUTH = AUTH_MESSAGES.InvalidAuth();
 
 export class InvalidAuth extends SurrealError {
   /** Why it failed, for the server log only. */
@@ -46,9 +60,20 @@ export class InvalidAuth extends SurrealError {
   }
 }
 
+/** An authentication failure that is not the generic InvalidAuth (its text is safe to show to the client). */
+export class AuthError extends SurrealError {}
+
+/** The catalogued authentication error `code`, its text built from `args`. */
+export function authError<C extends Exclude<AuthCode, "InvalidAuth" | "NotAllowed" | "ExpiredSession">>(
+  code: C,
+  ...args: Parameters<(typeof AUTH_MESSAGES)[C]>
+): AuthError {
+  return new AuthError(code, (AUTH_MESSAGES[code] as (...a: typeof args) => string)(...args));
+}
+
 /** IAM denial of a statement or action. */
 export class NotAllowed extends SurrealError {
-  constructor(message = "IAM error: Not enough permissions to perform this action") {
+  constructor(message = AUTH_MESSAGES.NotAllowed()) {
     super("NotAllowed", message);
   }
 }
@@ -66,11 +91,11 @@ export class QueryError extends SurrealError {}
 /** `THROW` inside a query: SurrealDB reports it as "An error occurred: <msg>". */
 export class ThrownError extends SurrealError {
   constructor(readonly thrown: string) {
-    super("Thrown", `An error occurred: ${thrown}`);
+    super("Thrown", QUERY_MESSAGES.Thrown(thrown));
   }
 }
 
-export const SESSION_EXPIRED = "The session has expired";
+export const SESSION_EXPIRED = AUTH_MESSAGES.ExpiredSession();
 
 export class ExpiredSession extends SurrealError {
   constructor() {
@@ -80,5 +105,5 @@ export class ExpiredSession extends SurrealError {
 
 /** SurrealDB's InvalidParam: a client tried to set a variable only the engine may set. */
 export function protectedVariable(name: string): QueryError {
-  return new QueryError("InvalidParam", `'${name}' is a protected variable and cannot be set`);
+  return new QueryError("InvalidParam", QUERY_MESSAGES.InvalidParam(name));
 }

@@ -5,6 +5,7 @@ import type { Catalog } from "../store/catalog.js";
 import type { IndexStore } from "../store/indexes.js";
 import type { RecordStore } from "../store/records.js";
 import type { Transaction } from "../store/transaction.js";
+import { QUERY_MESSAGES } from "../errors/catalogue.js";
 import { QueryError } from "../errors/index.js";
 import type { Value } from "../value/types.js";
 import type { SchemaDefinition } from "../doc/env.js";
@@ -165,7 +166,7 @@ function confine(actor: Actor, ns: string, db: string | undefined): void {
 /** The selected namespace, or SurrealDB's error. */
 export function needNs(ctx: Ctx): string {
   const ns = ctx.session.ns;
-  if (ns === undefined || ns === "") throw new QueryError("NsEmpty", "Specify a namespace to use");
+  if (ns === undefined || ns === "") throw new QueryError("NsEmpty", QUERY_MESSAGES.NsEmpty());
   confine(ctx.session.actor, ns, undefined);
   return ns;
 }
@@ -174,7 +175,7 @@ export function needNs(ctx: Ctx): string {
 export function needDb(ctx: Ctx): string {
   const ns = needNs(ctx);
   const db = ctx.session.db;
-  if (db === undefined || db === "") throw new QueryError("DbEmpty", "Specify a database to use");
+  if (db === undefined || db === "") throw new QueryError("DbEmpty", QUERY_MESSAGES.DbEmpty());
   confine(ctx.session.actor, ns, db);
   return db;
 }

@@ -1,5 +1,6 @@
 // JWT claims: the names SurrealDB accepts (auth.md §4.2), read from a decoded payload and turned into `$token`.
 
+import { LocalError } from "../errors/index.js";
 import type { Compat } from "../exec/session.js";
 import type { Value, ValueObject } from "../value/types.js";
 
@@ -56,7 +57,11 @@ export const CLAIM_ALIASES: Record<Compat, Partial<Record<ClaimName, string[]>>>
 const NUMERIC_CLAIMS = ["iat", "nbf", "exp"] as const;
 
 /** Thrown by readClaims when a payload does not deserialise as SurrealDB's Claims (wrong types, duplicate aliases). */
-export class ClaimsError extends Error {}
+export class ClaimsError extends LocalError {
+  constructor(message: string) {
+    super("Claims", message);
+  }
+}
 
 /** Reads a decoded JWT payload the way SurrealDB deserialises its Claims struct. */
 export function readClaims(payload: Record<string, unknown>, compat: Compat): Claims {

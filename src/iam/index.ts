@@ -133,6 +133,5 @@ export class Iam {
 export const assertNotExpired = sessionOps.assertNotExpired;
 export { applyAuth, expiryAfter, type SessionAuth } from "./session.js";
 export type { IamLogger } from "./context.js";
-export { AuthError } from "./errors.js";
 export { hashPassword, verifyPassword } from "./password.js";
 export { CLAIM_ALIASES, readClaims, claimsToValue, type Claims } from "./claims.js";

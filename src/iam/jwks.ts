@@ -1,5 +1,6 @@
 // JWKS for access methods defined with `URL`: fetched with a 1 s timeout, cached 12 h, refetched on an unknown kid at most every 5 min.
 
+import { LocalError } from "../errors/index.js";
 import { importJWK, type JWK } from "jose";
 import type { Clock } from "../exec/session.js";
 import type { JoseKey } from "./keys.js";
@@ -23,7 +24,11 @@ interface JwksEntry {
 }
 
 /** Thrown for every JWKS problem; authenticate reports it as InvalidAuth with this reason. */
-export class JwksError extends Error {}
+export class JwksError extends LocalError {
+  constructor(message: string) {
+    super("Jwks", message);
+  }
+}
 
 const KTY_ALGS: Record<string, (jwk: JWK) => string[]> = {
   RSA: () => ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512"],

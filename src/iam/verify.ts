@@ -18,8 +18,8 @@ export interface DecodedToken {
 export function decodeToken(token: string, compat: Compat): DecodedToken {
   let header: ProtectedHeaderParameters;
   let payload: Record<string, unknown>;
+  if (token.split(".").length !== 3) throw new InvalidAuth("token does not decode: not a compact JWS");
   try {
-    if (token.split(".").length !== 3) throw new Error("not a compact JWS");
     header = decodeProtectedHeader(token);
     payload = decodeJwt(token) as Record<string, unknown>;
   } catch (e) {

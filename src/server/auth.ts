@@ -2,15 +2,15 @@
 
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { INVALID_AUTH, SurrealError } from "../errors/index.js";
+import { databaseProblem } from "../errors/catalogue.js";
+import { INVALID_AUTH, LocalError, SurrealError } from "../errors/index.js";
 import { newSession, type Session } from "../exec/session.js";
 import type { ServerContext } from "./types.js";
 
 /** The middleware refused the request: 401 with `text` as the plain-text body. */
-export class AuthFailure extends Error {
+export class AuthFailure extends LocalError {
   constructor(readonly text: string) {
-    super(text);
-    this.name = "AuthFailure";
+    super("AuthFailure", text);
   }
 }
 
@@ -23,7 +23,7 @@ export function header(req: IncomingMessage, name: string): string | undefined {
 
 /** The text a failed authentication shows: the generic message bare, anything else wrapped. */
 export function authFailureText(e: unknown): string {
-  if (e instanceof SurrealError) return e.code === "InvalidAuth" ? e.message : `There was a problem with the database: ${e.message}`;
+  if (e instanceof SurrealError) return e.code === "InvalidAuth" ? e.message : databaseProblem(e.message);
   return INVALID_AUTH;
 }
 

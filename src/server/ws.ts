@@ -8,7 +8,7 @@ import type { Session } from "../exec/session.js";
 import type { Value, ValueObject } from "../value/types.js";
 import { AuthFailure, sessionFromRequest } from "./auth.js";
 import { DecodeError, decodeRpcMessage, encodeValue, stringifyJson, type WireFormat } from "./codec/index.js";
-import { RpcError, databaseError, toRpcError } from "./rpc/errors.js";
+import { databaseError, invalidRequest, toRpcError } from "./rpc/errors.js";
 import { dispatch, errorResponse, parseErrorResponse } from "./rpc/dispatch.js";
 import { usableId } from "./rpc/request.js";
 import type { ServerContext } from "./types.js";
@@ -38,7 +38,7 @@ class Connection {
   onMessage(data: RawData, isBinary: boolean): void {
     const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
     if (bytes.length > this.ctx.limits.wsMaxPayload) {
-      this.send(errorResponse(new RpcError(-32600, "Invalid Request"), undefined, false));
+      this.send(errorResponse(invalidRequest(), undefined, false));
       return;
     }
     let message: Value;

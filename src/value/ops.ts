@@ -1,5 +1,6 @@
 // Binary and unary operators with SurrealDB semantics (arithmetic, containment, comparison).
 import type { BinaryOp } from "../ast/nodes.js";
+import type { QueryCode } from "../errors/catalogue.js";
 import { QueryError } from "../errors/index.js";
 import { compatOf, type CompatOpts } from "./compat.js";
 import { compareValues, valueEquals, valueExact } from "./compare.js";
@@ -34,7 +35,7 @@ function fits(n: bigint): boolean {
   return n >= I64_MIN && n <= I64_MAX;
 }
 
-function fail(code: string, verb: string, a: Value, b: Value, opts?: CompatOpts): never {
+function fail(code: QueryCode, verb: string, a: Value, b: Value, opts?: CompatOpts): never {
   throw new QueryError(code, `Cannot perform ${verb} with '${toRawString(a, opts)}' and '${toRawString(b, opts)}'`);
 }
 

@@ -4,6 +4,7 @@
 // (int ⇒ bigint, float ⇒ number), which cbor-x's decoder folds into one JS number; it also needs
 // minimal-length integers, no typed-array tags and a hard error on every unknown tag.
 
+import { LocalError } from "../../errors/index.js";
 import type { Compat } from "../../exec/session.js";
 import { parseDatetime, parseDuration, parseRecordIdText } from "../../value/index.js";
 import {
@@ -46,10 +47,9 @@ export const TAG = {
 } as const;
 
 /** Undecodable bytes or a value SurrealDB would refuse (unknown tag, malformed tagged payload). */
-export class CborError extends Error {
+export class CborError extends LocalError {
   constructor(message: string) {
-    super(message);
-    this.name = "CborError";
+    super("Decode", message);
   }
 }
 

@@ -1,5 +1,6 @@
 // One entry point for the wire formats the server speaks (JSON, CBOR): RPC frames and HTTP bodies.
 
+import { LocalError } from "../../errors/index.js";
 import type { Compat } from "../../exec/session.js";
 import type { Value } from "../../value/types.js";
 import { CborError, decodeCbor, encodeCbor } from "./cbor.js";
@@ -13,10 +14,9 @@ export type WireFormat = "json" | "cbor";
 export const MIME: Readonly<Record<WireFormat, string>> = { json: "application/json", cbor: "application/cbor" };
 
 /** Raised for any undecodable frame or body; RPC answers it with -32700 Parse error. */
-export class DecodeError extends Error {
+export class DecodeError extends LocalError {
   constructor(message: string) {
-    super(message);
-    this.name = "DecodeError";
+    super("Decode", message);
   }
 }
 

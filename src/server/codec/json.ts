@@ -4,14 +4,14 @@
 // and RPC params get the legacy string coercion (`"person:1"` ⇒ record id, datetimes, UUIDs).
 // Output walks plain data itself and hands the typed leaves (record ids, datetimes …) to value/toJson.
 
+import { LocalError } from "../../errors/index.js";
 import type { Compat } from "../../exec/session.js";
 import { legacyStrand, parseI64, toJson } from "../../value/index.js";
 import { isValueObject, type Value, type ValueObject } from "../../value/types.js";
 
-export class JsonError extends Error {
+export class JsonError extends LocalError {
   constructor(message: string) {
-    super(message);
-    this.name = "JsonError";
+    super("Decode", message);
   }
 }
 

@@ -1,7 +1,8 @@
 // Shared HTTP plumbing for the routes: bounded bodies, Accept negotiation, SurrealDB's error bodies.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { SurrealError } from "../../errors/index.js";
+import { databaseProblem } from "../../errors/catalogue.js";
+import { INVALID_AUTH, LocalError, SurrealError } from "../../errors/index.js";
 import type { Session } from "../../exec/session.js";
 import type { ServerContext } from "../types.js";
 import { header } from "../auth.js";
@@ -36,8 +37,14 @@ export function accept(req: IncomingMessage): MediaType | undefined {
   return mediaType(header(req, "accept"));
 }
 
+const TOO_LARGE = "Failed to buffer the request body: length limit exceeded";
+
 /** The body exceeded its route's limit. */
-export class PayloadTooLarge extends Error {}
+export class PayloadTooLarge extends LocalError {
+  constructor() {
+    super("PayloadTooLarge", TOO_LARGE);
+  }
+}
 
 /** Read the whole body, failing as soon as it exceeds `limit` bytes. */
 export function readBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
@@ -93,7 +100,7 @@ export function sendAuthFailed(res: ServerResponse): void {
     code: 401,
     details: "Authentication failed",
     description: "Your authentication details are invalid. Reauthenticate using valid authentication parameters.",
-    information: "There was a problem with authentication",
+    information: INVALID_AUTH,
   });
 }
 
@@ -122,7 +129,7 @@ export const INVALID_BODY = "The request body contains invalid data";
 
 export function sendTooLarge(res: ServerResponse): void {
   res.setHeader("connection", "close");
-  send(res, 413, "Failed to buffer the request body: length limit exceeded", "text/plain; charset=utf-8");
+  send(res, 413, TOO_LARGE, "text/plain; charset=utf-8");
 }
 
 /** A handler error as SurrealDB's HTTP layer reports it (§1.3). */
@@ -130,8 +137,8 @@ export function sendError(r: RouteRequest, e: unknown): void {
   if (e instanceof PayloadTooLarge) return sendTooLarge(r.res);
   if (e instanceof SurrealError) {
     if (e.code === "InvalidAuth") return sendAuthFailed(r.res);
-    if (e.code === "NotAllowed") return sendForbidden(r.res, `There was a problem with the database: ${e.message}`);
-    return sendBadRequest(r.res, `There was a problem with the database: ${e.message}`);
+    if (e.code === "NotAllowed") return sendForbidden(r.res, databaseProblem(e.message));
+    return sendBadRequest(r.res, databaseProblem(e.message));
   }
   r.ctx.logger.error(`${r.req.method} ${r.url.pathname} failed`, e);
   send(r.res, 500, "Internal Server Error", "text/plain; charset=utf-8");

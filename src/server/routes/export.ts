@@ -1,11 +1,12 @@
 // GET|POST /export and POST /import (protocol.md §6): whole-database SurrealQL out and in.
 
+import { databaseProblem } from "../../errors/catalogue.js";
 import { NotAllowed } from "../../errors/index.js";
 import type { Session } from "../../exec/session.js";
 import { INVALID_BODY, accept, bodyText, readBody, send, sendBadRequest, sendError, sendForbidden, sendUnsupportedMediaType, type RouteRequest } from "./common.js";
 import { responseList, sendResults } from "./sql.js";
 
-const NOT_ALLOWED = `There was a problem with the database: ${new NotAllowed().message}`;
+const NOT_ALLOWED = databaseProblem(new NotAllowed().message);
 
 function isOwner(session: Session): boolean {
   return session.actor.roles.includes("OWNER");

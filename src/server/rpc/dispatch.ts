@@ -1,5 +1,6 @@
 // RPC dispatch: a decoded message ⇒ validated request ⇒ method ⇒ the response object (`{id, result}` / `{id, error}`).
 
+import { SurrealError } from "../../errors/index.js";
 import type { Value, ValueObject } from "../../value/types.js";
 import { RpcError, parseError, toRpcError } from "./errors.js";
 import { invokeMethod, type RpcCall } from "./methods.js";
@@ -39,7 +40,7 @@ export async function dispatch(call: RpcCall, message: Value, opts: { withId?: b
     return out;
   } catch (e) {
     const err = toRpcError(e);
-    if (!(e instanceof RpcError) && !(e instanceof Error && "code" in e)) call.ctx.logger.error(`rpc ${request.method} failed`, e);
+    if (!(e instanceof RpcError || e instanceof SurrealError)) call.ctx.logger.error(`rpc ${request.method} failed`, e);
     return errorResponse(err, request.id, hasId);
   }
 }

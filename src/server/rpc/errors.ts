@@ -1,13 +1,12 @@
 // RPC error codes and texts (protocol.md §7.2); every failure a handler raises becomes one of these.
 
-import { SurrealError } from "../../errors/index.js";
+import { databaseProblem, RPC_DATABASE_ERROR, RPC_MESSAGES, type RpcCode } from "../../errors/catalogue.js";
+import { CodedError, SurrealError } from "../../errors/index.js";
 
-export class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
+/** An RPC error as the client receives it: a JSON-RPC code and SurrealDB's text. */
+export class RpcError extends CodedError<RpcCode> {
+  constructor(code: RpcCode, message: string) {
+    super(code, message);
     this.name = "RpcError";
   }
 }
@@ -16,16 +15,17 @@ export const PARSE_ERROR = -32700;
 export const INVALID_REQUEST = -32600;
 export const METHOD_NOT_FOUND = -32601;
 export const INVALID_PARAMS = -32602;
-export const DATABASE_ERROR = -32000;
+export const DATABASE_ERROR = RPC_DATABASE_ERROR;
 
-export const parseError = () => new RpcError(PARSE_ERROR, "Parse error");
-export const invalidRequest = () => new RpcError(INVALID_REQUEST, "Invalid Request");
-export const methodNotFound = () => new RpcError(METHOD_NOT_FOUND, "Method not found");
-export const invalidParams = () => new RpcError(INVALID_PARAMS, "Invalid params");
+const rpcError = (code: keyof typeof RPC_MESSAGES) => () => new RpcError(code, RPC_MESSAGES[code]);
+export const parseError = rpcError(PARSE_ERROR);
+export const invalidRequest = rpcError(INVALID_REQUEST);
+export const methodNotFound = rpcError(METHOD_NOT_FOUND);
+export const invalidParams = rpcError(INVALID_PARAMS);
 
 /** `There was a problem with the database: <msg>` — SurrealDB's wrapping of core errors. */
 export function databaseError(message: string): RpcError {
-  return new RpcError(DATABASE_ERROR, `There was a problem with the database: ${message}`);
+  return new RpcError(DATABASE_ERROR, databaseProblem(message));
 }
 
 /** Map anything a handler threw to the RPC error the client sees; unexpected errors reveal nothing. */

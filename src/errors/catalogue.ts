@@ -1,0 +1,136 @@
+// The catalogue: every code an error of ours carries, and SurrealDB's text for each code whose words are fixed
+// (the wire contract, written once). Codes are SurrealDB's variant names; the engine's texts that embed a
+// value are composed where the value is, under a code from `EngineCode`.
+
+/** Authentication and IAM (SurrealDB's `Error::…` variants of iam/ and signin / signup). */
+export const AUTH_MESSAGES = {
+  InvalidAuth: () => "There was a problem with authentication",
+  ExpiredToken: () => "The token has expired",
+  ExpiredSession: () => "The session has expired",
+  NotAllowed: () => "IAM error: Not enough permissions to perform this action",
+  NoRecordFound: () => "No record was returned",
+  NoSigninTarget: () => "No signin target to either SC or DB or NS or KV",
+  MissingUserOrPass: () => "Username or Password was not provided",
+  InvalidSignup: () => "There was a problem with signing up",
+  AccessMethodMismatch: () => "The access method cannot be used in the requested operation",
+  TokenMakingFailed: () => "There was an error creating the token",
+  UnexpectedAuth: () => "There was an unexpected error while performing authentication",
+  MissingTokenHeader: () => "Auth token is missing the 'kid' header",
+  AccessBearerMissingKey: () => "This bearer access method requires a key to be provided",
+  NonComputed: () => "Found a non-computed value where they are not allowed",
+  SigninQueryFailed: () => "The signin query failed",
+  SignupQueryFailed: () => "The signup query failed",
+  AccessRecordSigninQueryFailed: () => "The record access signin query failed",
+  AccessRecordSignupQueryFailed: () => "The record access signup query failed",
+  ScopeNoSignin: () => "This scope does not allow signin",
+  ScopeNoSignup: () => "This scope does not allow signup",
+  AccessRecordNoSignin: () => "This record access method does not allow signin",
+  AccessRecordNoSignup: () => "This record access method does not allow signup",
+  NoScopeFound: () => "The scope does not exist",
+  AccessNotFound: () => "The access method does not exist",
+  InvalidSessionDuration: () => "The session has an invalid duration",
+  AccessInvalidDuration: () => "This access method has an invalid duration",
+  InvalidSessionExpiration: () => "The session has an invalid expiration",
+  AccessInvalidExpiration: () => "This access method results in an invalid expiration",
+  InvalidRole: (role: string) => `IAM error: Invalid role '${role}'`,
+  ScNotFound: (sc: string) => `The scope '${sc}' does not exist`,
+  StNotFound: (tk: string) => `The scope token '${tk}' does not exist`,
+  DtNotFound: (tk: string) => `The database token '${tk}' does not exist`,
+  NtNotFound: (tk: string) => `The namespace token '${tk}' does not exist`,
+  AccessDbNotFound: (ac: string, db: string) => `The access method '${ac}' does not exist in the database '${db}'`,
+  AccessNsNotFound: (ac: string, ns: string) => `The access method '${ac}' does not exist in the namespace '${ns}'`,
+  AccessRootNotFound: (ac: string) => `The root access method '${ac}' does not exist`,
+} as const;
+
+/** Fixed texts of the engine that more than one place raises. */
+export const QUERY_MESSAGES = {
+  InvalidParam: (name: string) => `'${name}' is a protected variable and cannot be set`,
+  NsEmpty: () => "Specify a namespace to use",
+  DbEmpty: () => "Specify a database to use",
+  Thrown: (thrown: string) => `An error occurred: ${thrown}`,
+} as const;
+
+/** The engine's codes whose text embeds values and is composed at its one raising place. */
+export type EngineCode =
+  | "AlreadyExists"
+  | "ArithmeticNegativeOverflow"
+  | "ArithmeticOverflow"
+  | "Cast"
+  | "ComputationDepthExceeded"
+  | "DbNotAllowed"
+  | "FcNotFound"
+  | "FieldCheck"
+  | "FieldReadonly"
+  | "FunctionPermissions"
+  | "Import"
+  | "IndexExists"
+  | "InsertStatement"
+  | "Internal"
+  | "InvalidArguments"
+  | "InvalidContent"
+  | "InvalidControlFlow"
+  | "InvalidDatetime"
+  | "InvalidDuration"
+  | "InvalidFunction"
+  | "InvalidMerge"
+  | "InvalidPatch"
+  | "InvalidPlace"
+  | "InvalidStatementTarget"
+  | "InvalidUuid"
+  | "NotFound"
+  | "NsNotAllowed"
+  | "ParamPermissions"
+  | "ParseError"
+  | "PatchTest"
+  | "QueryCancelled"
+  | "QueryNotExecuted"
+  | "RecordExists"
+  | "RelateStatement"
+  | "SingleOnlyOutput"
+  | "TryAdd"
+  | "TryDiv"
+  | "TryMul"
+  | "TryNeg"
+  | "TryPow"
+  | "TryRem"
+  | "TrySub"
+  | "Unreachable"
+  | "Unsupported"
+  | "UserNotFound";
+
+export type AuthCode = keyof typeof AUTH_MESSAGES;
+export type QueryCode = keyof typeof QUERY_MESSAGES | EngineCode;
+/** What a SurrealError carries: a client may see its text. */
+export type SurrealCode = AuthCode | QueryCode;
+
+/** JSON-RPC error codes (protocol.md §7.2) and their texts. */
+export const RPC_MESSAGES = {
+  [-32700]: "Parse error",
+  [-32600]: "Invalid Request",
+  [-32601]: "Method not found",
+  [-32602]: "Invalid params",
+} as const;
+export const RPC_DATABASE_ERROR = -32000;
+export type RpcCode = keyof typeof RPC_MESSAGES | typeof RPC_DATABASE_ERROR;
+
+/** Our own failures: their text is for the log or a local caller, never sent to a client as it stands. */
+export type LocalCode =
+  /** An HTTP request the auth middleware refused (401, its text as the body). */
+  | "AuthFailure"
+  /** A JWT payload that does not deserialise as SurrealDB's claims. */
+  | "Claims"
+  /** An undecodable RPC frame or HTTP body (JSON or CBOR). */
+  | "Decode"
+  /** A JWKS fetch, parse or key problem. */
+  | "Jwks"
+  /** A request body over its route's limit. */
+  | "PayloadTooLarge"
+  /** A mistake on the command line. */
+  | "Usage";
+
+export type ErrorCode = SurrealCode | RpcCode | LocalCode;
+
+/** SurrealDB's HTTP and RPC wrapping of an engine error: `There was a problem with the database: <message>`. */
+export function databaseProblem(message: string): string {
+  return `There was a problem with the database: ${message}`;
+}

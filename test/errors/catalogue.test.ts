@@ -1,0 +1,85 @@
+// The catalogue: every error class of ours carries a code, client-visible texts are SurrealDB's, and our own
+// (local) errors never reach a client as they stand.
+
+import { describe, expect, it } from "vitest";
+import { UsageError } from "../../src/cli/args.js";
+import { AUTH_MESSAGES, databaseProblem, QUERY_MESSAGES, RPC_MESSAGES } from "../../src/errors/catalogue.js";
+import { authError, CodedError, LocalError, protectedVariable, SurrealError } from "../../src/errors/index.js";
+import { ClaimsError } from "../../src/iam/claims.js";
+import { JwksError } from "../../src/iam/jwks.js";
+import { AuthFailure, authFailureText } from "../../src/server/auth.js";
+import { CborError, DecodeError, JsonError } from "../../src/server/codec/index.js";
+import { invalidParams, methodNotFound, parseError, RpcError, toRpcError } from "../../src/server/rpc/errors.js";
+import { PayloadTooLarge } from "../../src/server/routes/common.js";
+
+describe("error catalogue", () => {
+  it.each([
+    ["JwksError", new JwksError("bad key"), "Jwks"],
+    ["ClaimsError", new ClaimsError("bad claim"), "Claims"],
+    ["UsageError", new UsageError("no command"), "Usage"],
+    ["CborError", new CborError("bad tag"), "Decode"],
+    ["JsonError", new JsonError("bad json"), "Decode"],
+    ["DecodeError", new DecodeError("bad frame"), "Decode"],
+    ["AuthFailure", new AuthFailure("There was a problem with authentication"), "AuthFailure"],
+    ["PayloadTooLarge", new PayloadTooLarge(), "PayloadTooLarge"],
+  ])("%s is a LocalError with a code, named after its class", (name, e, code) => {
+    expect(e).toBeInstanceOf(CodedError);
+    expect(e).toBeInstanceOf(LocalError);
+    expect(e).not.toBeInstanceOf(SurrealError);
+    expect(e.code).toBe(code);
+    expect(e.name).toBe(name);
+  });
+
+  it("a local error's text never reaches an RPC client or an HTTP 401 body", () => {
+    for (const e of [new JwksError("https://idp.internal/jwks unreachable"), new ClaimsError("claim 'ns' is 42")]) {
+      expect(toRpcError(e)).toMatchObject({ code: -32000, message: "There was a problem with the database: An internal error occurred" });
+      expect(authFailureText(e)).toBe("There was a problem with authentication");
+    }
+  });
+
+  it("RPC errors keep their JSON-RPC codes and texts", () => {
+    expect([parseError(), methodNotFound(), invalidParams()].map((e) => [e.code, e.message])).toEqual([
+      [-32700, "Parse error"],
+      [-32601, "Method not found"],
+      [-32602, "Invalid params"],
+    ]);
+    expect(new RpcError(-32000, "x")).toBeInstanceOf(CodedError);
+    expect(RPC_MESSAGES[-32600]).toBe("Invalid Request");
+  });
+
+  it("the wire prefix, built once, wraps an engine error for HTTP and RPC alike", () => {
+    expect(databaseProblem("Specify a namespace to use")).toBe("There was a problem with the database: Specify a namespace to use");
+    const e = new SurrealError("NsEmpty", QUERY_MESSAGES.NsEmpty());
+    expect(toRpcError(e).message).toBe(databaseProblem(e.message));
+    expect(authFailureText(authError("ExpiredToken"))).toBe("There was a problem with the database: The token has expired");
+  });
+
+  it("the protected-variable text (SurrealDB's InvalidParam)", () => {
+    expect(protectedVariable("auth")).toMatchObject({ code: "InvalidParam", message: "'auth' is a protected variable and cannot be set" });
+  });
+
+  // SurrealDB's texts (reference/auth.md §errors, oracle 1.5.4 / 2.6.0), one row per catalogued auth code.
+  it.each<[keyof typeof AUTH_MESSAGES, string[], string]>([
+    ["InvalidAuth", [], "There was a problem with authentication"],
+    ["ExpiredToken", [], "The token has expired"],
+    ["ExpiredSession", [], "The session has expired"],
+    ["NotAllowed", [], "IAM error: Not enough permissions to perform this action"],
+    ["NoRecordFound", [], "No record was returned"],
+    ["NoSigninTarget", [], "No signin target to either SC or DB or NS or KV"],
+    ["MissingUserOrPass", [], "Username or Password was not provided"],
+    ["InvalidSignup", [], "There was a problem with signing up"],
+    ["AccessMethodMismatch", [], "The access method cannot be used in the requested operation"],
+    ["SigninQueryFailed", [], "The signin query failed"],
+    ["AccessRecordSignupQueryFailed", [], "The record access signup query failed"],
+    ["ScopeNoSignup", [], "This scope does not allow signup"],
+    ["AccessRecordNoSignin", [], "This record access method does not allow signin"],
+    ["NoScopeFound", [], "The scope does not exist"],
+    ["AccessNotFound", [], "The access method does not exist"],
+    ["InvalidRole", ["GOD"], "IAM error: Invalid role 'GOD'"],
+    ["AccessDbNotFound", ["api", "app"], "The access method 'api' does not exist in the database 'app'"],
+    ["AccessNsNotFound", ["api", "app"], "The access method 'api' does not exist in the namespace 'app'"],
+    ["AccessRootNotFound", ["api"], "The root access method 'api' does not exist"],
+  ])("%s: %j ⇒ SurrealDB's text", (code, args, text) => {
+    expect((AUTH_MESSAGES[code] as (...a: string[]) => string)(...args)).toBe(text);
+  });
+});
