@@ -8,43 +8,57 @@ import { isValueObject } from "../value/types.js";
 import type { Value, ValueObject } from "../value/types.js";
 import type { DocEnv, WriteOp } from "./env.js";
 import { permissionAllows } from "./permissions.js";
-import { getPath, setPath } from "./paths.js";
+import { fieldsInOrder, getPath, putPath, walkField } from "./paths.js";
 
 function fieldError(env: DocEnv, op: WriteOp, name: string, val: Value, tail: string): QueryError {
   return new QueryError("FieldCheck", `Found ${env.printValue(val)} for field \`${name}\`, with record \`${formatRecordId(op.rid, { compat: env.compat })}\`, but ${tail}`);
 }
 
-/** Run every field definition over the record being written; returns the processed record. */
+/** What a write changed, as `$input` sees it per field: changed keys of objects (recursively), otherwise the new value. */
+function changed(before: Value, after: Value, compat: 1 | 2): Value {
+  if (!isValueObject(before) || !isValueObject(after)) return after;
+  const out: ValueObject = {};
+  for (const [k, v] of Object.entries(after)) {
+    if (!(k in before)) out[k] = v;
+    else if (!valueExact(before[k], v, { compat })) out[k] = changed(before[k], v, compat);
+  }
+  return out;
+}
+
+/** Run every field definition over the record being written, at every path its name covers; returns the processed record. */
 export async function processTableFields(env: DocEnv, table: TableEntry, op: WriteOp, after: ValueObject): Promise<ValueObject> {
   const isNew = op.action === "create" || op.before === undefined;
   const permsApply = env.permissionsApply(true);
+  const input = changed(op.before, after, env.compat);
   let doc = after;
-  for (const [name, fd] of table.fields) {
-    if (name === "id" || name.includes("[")) continue;
-    const path = name.split(".");
-    const old = op.before ? getPath(op.before, path) : undefined;
-    let val = getPath(doc, path);
-    const vars = (): Record<string, Value> => ({ value: val, before: op.before, after: doc, input: op.input, this: doc });
-    // READONLY: a stored value may not change
-    if (fd.readonly && !isNew && !valueExact(val, old, { compat: env.compat })) {
-      throw new QueryError("FieldReadonly", `Found changed value for field \`${name}\`, with record \`${formatRecordId(op.rid, { compat: env.compat })}\`, but field is readonly`);
+  for (const [name, fd] of fieldsInOrder(table)) {
+    if (name === "id") continue;
+    for (const [path, found] of walkField(doc, fd.name.parts, env.compat)) {
+      const old = getPath(op.before, path);
+      let val = found;
+      // $value and $after: the value at this path; $before: the stored one; $input: what the write changed there
+      const vars = (): Record<string, Value> => ({ value: val, before: old, after: val, input: getPath(input, path), this: doc });
+      // READONLY: a stored value may not change
+      if (fd.readonly && !isNew && !valueExact(val, old, { compat: env.compat })) {
+        throw new QueryError("FieldReadonly", `Found changed value for field \`${name}\`, with record \`${formatRecordId(op.rid, { compat: env.compat })}\`, but field is readonly`);
+      }
+      // DEFAULT: on new records (or always with DEFAULT ALWAYS) when no value was given
+      if (fd.default && val === undefined && (isNew || fd.defaultAlways)) val = await env.evaluate(fd, fd.default, doc, vars());
+      // VALUE: computed on every write
+      if (fd.value) val = await env.evaluate(fd, fd.value, doc, vars());
+      // TYPE: coerce or fail with SurrealDB's text
+      if (fd.type) val = coerceField(env, op, name, fd, val);
+      // ASSERT: must be truthy with $value bound
+      if (fd.assert && !isTruthy(await env.evaluate(fd, fd.assert, doc, vars()), { compat: env.compat })) {
+        throw fieldError(env, op, name, val, `field must conform to: ${env.printExpr(fd.assert)}`);
+      }
+      // PERMISSIONS: a denied create/update keeps the old value
+      if (permsApply) {
+        const perm = isNew ? fd.permissions.create : fd.permissions.update;
+        if (perm.kind !== "Full" && !(await permissionAllows(env, perm, doc, vars()))) val = old;
+      }
+      doc = putPath(doc, path, val, env.compat);
     }
-    // DEFAULT: on new records (or always with DEFAULT ALWAYS) when no value was given
-    if (fd.default && val === undefined && (isNew || fd.defaultAlways)) val = await env.evaluate(fd, fd.default, doc, vars());
-    // VALUE: computed on every write
-    if (fd.value) val = await env.evaluate(fd, fd.value, doc, vars());
-    // TYPE: coerce or fail with SurrealDB's text
-    if (fd.type) val = coerceField(env, op, name, fd, val);
-    // ASSERT: must be truthy with $value bound
-    if (fd.assert && !isTruthy(await env.evaluate(fd, fd.assert, doc, vars()), { compat: env.compat })) {
-      throw fieldError(env, op, name, val, `field must conform to: ${env.printExpr(fd.assert)}`);
-    }
-    // PERMISSIONS: a denied create/update keeps the old value
-    if (permsApply) {
-      const perm = isNew ? fd.permissions.create : fd.permissions.update;
-      if (perm.kind !== "Full" && !(await permissionAllows(env, perm, doc, vars()))) val = old;
-    }
-    doc = setPath(doc, path, val);
   }
   return doc;
 }
@@ -76,14 +90,13 @@ function arrayInner(t: TypeKind | undefined): TypeKind | null | undefined {
 }
 
 /**
- * SCHEMAFULL tables keep only defined paths (and `id`): object contents need defined children or FLEXIBLE,
+ * SCHEMAFULL tables keep only defined paths (and `id`; a definition of `a.b` or `a[*]` alone keeps no `a`): object contents need defined children or FLEXIBLE,
  * array elements need `field[*]` or an array type (2.x: with an element type).
  */
 export function cleanupTableFields(table: TableEntry, doc: ValueObject, compat: 1 | 2 = 2): ValueObject {
   if (!table.def.schemafull) return doc;
   const fields = table.fields;
   const defined = (path: string) => fields.has(path);
-  const hasChildren = (path: string) => [...fields.keys()].some((n) => n.startsWith(`${path}.`) || n.startsWith(`${path}[`));
   const clean = (v: Value, path: string): Value => {
     const fd = fields.get(path);
     if (fd?.flexible) return v;
@@ -94,7 +107,7 @@ export function cleanupTableFields(table: TableEntry, doc: ValueObject, compat: 
     }
     if (isValueObject(v)) {
       const out: ValueObject = {};
-      for (const [k, x] of Object.entries(v)) if (defined(`${path}.${k}`) || hasChildren(`${path}.${k}`)) out[k] = clean(x, `${path}.${k}`);
+      for (const [k, x] of Object.entries(v)) if (defined(`${path}.${k}`)) out[k] = clean(x, `${path}.${k}`);
       return out;
     }
     return v;
@@ -102,7 +115,7 @@ export function cleanupTableFields(table: TableEntry, doc: ValueObject, compat: 
   const out: ValueObject = {};
   for (const [k, v] of Object.entries(doc)) {
     if (k === "id") out[k] = v;
-    else if (defined(k) || hasChildren(k)) out[k] = clean(v, k);
+    else if (defined(k)) out[k] = clean(v, k);
   }
   return out;
 }

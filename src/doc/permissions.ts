@@ -5,7 +5,8 @@ import type { TableEntry } from "../store/catalog.js";
 import { isTruthy } from "../value/index.js";
 import type { Value, ValueObject } from "../value/types.js";
 import type { Action, DocEnv } from "./env.js";
-import { getPath, setPath } from "./paths.js";
+import { eachField, fieldsInOrder, getPath, setPath } from "./paths.js";
+import type { Path } from "./paths.js";
 
 /** Evaluate one permission against a document. */
 export async function permissionAllows(env: DocEnv, perm: Permission, doc: Value, vars: Readonly<Record<string, Value>>): Promise<boolean> {
@@ -38,21 +39,25 @@ export function checkPermissionsQuick(env: DocEnv, table: TableEntry, action: Ac
   return table.def.permissions[action].kind !== "None";
 }
 
-/** Paths of fields whose `select` permission denies them on `doc` (`$value` bound to the field's value; NONE after a DELETE). */
-export async function hiddenFields(env: DocEnv, table: TableEntry, doc: ValueObject | undefined): Promise<string[][]> {
+/**
+ * Paths of fields whose `select` permission denies them, in the order to remove them: every path a field's name covers
+ * in `shape` (by default `doc`; `[*]` covers each element), judged against `doc` with `$value` the value there and `$this`
+ * the record (NONE after a DELETE).
+ */
+export async function hiddenFields(env: DocEnv, table: TableEntry, doc: ValueObject | undefined, shape: ValueObject | undefined = doc): Promise<Path[]> {
   if (!env.permissionsApply(false)) return [];
-  const hidden: string[][] = [];
-  for (const [name, field] of table.fields) {
+  const hidden: Path[] = [];
+  for (const [, field] of fieldsInOrder(table)) {
     const perm = field.permissions.select;
-    if (perm.kind === "Full" || name.includes("[")) continue;
-    const path = name.split(".");
-    const value = getPath(doc, path);
-    if (!(await permissionAllows(env, perm, doc, { value, this: doc }))) hidden.push(path);
+    if (perm.kind === "Full") continue;
+    for (const path of eachField(shape, field.name.parts, env.compat)) {
+      if (!(await permissionAllows(env, perm, doc, { value: getPath(doc, path), this: doc }))) hidden.push(path);
+    }
   }
   return hidden;
 }
 
-/** Strip fields whose `select` permission denies them. */
+/** Strip fields whose `select` permission denies them (one by one: removing an element moves the later ones up). */
 export async function checkPermissionsFields(env: DocEnv, table: TableEntry, doc: ValueObject): Promise<ValueObject> {
   let out = doc;
   for (const path of await hiddenFields(env, table, doc)) out = setPath(out, path, undefined);

@@ -4,6 +4,7 @@ import type { TableEntry } from "../store/catalog.js";
 import type { RecordId, Value, ValueObject } from "../value/types.js";
 import type { DocEnv, WriteOp } from "./env.js";
 import { processEvents } from "./events.js";
+import type { Path } from "./paths.js";
 import { cleanupTableFields, processTableFields } from "./fields.js";
 import { storeIndexData } from "./indexes.js";
 import { setPath } from "./paths.js";
@@ -11,7 +12,7 @@ import { checkPermissionsFields, checkPermissionsQuick, checkPermissionsTable, h
 
 /** A visible record and the field paths hidden from it (to strip again after projection). */
 // 1.x strips only the projected output (WHERE, VALUE and aliases see the stored value); 2.x also the document.
-export async function selectDocumentHidden(env: DocEnv, table: TableEntry | undefined, doc: ValueObject): Promise<{ doc: ValueObject; hidden: string[][] } | undefined> {
+export async function selectDocumentHidden(env: DocEnv, table: TableEntry | undefined, doc: ValueObject): Promise<{ doc: ValueObject; hidden: Path[] } | undefined> {
   const seen = await selectDocument(env, table, doc);
   if (!seen) return undefined;
   return { doc: env.compat === 1 ? doc : seen, hidden: table ? await hiddenFields(env, table, doc) : [] };

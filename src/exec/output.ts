@@ -92,7 +92,7 @@ export async function writeOutput(output: Output | undefined, res: WriteResult, 
   // 1.x only against that, 2.x against the record before the write as well
   if (before && table && permissionsApply(ctx, false)) {
     if (ctx.core.compat === 1) before = res.before!;
-    for (const path of await hiddenFields(env, table, res.after)) before = setPath(before, path, undefined) as ValueObject;
+    for (const path of await hiddenFields(env, table, res.after, res.before)) before = setPath(before, path, undefined) as ValueObject;
   }
   if ((res.after && !after && kind !== "Before") || (res.before && !before && kind === "Before")) return SKIP;
   switch (kind) {

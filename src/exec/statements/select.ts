@@ -13,6 +13,7 @@ import { evaluateSources, rangeCandidates, tableCandidates } from "../iterate.js
 import { fetchFields, omitFields, project } from "../output.js";
 import { docEnv } from "../records.js";
 import { getPath, setPath } from "../../doc/paths.js";
+import type { Path } from "../../doc/paths.js";
 import { placePath } from "../data.js";
 import { callFunction } from "../expressions/call.js";
 import { permissionsApply } from "../rbac.js";
@@ -20,9 +21,9 @@ import { permissionsApply } from "../rbac.js";
 export const ONLY_ERROR = "Expected a single result output when using the ONLY keyword";
 
 /** Documents the statement iterates over, permission-filtered (select). */
-async function visibleDocuments(s: { what: readonly Expr[]; cond: Expr | undefined }, ctx: Ctx): Promise<{ doc: Value; hidden: string[][] }[]> {
+async function visibleDocuments(s: { what: readonly Expr[]; cond: Expr | undefined }, ctx: Ctx): Promise<{ doc: Value; hidden: Path[] }[]> {
   const sources = await evaluateSources(s.what, ctx);
-  const out: { doc: Value; hidden: string[][] }[] = [];
+  const out: { doc: Value; hidden: Path[] }[] = [];
   for (const src of sources) {
     if (src.kind === "Value") {
       out.push({ doc: src.value, hidden: [] });
@@ -136,7 +137,7 @@ export async function runSelect(s: SelectStatement, ctx: Ctx): Promise<Value> {
   if (s.only && (s.what.length !== 1 || s.what[0]!.kind === "Table")) throw new QueryError("SingleOnlyOutput", ONLY_ERROR);
   const docs = await visibleDocuments(s, ctx);
   // 2. WHERE
-  const kept: { doc: Value; hidden: string[][] }[] = [];
+  const kept: { doc: Value; hidden: Path[] }[] = [];
   for (const d of docs) if (!s.cond || isTruthy(await evaluate(s.cond, withCtx(ctx, { doc: d.doc })), { compat: ctx.core.compat })) kept.push(d);
   // 3. projection or GROUP BY
   let rows: { out: Value; doc: Value }[];
