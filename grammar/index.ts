@@ -5,7 +5,7 @@ import { ParseError } from "../src/errors/index.js";
 import { RecordId } from "../src/value/types.js";
 import { lastExpected, parseErrorAt, parseErrorAtToken, snippet } from "./errors.js";
 import { tokenize } from "./lexer.js";
-import { parser } from "./parser.js";
+import { parser, RuleDepthExceeded } from "./parser.js";
 import { AstBuilder, recordKeyValue, setRecordIdParser } from "./to-ast.js";
 import * as T from "./tokens.js";
 
@@ -45,7 +45,9 @@ function run<T>(text: string, rule: () => CstNode, build: (b: AstBuilder, cst: C
     return build(new AstBuilder(text), cst);
   } catch (e) {
     if (e instanceof ParseError) throw e;
-    if (e instanceof RangeError && /call stack/i.test(e.message)) throw parseErrorAt(text, 0, 1, "Exceeded maximum parse depth");
+    if (e instanceof RuleDepthExceeded) throw parseErrorAtToken(text, e.token, e.message);
+    // last resort (the rule-depth bound should come first): report where the parser stood
+    if (e instanceof RangeError && /call stack/i.test(e.message)) throw parseErrorAtToken(text, (parser as unknown as { LA(i: number): IToken }).LA(1), "Exceeded maximum parse depth");
     const message = e instanceof Error ? e.message : String(e);
     throw parseErrorAt(text, 0, 1, `Failed to parse query: ${message}`);
   } finally {

@@ -6,6 +6,23 @@ import { errorMessageProvider } from "./errors.js";
 
 const K = KW;
 
+/**
+ * Rules on the parser's stack at most. Prefix chains (`!!!…`, `<int><int>…`) and `IF … THEN IF …` nest without
+ * brackets, and each bracket level costs 3–8 rules: this stops all of them with a ParseError well before the JS
+ * stack runs out (cold, unoptimised frames overflow at about 1,000 rules; 100 nested parentheses take about 400).
+ */
+export const MAX_RULE_DEPTH = 512;
+
+/** Thrown on entering a rule past MAX_RULE_DEPTH; `parse` reports it at `token`. */
+export class RuleDepthExceeded extends Error {
+  constructor(readonly token: IToken) {
+    super("Exceeded maximum parse depth");
+  }
+}
+
+type InvocationHook = (this: CstParser, shortName: number, fullName: string, idxInCallingRule: number) => void;
+const enterRule = (CstParser.prototype as unknown as { ruleInvocationStateUpdate: InvocationHook }).ruleInvocationStateUpdate;
+
 export class SurqlParser extends CstParser {
   constructor() {
     super([...T.categoryTokens, ...T.lexerTokens, ...keywordTokens], {
@@ -18,6 +35,12 @@ export class SurqlParser extends CstParser {
       nodeLocationTracking: "none",
     });
     this.performSelfAnalysis();
+  }
+
+  /** Chevrotain's (untyped, internal) hook on entering every rule: bounds the rule depth. */
+  ruleInvocationStateUpdate(shortName: number, fullName: string, idxInCallingRule: number): void {
+    enterRule.call(this, shortName, fullName, idxInCallingRule);
+    if ((this as unknown as { RULE_STACK_IDX: number }).RULE_STACK_IDX >= MAX_RULE_DEPTH) throw new RuleDepthExceeded(this.LA(1));
   }
 
   /** True when the `(` at LA(1) closes on a `)` that is followed by `tok`. */

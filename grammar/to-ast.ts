@@ -2,8 +2,9 @@
 import type { CstElement, CstNode, IToken } from "chevrotain";
 import type * as A from "../src/ast/nodes.js";
 import { Decimal, Geometry, RecordId, Uuid, type RecordIdKey, type Value } from "../src/value/types.js";
+import { parseI64 } from "../src/value/int.js";
 import { describeFound, parseErrorAtToken } from "./errors.js";
-import { datetimeFromText, durationFromText, numberFromText, unquote, unquoteIdent, uuidFromText } from "./literals.js";
+import { datetimeFromText, durationFromText, InvalidNumber, numberFromText, unquote, unquoteIdent, uuidFromText } from "./literals.js";
 
 type Node = CstNode;
 
@@ -153,6 +154,15 @@ export class AstBuilder {
       return unquote(t.image);
     } catch {
       this.fail(t, "Invalid escape character in strand");
+    }
+  }
+
+  number(t: IToken): bigint | number | Decimal {
+    try {
+      return numberFromText(t.image);
+    } catch (e) {
+      if (!(e instanceof InvalidNumber)) throw e;
+      this.fail(t, e.message);
     }
   }
 
@@ -579,7 +589,7 @@ export class AstBuilder {
         const inner = ts[++i];
         if (inner.tokenType.name === "Star") parts.push({ kind: "All" });
         else if (inner.tokenType.name === "Dollar") parts.push({ kind: "Last" });
-        else parts.push({ kind: "Index", index: { kind: "Literal", value: numberFromText(inner.image) } });
+        else parts.push({ kind: "Index", index: { kind: "Literal", value: this.number(inner) } });
         continue;
       }
       if (k === "Star") parts.push({ kind: "All" });
@@ -964,7 +974,7 @@ export class AstBuilder {
       switch (key) {
         case "StringLiteral": return { kind: "Literal", value: this.string(el), pos };
         case "PrefixedString": return this.prefixed(el);
-        case "NumberLiteral": return { kind: "Literal", value: numberFromText(el.image), pos };
+        case "NumberLiteral": return { kind: "Literal", value: this.number(el), pos };
         case "DurationLiteral": return { kind: "Literal", value: this.duration(el), pos };
         case "NONE": return { kind: "Literal", value: undefined, pos };
         case "NULL": return { kind: "Literal", value: null, pos };
@@ -1089,11 +1099,11 @@ export class AstBuilder {
     if (num) {
       if (/^\d+$/.test(num.image)) {
         // Integer keys in i64 range are numbers; longer digit runs are string keys (as SurrealDB reads them).
-        const big = has(n, "Minus") ? -BigInt(num.image) : BigInt(num.image);
-        if (big >= -(2n ** 63n) && big < 2n ** 63n) return { kind: "Number", value: big };
+        const big = parseI64((has(n, "Minus") ? "-" : "") + num.image);
+        if (big !== undefined) return { kind: "Number", value: big };
         return { kind: "String", value: (has(n, "Minus") ? "-" : "") + num.image };
       }
-      const v = numberFromText(num.image);
+      const v = this.number(num);
       // `user:1e5`, `user:2f` are identifier-like keys; `user:1.5` is not a key.
       if (typeof v !== "bigint" && !has(n, "Minus") && /^\d+[A-Za-z_]\w*$/.test(num.image)) return { kind: "String", value: num.image };
       if (typeof v !== "bigint") this.fail(num, `Unexpected token \`${num.image}\`, expected an integer record-id key`);
@@ -1150,7 +1160,7 @@ export class AstBuilder {
       if (s) return { kind: "Literal", value: { kind: "Literal", value: this.string(s) } };
       const num = tok(n, "NumberLiteral");
       if (num) {
-        const v = numberFromText(num.image);
+        const v = this.number(num);
         const neg = has(n, "Minus");
         return { kind: "Literal", value: { kind: "Literal", value: neg ? (typeof v === "bigint" ? -v : typeof v === "number" ? -v : v) : v } };
       }

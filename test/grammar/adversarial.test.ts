@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { MiB, fill, parseFamilies } from "../../bench/adversarial.js";
 import { parse } from "../../grammar/index.js";
-import { ParseError } from "../../src/errors/index.js";
+import { MAX_RULE_DEPTH } from "../../grammar/parser.js";
 import { parseFails } from "./helpers.js";
 
 describe("1 MiB adversarial inputs end in a ParseError", () => {
@@ -51,8 +51,28 @@ describe("long valid inputs still parse", () => {
     expect(s.kind).toBe("Return");
     expect(() => parse("RETURN " + "0".repeat(MiB) + "7")).not.toThrow();
   });
-  it("nesting up to the limit parses", () => {
-    expect(() => parse("RETURN " + "(".repeat(256) + "1" + ")".repeat(256))).not.toThrow();
-    expect(() => parse("RETURN " + "!".repeat(200) + "true")).not.toThrow(ParseError);
+  it("nesting well past SurrealDB's own limits (20 subqueries, 100 objects) parses", () => {
+    expect(() => parse("RETURN " + "(".repeat(100) + "1" + ")".repeat(100))).not.toThrow();
+    expect(() => parse("RETURN " + "{a:".repeat(100) + "1" + "}".repeat(100))).not.toThrow();
+    expect(() => parse("RETURN " + "(SELECT * FROM ".repeat(60) + "a" + ")".repeat(60))).not.toThrow();
+    expect(() => parse("RETURN " + "|$a| (".repeat(50) + "1" + ")".repeat(50))).not.toThrow();
+    expect(() => parse("RETURN " + "!".repeat(300) + "true")).not.toThrow();
+  });
+});
+
+describe("nesting without brackets stops at the rule-depth bound, not at a stack overflow", () => {
+  it("reports the token where the bound was reached", () => {
+    // each `!` / `<int>` enters one rule, so the bound is met within the first MAX_RULE_DEPTH of them
+    // (a stack overflow would come far later, wherever the JS stack ran out)
+    for (const unit of ["!", "<int>", "- "]) {
+      const e = parseFails("RETURN " + unit.repeat(5000) + "1");
+      expect(e.message.startsWith("Parse error: Exceeded maximum parse depth\n")).toBe(true);
+      expect(e.column).toBeGreaterThan(8 + unit.length * (MAX_RULE_DEPTH - 20));
+      expect(e.column).toBeLessThanOrEqual(8 + unit.length * MAX_RULE_DEPTH);
+    }
+    expect(parseFails("RETURN " + "IF a THEN ".repeat(5000)).message.startsWith("Parse error: Exceeded maximum parse depth\n")).toBe(true);
+  });
+  it("the bracket guard still answers first for long bracket runs", () => {
+    expect(parseFails("RETURN " + "[".repeat(MiB)).message).toContain("Exceeded maximum parse depth of 256\n --> [1:264]");
   });
 });

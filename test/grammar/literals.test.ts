@@ -17,6 +17,31 @@ describe("literals", () => {
     expect(lit(`"multi\nline"`)).toBe("multi\nline");
   });
 
+  it("decimal literals as rust_decimal reads them (SurrealDB 2.6 / 1.5.4 answers)", () => {
+    const cases: [string, string][] = [
+      ["1e5dec", "100000"], ["1.5e-3dec", "0.0015"], ["0.11111111111111111111111111115dec", "0.1111111111111111111111111112"],
+      ["11111111111111111111111111111.5dec", "11111111111111111111111111112"], ["1e28dec", "10000000000000000000000000000"],
+      ["1e-28dec", "0.0000000000000000000000000001"], ["123e-2dec", "1.23"], ["0.00000000000000000000000000001dec", "0.0000000000000000000000000000"],
+      ["10e27dec", "10000000000000000000000000000"], ["1E2dec", "100"], ["1e+2dec", "100"], ["1.50dec", "1.50"], ["1.5e1dec", "15"], ["000001dec", "1"],
+    ];
+    for (const [text, value] of cases) expect(lit(text), text).toEqual(new Decimal(value));
+    const overflow = "Failed to parser decimal: Invalid decimal: overflow from too many digits";
+    expect(parseFails("RETURN " + "1".repeat(40) + "dec").message).toContain(overflow);
+    expect(parseFails("RETURN 79228162514264337593543950336dec").message).toContain(overflow);
+    expect(parseFails("RETURN 1e29dec").message).toBe("Parse error: Failed to parser decimal: Scale exceeds the maximum precision allowed: 29 > 28\n --> [1:8]\n  |\n1 | RETURN 1e29dec\n  |        ^^^^^^^ \n");
+    expect(parseFails("RETURN 1e-29dec").message).toContain("Scale exceeds the maximum precision allowed: 29 > 28");
+    expect(parseFails("RETURN 0.1e29dec").message).toContain("Scale exceeds the maximum precision allowed: 29 > 28");
+    // a huge exponent is refused before anything is expanded
+    expect(parseFails("RETURN 1e99999999dec + 1dec").message).toContain("Scale exceeds the maximum precision allowed: 99999999 > 28");
+  });
+
+  it("record keys: a digit run beyond i64 is a string key without building the number", () => {
+    const e = expr("t:" + "1".repeat(1 << 20));
+    expect(e.kind === "RecordId" && e.key).toEqual({ kind: "String", value: "1".repeat(1 << 20) });
+    expect(expr("t:-9223372036854775808")).toMatchObject({ kind: "RecordId", key: { kind: "Number", value: -9223372036854775808n } });
+    expect(expr("t:9223372036854775808")).toMatchObject({ kind: "RecordId", key: { kind: "String", value: "9223372036854775808" } });
+  });
+
   it("numbers: int as bigint, float, f suffix, dec suffix, exponent, negative", () => {
     expect(lit("42")).toBe(42n);
     expect(lit("-42")).toBe(-42n);
