@@ -76,12 +76,14 @@ export function escapeKey(name: string, opts?: CompatOpts): string {
 /**
  * A string record key. 1.x: `⟨…⟩` when a character is outside [A-Za-z0-9_] or it is all digits.
  * 2.x: backticks, also when it is only digits and underscores.
+ * 1.x writes backslashes as they are, except one that would read as an escape (before a backslash, `⟩` or the end):
+ * that one is doubled, so the text reads back (SurrealDB 1.5.4 reads `⟨…⟩` raw; our one parser reads `\\` and `\⟩`).
  */
 export function escapeRecordKeyString(key: string, opts?: CompatOpts): string {
   const compat = compatOf(opts);
   if (compat === 1) {
     if (PLAIN.test(key) && !DIGITS.test(key)) return key;
-    return `⟨${key.replace(/⟩/g, "\\⟩")}⟩`;
+    return `⟨${key.replace(/\\(?=\\|⟩|$)/g, "\\\\").replace(/⟩/g, "\\⟩")}⟩`;
   }
   if (PLAIN.test(key) && !DIGITS_UNDERSCORES.test(key)) return key;
   return backticks(key, 2);

@@ -101,6 +101,10 @@ describe("record ids", () => {
     ["it's", "user:⟨it's⟩", "user:`it's`"],
     ['a"b', 'user:⟨a"b⟩', 'user:`a"b`'],
     ["a\\b", "user:⟨a\\b⟩", "user:`a\\\\b`"],
+    // 1.x doubles only a backslash our parser would read as an escape (before `\`, `⟩`, or the end)
+    ["\\\\ ", "user:⟨\\\\\\ ⟩", "user:`\\\\\\\\ `"],
+    ["a\\", "user:⟨a\\\\⟩", "user:`a\\\\`"],
+    ["\\⟩", "user:⟨\\\\\\⟩⟩", "user:`\\\\⟩`"],
     ["0", "user:⟨0⟩", "user:`0`"],
     ["0x10", "user:0x10", "user:0x10"],
     ["", "user:⟨⟩", "user:``"],
