@@ -12,7 +12,9 @@ export type Tag = IssueClass | "base";
 
 export type AttackStep =
   | { readonly kind: "query"; readonly tag: Tag; readonly sql: string; readonly vars: Readonly<Record<string, string>> }
-  | { readonly kind: "let"; readonly tag: Tag; readonly name: string; readonly value: string };
+  | { readonly kind: "let"; readonly tag: Tag; readonly name: string; readonly value: string }
+  /** Any other RPC method; `params` is a SurrealQL array evaluated as root. */
+  | { readonly kind: "rpc"; readonly tag: Tag; readonly method: string; readonly params: string };
 
 type Table = "user" | "doc" | "profile" | "knows";
 const TABLES: readonly Table[] = ["user", "doc", "profile", "knows"];
@@ -44,9 +46,9 @@ const GLOBAL_SOURCES = [
 /** Values of the document being processed (the victim's row among them). */
 const DOC_SOURCES: Record<Table, readonly string[]> = {
   user: ["password", "email", "$this.password", "$this", "$before.password", "$parent.password", "$after.email"],
-  doc: ["body", "$this.body", "$before.body", "$parent.body", "$after"],
+  doc: ["body", "$this.body", "$before.body", "$parent.body", "$after", "link.password", "link.*", "ref.body"],
   profile: ["ssn", "emails[*].secret", "emails", "$this.ssn", "$before"],
-  knows: ["note", "$this.note", "in.password", "out.password", "$before.note"],
+  knows: ["note", "$this.note", "in.password", "out.password", "out.*", "$before.note"],
 };
 
 /** Targets of writes and reads per table. */
@@ -138,29 +140,51 @@ const returnClause = (t: Table): fc.Arbitrary<string> =>
 type Arm = { tag: Tag; weight: number; sql: fc.Arbitrary<string> };
 
 function select(): Arm[] {
+  const projection = (t: Table): fc.Arbitrary<string> =>
+    fc.oneof(
+      fc.constant("*"),
+      docSource(t).map((v) => `${v} AS x`),
+      leak(pick(DOC_SOURCES[t])).map((v) => `VALUE ${v}`),
+      // A subquery per row: it must never run for a row the attacker cannot select.
+      pick(DOC_SOURCES[t]).map((v) => `(UPDATE $auth.id SET note = <string> ${parentOf(v)}) AS x`),
+      fc.constant("(SELECT * FROM $parent.id) AS x"),
+    );
+  const tail = (t: Table): fc.Arbitrary<string> =>
+    fc.oneof(
+      { weight: 3, arbitrary: fc.constant("") },
+      { weight: 1, arbitrary: pick([" GROUP ALL", " FETCH owner, link", " FETCH in, out", " ORDER BY x", " SPLIT x", ` GROUP BY ${t === "knows" ? "in" : "id"}`]) },
+    );
   const plain = table.chain((t) =>
     fc
-      .tuple(
-        fc.oneof(fc.constant("*"), docSource(t).map((v) => `${v} AS x`), leak(pick(DOC_SOURCES[t])).map((v) => `VALUE ${v}`)),
-        fc.oneof(pick(TARGETS[t]), fc.constant("$auth")),
-        fc.option(docSource(t).map((v) => ` WHERE ${v} = 1`), { nil: "" }),
-        fc.option(pick([" FETCH owner", " FETCH in, out"]), { nil: "", freq: 4 }),
-      )
-      .map(([p, from, where, fetch]) => `SELECT ${p} FROM ${from}${where}${fetch}`),
+      .tuple(projection(t), fc.oneof(pick(TARGETS[t]), fc.constant("$auth")), fc.option(docSource(t).map((v) => ` WHERE ${v} = 1`), { nil: "" }), tail(t))
+      .map(([p, from, where, rest]) => `SELECT ${p} FROM ${from}${where}${rest}`),
   );
   // Conditions an index answers: the operand is evaluated once, before any row is read.
   const pushdown = fc
-    .tuple(pick(["user|email", "doc|owner", "doc|body", "user|id", "doc|id"]), pick(["=", "==", ">", "<=", "IN", "CONTAINS"]), global)
-    .map(([tf, op, v]) => {
+    .tuple(pick(["user|email", "doc|owner", "doc|body", "user|id", "doc|id"]), pick(["=", "==", ">", "<=", "IN", "CONTAINS"]), global, pick(["", "", " EXPLAIN", " EXPLAIN FULL"]))
+    .map(([tf, op, v, explain]) => {
       const [t, f] = tf.split("|") as [string, string];
-      return `SELECT * FROM ${t} WHERE ${f} ${op} ${op === "IN" ? `[${v}]` : v}`;
+      return `SELECT * FROM ${t} WHERE ${f} ${op} ${op === "IN" ? `[${v}]` : v}${explain}`;
+    });
+  // Rows an index finds for the attacker's known values (the victim's id as owner): their permission still applies.
+  const lookup = fc
+    .tuple(pick(["user|id|user:victim", "doc|owner|user:victim", "doc|id|doc:v1", "knows|in|user:victim"]), pick(["", " EXPLAIN FULL"]))
+    .chain(([tfv, explain]) => {
+      const [t, f, v] = tfv.split("|") as [Table, string, string];
+      return projection(t).map((p) => `SELECT ${p} FROM ${t} WHERE ${f} = ${v}${explain}`);
     });
   return [
-    { tag: "base", weight: 4, sql: plain },
+    { tag: "base", weight: 5, sql: plain },
     { tag: "base", weight: 2, sql: global.map((v) => `RETURN ${v}`) },
     { tag: "base", weight: 1, sql: fc.tuple(pick(["THROW <string> ", "IF "]), pick(GLOBAL_SOURCES)).map(([k, v]) => (k === "IF " ? `IF <int> ${v} THEN 1 END` : `${k}${v}`)) },
     { tag: "pushdown", weight: 4, sql: pushdown },
+    { tag: "pushdown", weight: 2, sql: lookup },
   ];
+}
+
+/** A document source as seen from a nested statement: `$parent.<field>`. */
+function parentOf(v: string): string {
+  return v.startsWith("$") ? v.replace(/^\$this|^\$before|^\$after|^\$parent/, "$parent") : `$parent.${v}`;
 }
 
 function writes(compat: 1 | 2): Arm[] {
@@ -169,7 +193,7 @@ function writes(compat: 1 | 2): Arm[] {
       docSource(t).map((v) => `SET ${FIELD[t]} = ${v}`),
       docSource(t).map((v) => `MERGE { ${FIELD[t]}: ${v} }`),
       // The nested write copies the outer document's value into the attacker's own record.
-      pick(DOC_SOURCES[t]).map((v) => `SET ${FIELD[t]} = (UPDATE ${ATTACKER} SET note = <string> ${v.startsWith("$") ? v.replace(/^\$this|^\$before|^\$after/, "$parent") : `$parent.${v}`})`),
+      fc.tuple(pick(DOC_SOURCES[t]), pick([ATTACKER, "$auth.id"])).map(([v, me]) => `SET ${FIELD[t]} = (UPDATE ${me} SET note = <string> ${parentOf(v)})`),
       t === "user" ? fc.constant("CONTENT { name: 'x', email: 'x@x', password: 'x' }") : docSource(t).map((v) => `CONTENT { owner: ${ATTACKER}, ${FIELD[t]}: ${v} }`),
     );
   const update = (verb: string): fc.Arbitrary<string> =>
@@ -314,17 +338,38 @@ function letStep(open: ReadonlySet<IssueClass>): fc.Arbitrary<AttackStep> | unde
   );
 }
 
+/** The RPC methods that read or write records, and `use`, aimed at the victim's records and other databases. */
+function rpcStep(compat: 1 | 2, open: ReadonlySet<IssueClass>): fc.Arbitrary<AttackStep> {
+  const victimId = pick(Object.values(VICTIM_IDS));
+  const some = fc.oneof(victimId, pick(["'user'", "'doc'", "'profile'", "'knows'"]));
+  const calls: [Tag, fc.Arbitrary<[string, string]>][] = [
+    ["base", some.map((w) => ["select", `[${w}]`])],
+    ["base", fc.tuple(pick(["update", "merge", ...(compat === 2 ? ["upsert"] : [])]), some).map(([m, w]) => [m, `[${w}, { note: 'x', x: 'x' }]`])],
+    ["base", victimId.map((w) => ["patch", `[${w}, [{ op: 'replace', path: '/note', value: 'x' }], true]`])],
+    ["base", some.map((w) => ["delete", `[${w}]`])],
+    ["base", victimId.map((w) => ["create", `[${w}, { owner: ${ATTACKER} }]`])],
+    ["insert-existing", pick(["user", "doc", "profile"] as const).map((t) => ["insert", `['${t}', { id: ${VICTIM_IDS[t]}, owner: ${ATTACKER} }]`])],
+    ["insert-existing", fc.constant(["insert", "[NONE, [{ id: doc:v1, owner: user:eve }]]"])],
+    ...(compat === 2 ? [["insert-existing", fc.constant(["insert_relation", `['knows', { id: knows:v, in: ${ATTACKER}, out: ${VICTIM} }]`])] as [Tag, fc.Arbitrary<[string, string]>]] : []),
+    ["base", fc.constant(["relate", `[${ATTACKER}, 'knows', ${VICTIM}, { id: knows:v, note: 'x' }]`])],
+    ["base", pick(["['fn::hidden']", `['fn::read', NONE, [${VICTIM}]]`, "['fn::read', NONE, [doc:v1]]"]).map((p) => ["run", p])],
+    ["use-other", pick(["['n', 'other']", "['m', 'd']", "['m', NONE]", "[NONE, 'other']"]).map((p) => ["use", p])],
+  ];
+  return fc.oneof(...calls.filter(([tag]) => tag === "base" || !open.has(tag)).map(([tag, a]) => a.map(([method, params]): AttackStep => ({ kind: "rpc", tag, method, params }))));
+}
+
 /** 1–6 attacker steps; an RPC `let` sets a session variable for the steps after it. */
 export function attackSteps(spec: SchemaSpec, open: ReadonlySet<IssueClass>): fc.Arbitrary<AttackStep[]> {
   const q = queryStep(spec, open);
   const l = letStep(open);
-  const step = l ? fc.oneof({ weight: 6, arbitrary: q }, { weight: 1, arbitrary: l }) : q;
+  const step = fc.oneof({ weight: 10, arbitrary: q }, { weight: 2, arbitrary: rpcStep(spec.compat, open) }, ...(l ? [{ weight: 1, arbitrary: l }] : []));
   return fc.array(step, { minLength: 1, maxLength: 6 });
 }
 
 /** The step as SurrealQL for a reproduction (vars and RPC let as comments plus the equivalent LET). */
 export function stepText(s: AttackStep): string {
   if (s.kind === "let") return `-- RPC let ${s.name} = ${s.value}   [${s.tag}]\nLET $${s.name} = ${s.value};`;
+  if (s.kind === "rpc") return `-- RPC ${s.method} ${s.params}   [${s.tag}]`;
   const vars = Object.entries(s.vars);
   const head = vars.length ? `-- query vars: { ${vars.map(([k, v]) => `${k}: ${v}`).join(", ")} }\n` : "";
   return `${head}${s.sql};   -- [${s.tag}]`;

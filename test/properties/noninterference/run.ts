@@ -54,6 +54,7 @@ async function otherRecords(db: SurqlAuth): Promise<[string, string][]> {
 async function attack(db: SurqlAuth, conn: Connection, step: AttackStep): Promise<string> {
   try {
     if (step.kind === "let") return JSON.stringify(toJson(await conn.rpc("let", [step.name, await rootValue(db, step.value)]), { compat: db.compat }));
+    if (step.kind === "rpc") return JSON.stringify(toJson(await conn.rpc(step.method, (await rootValue(db, step.params)) as Value[]), { compat: db.compat }));
     const vars: ValueObject = {};
     for (const [k, v] of Object.entries(step.vars)) vars[k] = await rootValue(db, v);
     return JSON.stringify(toJson((await conn.query(step.sql, vars)) as Value, { compat: db.compat }));

@@ -132,7 +132,8 @@ export function dataText(s: SchemaSpec): string {
     `CREATE profile:victim SET owner = ${VICTIM}, display = 'victim', ssn = ${m("ssn")}${s.arrayField ? `, emails = [{ addr: 'v@x', secret: ${m("arr")} }]` : ""};`,
     `CREATE profile:eve SET owner = ${ATTACKER}, display = 'eve', ssn = 'eve-ssn'${s.arrayField ? ", emails = [{ addr: 'e@x', secret: 'eve-arr' }]" : ""};`,
     `CREATE doc:v1 SET owner = ${VICTIM}, title = 'v1', body = ${m("body")};`,
-    `CREATE doc:e1 SET owner = ${ATTACKER}, title = 'e1', body = 'eve-body';`,
+    // The attacker's own document links to the victim's records.
+    `CREATE doc:e1 SET owner = ${ATTACKER}, title = 'e1', body = 'eve-body', link = ${VICTIM}, ref = doc:v1;`,
     `RELATE ${VICTIM}->knows:v->${ATTACKER} SET note = ${m("edge")};`,
     `RELATE ${ATTACKER}->knows:e->${VICTIM} SET note = 'eve-note';`,
     "USE NS n DB other;",
