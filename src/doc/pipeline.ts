@@ -40,7 +40,7 @@ export interface WriteResult {
 export interface DocViews {
   readonly full: ValueObject;
   readonly seen: ValueObject;
-  readonly hidden: readonly string[][];
+  readonly hidden: readonly Path[];
 }
 
 /** One write as a statement asks for it: the client's WHERE and data clause run inside the pipeline, in SurrealDB's order. */
