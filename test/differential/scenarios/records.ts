@@ -82,8 +82,13 @@ export function recordUsers(v: V): Step[] {
     { method: "signin", params: [cred("acc", { email: "ann@example.com", password: "pw-ann", auth: "x" })] },
     { method: "signin", params: [cred("acc", { email: "ann@example.com", password: "pw-ann", token: "x" })] },
     { method: "signin", params: [cred("acc", { email: "ann@example.com", password: "pw-ann", session: "x" })] },
-    { method: "signin", params: [cred("acc", { email: "ann@example.com", password: "pw-ann", scope: "x" })] },
-    { method: "signin", params: [cred("acc", { email: "ann@example.com", password: "pw-ann", access: "x" })] },
+    ...(["scope", "access"] as const).map((name) => ({
+      method: "signin",
+      params: [cred("acc", { email: "ann@example.com", password: "pw-ann", [name]: "x" })],
+      ...((v === 1) === (name === "access") && {
+        skipCompare: `KNOWN DIFFERENCE: surql-auth refuses the other version's identity name ($${name}) as protected (SurrealDB ${v === 1 ? "1.5.4" : "2.6.0"} signs in); exec/protected.ts`,
+      }),
+    })),
     { method: "signup", params: [cred("acc", { email: "dee@example.com", password: "x", auth: "x" })] },
     { method: "signup", params: [cred("acc", { email: "dee@example.com", password: "x", token: "x" })] },
     // clause outcomes
