@@ -45,7 +45,7 @@ export const parseFamilies: readonly ParseFamily[] = [
   { name: "tb:`…", text: (n) => fill("a", n, "SELECT * FROM tb:`"), error: strandEnd },
   { name: "''''…", text: (n) => fill("'", n, "RETURN ", "'"), error: strandEnd },
   { name: "/*…", text: (n) => fill("a", n, "RETURN 1 /*"), error: commentEnd },
-  { name: "/*/*/*…", text: (n) => fill("/*", n, "RETURN 1 "), error: commentEnd },
+  { name: "/* /* /* …", text: (n) => fill("/* ", n, "RETURN 1 "), error: commentEnd },
   // long digit runs before a bad character
   { name: "1111…§", text: (n) => fill("1", n, "RETURN ", "§"), error: "Invalid token `§`" },
   { name: "1111…x)", text: (n) => fill("1", n, "RETURN ", "x)"), error: "Unexpected token `" },
