@@ -23,7 +23,9 @@ export interface ParseFamily {
 }
 
 const strandEnd = "Unexpected end of file, expected strand to end";
-const commentEnd = "Unexpected end of file, expected closing `*/`";
+const commentEnd = "Unexpected end of file, expected multi-line comment to end.";
+const angleEnd = "Unexpected end of file, expected identifier to end with `⟩`";
+const backtickEnd = "Unexpected end of file, expected identifier to end with ```";
 const depth = "Exceeded maximum parse depth";
 
 export const parseFamilies: readonly ParseFamily[] = [
@@ -37,12 +39,12 @@ export const parseFamilies: readonly ParseFamily[] = [
   { name: "s'…", text: (n) => fill("a", n, "RETURN s'"), error: strandEnd },
   { name: "'\\…", text: (n) => fill("'\\", n, "RETURN "), error: strandEnd },
   { name: "'\\n…", text: (n) => fill("\\n", n, "RETURN '"), error: strandEnd },
-  { name: "⟨…", text: (n) => fill("a", n, "RETURN ⟨"), error: strandEnd },
-  { name: "⟨⟨⟨…", text: (n) => fill("⟨", n, "RETURN "), error: strandEnd },
-  { name: "`…", text: (n) => fill("a", n, "RETURN `"), error: strandEnd },
-  { name: "`\\…", text: (n) => fill("`\\", n, "RETURN "), error: strandEnd },
-  { name: "tb:⟨…", text: (n) => fill("a", n, "SELECT * FROM tb:⟨"), error: strandEnd },
-  { name: "tb:`…", text: (n) => fill("a", n, "SELECT * FROM tb:`"), error: strandEnd },
+  { name: "⟨…", text: (n) => fill("a", n, "RETURN ⟨"), error: angleEnd },
+  { name: "⟨⟨⟨…", text: (n) => fill("⟨", n, "RETURN "), error: angleEnd },
+  { name: "`…", text: (n) => fill("a", n, "RETURN `"), error: backtickEnd },
+  { name: "`\\…", text: (n) => fill("`\\", n, "RETURN "), error: backtickEnd },
+  { name: "tb:⟨…", text: (n) => fill("a", n, "SELECT * FROM tb:⟨"), error: angleEnd },
+  { name: "tb:`…", text: (n) => fill("a", n, "SELECT * FROM tb:`"), error: backtickEnd },
   { name: "''''…", text: (n) => fill("'", n, "RETURN ", "'"), error: strandEnd },
   { name: "/*…", text: (n) => fill("a", n, "RETURN 1 /*"), error: commentEnd },
   { name: "/* /* /* …", text: (n) => fill("/* ", n, "RETURN 1 "), error: commentEnd },

@@ -126,9 +126,12 @@ export function snippet(text: string, offset: number, length: number, note = "")
   return ` --> [${pos.line}:${pos.column}]\n${pad} |\n${num} | ${line}\n${pad} | ${" ".repeat(col)}${carets} ${note}\n`;
 }
 
-/** Builds the ParseError for `message` at [offset, offset+length) of `text`; `extra` is a second snippet (e.g. the open delimiter). */
-export function parseErrorAt(text: string, offset: number, length: number, message: string, expected: readonly string[] = [], extra = ""): ParseError {
-  const snip = snippet(text, offset, length) + extra;
+/**
+ * Builds the ParseError for `message` at [offset, offset+length) of `text`; `extra` is a second snippet (e.g. the open
+ * delimiter), `note` follows the carets.
+ */
+export function parseErrorAt(text: string, offset: number, length: number, message: string, expected: readonly string[] = [], extra = "", note = ""): ParseError {
+  const snip = snippet(text, offset, length, note) + extra;
   return new ParseError(`Parse error: ${message}\n${snip}`, positionOf(text, offset), expected, snip);
 }
 

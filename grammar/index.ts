@@ -12,20 +12,22 @@ import * as T from "./tokens.js";
 /** Maximum nesting of brackets, like SurrealDB's parser depth limit. */
 export const MAX_DEPTH = 256;
 
+/** What an opening quote left unterminated expects (SurrealDB 2.6 wording). */
+const unterminated: Record<string, string> = { "'": "strand to end", '"': "strand to end", "`": "identifier to end with ```", "⟨": "identifier to end with `⟩`" };
+
 function lex(text: string): IToken[] {
   const result = tokenize(text);
   if (result.errors.length > 0) {
     const e = result.errors[0];
     const ch = text.slice(e.offset, e.offset + 1);
-    const quoted = /^[rdusbRDUSB]?['"`⟨]/.test(text.slice(e.offset, e.offset + 2));
-    if (quoted) throw parseErrorAt(text, e.offset, text.length - e.offset, "Unexpected end of file, expected strand to end");
-    if (text.startsWith("/*", e.offset)) throw parseErrorAt(text, e.offset, 2, "Unexpected end of file, expected closing `*/`");
+    const open = /^[rdusbRDUSB]?(['"`⟨])/.exec(text.slice(e.offset, e.offset + 2))?.[1];
+    if (open !== undefined) throw parseErrorAt(text, e.offset, text.length - e.offset, `Unexpected end of file, expected ${unterminated[open]}`);
     throw parseErrorAt(text, e.offset, 1, `Invalid token \`${String.fromCodePoint(text.codePointAt(e.offset) ?? 0)}\``);
   }
   let depth = 0;
   for (const t of result.tokens) {
     const ty = t.tokenType;
-    if (ty === T.UnterminatedComment) throw parseErrorAt(text, t.startOffset, 2, "Unexpected end of file, expected closing `*/`");
+    if (ty === T.UnterminatedComment) throw parseErrorAt(text, t.startOffset, 2, "Unexpected end of file, expected multi-line comment to end.", [], "", "Comment starts here.");
     if (ty === T.LParen || ty === T.LBracket || ty === T.LBrace) {
       if (++depth > MAX_DEPTH) throw parseErrorAtToken(text, t, `Exceeded maximum parse depth of ${MAX_DEPTH}`);
     } else if (ty === T.RParen || ty === T.RBracket || ty === T.RBrace) depth = Math.max(0, depth - 1);
