@@ -41,6 +41,10 @@ const GLOBAL_SOURCES = [
   "(SELECT VALUE body FROM doc)",
   "(SELECT * FROM knows)",
   "(SELECT emails FROM profile)",
+  "(SELECT * FROM user)[WHERE id = user:victim]",
+  "(SELECT * FROM doc)[0]",
+  `${VICTIM}->knows[WHERE note != NONE]`,
+  `${VICTIM}<->knows.*`,
 ];
 
 /** Values of the document being processed (the victim's row among them). */
@@ -148,6 +152,8 @@ function select(): Arm[] {
       // A subquery per row: it must never run for a row the attacker cannot select.
       pick(DOC_SOURCES[t]).map((v) => `(UPDATE $auth.id SET note = <string> ${parentOf(v)}) AS x`),
       fc.constant("(SELECT * FROM $parent.id) AS x"),
+      // Aggregates over rows: only the rows the attacker may select go in.
+      fc.tuple(pick(["array::group", "array::distinct", "math::max", "count"]), pick(DOC_SOURCES[t])).map(([f, v]) => `${f}(${v}) AS x`),
     );
   const tail = (t: Table): fc.Arbitrary<string> =>
     fc.oneof(
@@ -324,7 +330,12 @@ function queryStep(spec: SchemaSpec, open: ReadonlySet<IssueClass>): fc.Arbitrar
     varNames.length === 0
       ? fc.constant({})
       : fc.option(fc.uniqueArray(pick(varNames), { minLength: 1, maxLength: 3 }).chain((names) => fc.tuple(...names.map((n) => pick(forged(n)).map((v) => [n, v] as const)))), { nil: null, freq: 3 }).map((kv) => Object.fromEntries(kv ?? []));
-  return fc.tuple(fc.oneof(...arms.map((a) => ({ weight: a.weight, arbitrary: a.sql.map((sql) => [a.tag, sql] as const) }))), vars).map(([[tag, sql], v]): AttackStep => {
+  const statement = fc.oneof(...arms.map((a) => ({ weight: a.weight, arbitrary: a.sql.map((sql) => [a.tag, sql] as const) })));
+  // Sometimes inside a transaction (committed or cancelled), or through a LET.
+  const wrapped = fc
+    .tuple(statement, fc.constantFrom("", "", "", "", "BEGIN; | ; COMMIT", "BEGIN; | ; CANCEL", "LET $x = (|); RETURN $x"))
+    .map(([[tag, sql], w]) => [tag, w && !/^(LET|USE|FOR|DEFINE|REMOVE|INFO|IF|THROW)/.test(sql) ? w.replace("|", () => sql) : sql] as const);
+  return fc.tuple(wrapped, vars).map(([[tag, sql], v]): AttackStep => {
     const varTag = Object.keys(v).some((n) => PROTECTED_NAMES["protected-vars"].includes(n)) ? "protected-vars" : Object.keys(v).length ? "document-vars" : tag;
     return { kind: "query", tag: tag === "base" ? varTag : tag, sql, vars: v };
   });
@@ -354,6 +365,14 @@ function rpcStep(compat: 1 | 2, open: ReadonlySet<IssueClass>): fc.Arbitrary<Att
     ["base", fc.constant(["relate", `[${ATTACKER}, 'knows', ${VICTIM}, { id: knows:v, note: 'x' }]`])],
     ["base", pick(["['fn::hidden']", `['fn::read', NONE, [${VICTIM}]]`, "['fn::read', NONE, [doc:v1]]"]).map((p) => ["run", p])],
     ["use-other", pick(["['n', 'other']", "['m', 'd']", "['m', NONE]", "[NONE, 'other']"]).map((p) => ["use", p])],
+    // Becoming the victim without its password, or someone new: the session must never read as the victim.
+    [
+      "base",
+      fc
+        .tuple(pick(["signin", "signup"]), pick(["", ", password: 'wrong'", ", password: NONE", ", password: { }", ", email: 'x@x', password: 'x'"]), pick(["victim", "mallory"]))
+        .map(([m, extra, name]) => [m, `[{ NS: 'n', DB: 'd', ${compat === 1 ? "SC" : "AC"}: 'account', name: '${name}'${extra} }]`]),
+    ],
+    ["base", pick(["authenticate", "invalidate", "reset", "info"]).map((m) => [m, m === "authenticate" ? "['eyJhbGciOiJIUzUxMiJ9.e30.x']" : "[]"])],
   ];
   return fc.oneof(...calls.filter(([tag]) => tag === "base" || !open.has(tag)).map(([tag, a]) => a.map(([method, params]): AttackStep => ({ kind: "rpc", tag, method, params }))));
 }
