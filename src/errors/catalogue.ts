@@ -1,6 +1,6 @@
-// The catalogue: every code an error of ours carries, and SurrealDB's text for each code whose words are fixed
-// (the wire contract, written once). Codes are SurrealDB's variant names; the engine's texts that embed a
-// value are composed where the value is, under a code from `EngineCode`.
+// The catalogue: every code an error of ours carries and, for the codes with fixed words, SurrealDB's text as a
+// builder (the wire contract, written once; authError / queryError build the errors). Codes are SurrealDB's
+// variant names; texts composed from clause detail at their one raising place carry a code from `EngineCode`.
 
 /** Authentication and IAM (SurrealDB's `Error::…` variants of iam/ and signin / signup). */
 export const AUTH_MESSAGES = {
@@ -42,21 +42,28 @@ export const AUTH_MESSAGES = {
   AccessRootNotFound: (ac: string) => `The root access method '${ac}' does not exist`,
 } as const;
 
-/** Fixed texts of the engine that more than one place raises. */
+/** The engine's texts with fixed words (values passed in already printed). */
 export const QUERY_MESSAGES = {
   InvalidParam: (name: string) => `'${name}' is a protected variable and cannot be set`,
   NsEmpty: () => "Specify a namespace to use",
   DbEmpty: () => "Specify a database to use",
   Thrown: (thrown: string) => `An error occurred: ${thrown}`,
+  ComputationDepthExceeded: () => "Reached excessive computation depth due to functions, subqueries, or futures",
+  InvalidControlFlow: () => "Invalid control flow statement, break or continue statement found outside of loop.",
+  QueryNotExecuted: () => "The query was not executed due to a failed transaction",
+  QueryCancelled: () => "The query was not executed due to a cancelled transaction",
+  SingleOnlyOutput: () => "Expected a single result output when using the ONLY keyword",
+  RecordExists: (rid: string) => `Database record \`${rid}\` already exists`,
+  TryPow: (a: string, b: string) => `Cannot raise the value '${a}' with '${b}'`,
+  TryNeg: (a: string) => `Cannot negate the value '${a}'`,
 } as const;
 
-/** The engine's codes whose text embeds values and is composed at its one raising place. */
+/** The engine's codes whose text is composed at its one raising place (it embeds values or clause detail). */
 export type EngineCode =
   | "AlreadyExists"
   | "ArithmeticNegativeOverflow"
   | "ArithmeticOverflow"
   | "Cast"
-  | "ComputationDepthExceeded"
   | "DbNotAllowed"
   | "FcNotFound"
   | "FieldCheck"
@@ -68,7 +75,6 @@ export type EngineCode =
   | "Internal"
   | "InvalidArguments"
   | "InvalidContent"
-  | "InvalidControlFlow"
   | "InvalidDatetime"
   | "InvalidDuration"
   | "InvalidFunction"
@@ -82,16 +88,10 @@ export type EngineCode =
   | "ParamPermissions"
   | "ParseError"
   | "PatchTest"
-  | "QueryCancelled"
-  | "QueryNotExecuted"
-  | "RecordExists"
   | "RelateStatement"
-  | "SingleOnlyOutput"
   | "TryAdd"
   | "TryDiv"
   | "TryMul"
-  | "TryNeg"
-  | "TryPow"
   | "TryRem"
   | "TrySub"
   | "Unreachable"

@@ -88,6 +88,11 @@ export class CastError extends SurrealError {
 /** Anything the query engine raises with SurrealDB's text; `code` names the upstream variant. */
 export class QueryError extends SurrealError {}
 
+/** The catalogued engine error `code`, its text built from `args`. */
+export function queryError<C extends keyof typeof QUERY_MESSAGES>(code: C, ...args: Parameters<(typeof QUERY_MESSAGES)[C]>): QueryError {
+  return new QueryError(code, (QUERY_MESSAGES[code] as (...a: typeof args) => string)(...args));
+}
+
 /** `THROW` inside a query: SurrealDB reports it as "An error occurred: <msg>". */
 export class ThrownError extends SurrealError {
   constructor(readonly thrown: string) {
@@ -105,5 +110,5 @@ export class ExpiredSession extends SurrealError {
 
 /** SurrealDB's InvalidParam: a client tried to set a variable only the engine may set. */
 export function protectedVariable(name: string): QueryError {
-  return new QueryError("InvalidParam", QUERY_MESSAGES.InvalidParam(name));
+  return queryError("InvalidParam", name);
 }

@@ -5,8 +5,7 @@ import type { Catalog } from "../store/catalog.js";
 import type { IndexStore } from "../store/indexes.js";
 import type { RecordStore } from "../store/records.js";
 import type { Transaction } from "../store/transaction.js";
-import { QUERY_MESSAGES } from "../errors/catalogue.js";
-import { QueryError } from "../errors/index.js";
+import { QueryError, queryError } from "../errors/index.js";
 import type { Value } from "../value/types.js";
 import type { SchemaDefinition } from "../doc/env.js";
 import type { Actor, Clock, Compat, Session } from "./session.js";
@@ -134,7 +133,7 @@ export function clientCtx(core: EngineCore, session: Session, txn: Transaction, 
 
 function nested(ctx: Ctx, rights: Rights, patch: CtxPatch): Ctx {
   const depth = ctx.depth + 1;
-  if (depth > MAX_DEPTH) throw new QueryError("ComputationDepthExceeded", "Reached excessive computation depth due to functions, subqueries, or futures");
+  if (depth > MAX_DEPTH) throw queryError("ComputationDepthExceeded");
   return { core: ctx.core, session: ctx.session, txn: ctx.txn, vars: patch.vars ?? ctx.vars, rights, doc: "doc" in patch ? patch.doc : ctx.doc, depth };
 }
 
@@ -166,7 +165,7 @@ function confine(actor: Actor, ns: string, db: string | undefined): void {
 /** The selected namespace, or SurrealDB's error. */
 export function needNs(ctx: Ctx): string {
   const ns = ctx.session.ns;
-  if (ns === undefined || ns === "") throw new QueryError("NsEmpty", QUERY_MESSAGES.NsEmpty());
+  if (ns === undefined || ns === "") throw queryError("NsEmpty");
   confine(ctx.session.actor, ns, undefined);
   return ns;
 }
@@ -175,7 +174,7 @@ export function needNs(ctx: Ctx): string {
 export function needDb(ctx: Ctx): string {
   const ns = needNs(ctx);
   const db = ctx.session.db;
-  if (db === undefined || db === "") throw new QueryError("DbEmpty", QUERY_MESSAGES.DbEmpty());
+  if (db === undefined || db === "") throw queryError("DbEmpty");
   confine(ctx.session.actor, ns, db);
   return db;
 }

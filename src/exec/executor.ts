@@ -2,7 +2,7 @@
 // reporting: a failed block reports every other statement as not executed, a cancelled block every statement.
 
 import type { Statement } from "../ast/nodes.js";
-import { QueryError, SurrealError } from "../errors/index.js";
+import { QueryError, queryError, SurrealError } from "../errors/index.js";
 import { Transaction } from "../store/transaction.js";
 import type { Value } from "../value/types.js";
 import type { QueryResponse } from "./contract.js";
@@ -11,9 +11,6 @@ import type { EngineCore, Vars } from "./context.js";
 import type { Session } from "./session.js";
 import { BreakSignal, ContinueSignal, ReturnSignal } from "./signals.js";
 import { runStatement } from "./statements/index.js";
-
-export const FAILED_TRANSACTION = "The query was not executed due to a failed transaction";
-export const CANCELLED_TRANSACTION = "The query was not executed due to a cancelled transaction";
 
 /** SurrealDB-style duration text for the `time` field. */
 export function formatElapsed(nanos: bigint): string {
@@ -26,7 +23,7 @@ export function formatElapsed(nanos: bigint): string {
 /** Any thrown value as a SurrealError (internal failures keep their message). */
 export function asSurrealError(e: unknown): SurrealError {
   if (e instanceof SurrealError) return e;
-  if (e instanceof BreakSignal || e instanceof ContinueSignal) return new QueryError("InvalidControlFlow", "Invalid control flow statement, break or continue statement found outside of loop.");
+  if (e instanceof BreakSignal || e instanceof ContinueSignal) return queryError("InvalidControlFlow");
   return new QueryError("Internal", e instanceof Error ? e.message : String(e));
 }
 
@@ -79,7 +76,7 @@ export async function executeStatements(stmts: readonly Statement[], core: Engin
     for (let j = i + 1; j < end; j++) {
       const started = process.hrtime.bigint();
       if (failed) {
-        block.push(err(new QueryError("QueryNotExecuted", FAILED_TRANSACTION), started));
+        block.push(err(queryError("QueryNotExecuted"), started));
         continue;
       }
       try {
@@ -92,8 +89,8 @@ export async function executeStatements(stmts: readonly Statement[], core: Engin
     if (cancelled || failed) txn.cancel();
     else txn.commit();
     for (const r of block) {
-      if (cancelled) responses.push({ ...err(new QueryError("QueryCancelled", CANCELLED_TRANSACTION), 0n), time: r.time });
-      else if (failed && r.status === "OK") responses.push({ ...err(new QueryError("QueryNotExecuted", FAILED_TRANSACTION), 0n), time: r.time });
+      if (cancelled) responses.push({ ...err(queryError("QueryCancelled"), 0n), time: r.time });
+      else if (failed && r.status === "OK") responses.push({ ...err(queryError("QueryNotExecuted"), 0n), time: r.time });
       else responses.push(r);
     }
     i = end + 1;

@@ -1,7 +1,7 @@
 // Binary and unary operators with SurrealDB semantics (arithmetic, containment, comparison).
 import type { BinaryOp } from "../ast/nodes.js";
 import type { QueryCode } from "../errors/catalogue.js";
-import { QueryError } from "../errors/index.js";
+import { QueryError, queryError } from "../errors/index.js";
 import { compatOf, type CompatOpts } from "./compat.js";
 import { compareValues, valueEquals, valueExact } from "./compare.js";
 import { datetimeAddDuration, datetimeDiff, datetimeSubDuration } from "./datetime.js";
@@ -147,7 +147,7 @@ export function rem(a: Value, b: Value, opts?: OpOpts): Value {
 }
 
 function powFail(a: Value, b: Value, opts?: CompatOpts): never {
-  throw new QueryError("TryPow", `Cannot raise the value '${toRawString(a, opts)}' with '${toRawString(b, opts)}'`);
+  throw queryError("TryPow", toRawString(a, opts), toRawString(b, opts));
 }
 
 /** `**`: int ** non-negative int stays int (overflow fails); decimal ** int stays decimal; else float. */
@@ -178,12 +178,12 @@ export function pow(a: Value, b: Value, opts?: OpOpts): Value {
 
 export function neg(a: Value, opts?: OpOpts): Value {
   if (typeof a === "bigint") {
-    if (a === I64_MIN) throw new QueryError("TryNeg", `Cannot negate the value '${toSql(a, opts)}'`);
+    if (a === I64_MIN) throw queryError("TryNeg", toSql(a, opts));
     return -a;
   }
   if (typeof a === "number") return -a;
   if (a instanceof Decimal) return decimalNeg(a);
-  throw new QueryError("TryNeg", `Cannot negate the value '${toSql(a, opts)}'`);
+  throw queryError("TryNeg", toSql(a, opts));
 }
 
 /** `CONTAINS`: array membership (by `=`), substring, and in 2.x an object's key. */

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { UsageError } from "../../src/cli/args.js";
 import { AUTH_MESSAGES, databaseProblem, QUERY_MESSAGES, RPC_MESSAGES } from "../../src/errors/catalogue.js";
-import { authError, CodedError, LocalError, protectedVariable, SurrealError } from "../../src/errors/index.js";
+import { authError, CodedError, LocalError, protectedVariable, queryError, SurrealError } from "../../src/errors/index.js";
 import { ClaimsError } from "../../src/iam/claims.js";
 import { JwksError } from "../../src/iam/jwks.js";
 import { AuthFailure, authFailureText } from "../../src/server/auth.js";
@@ -81,5 +81,24 @@ describe("error catalogue", () => {
     ["AccessRootNotFound", ["api"], "The root access method 'api' does not exist"],
   ])("%s: %j ⇒ SurrealDB's text", (code, args, text) => {
     expect((AUTH_MESSAGES[code] as (...a: string[]) => string)(...args)).toBe(text);
+  });
+});
+
+describe("engine texts from the catalogue", () => {
+  it.each<[keyof typeof QUERY_MESSAGES, string[], string]>([
+    ["NsEmpty", [], "Specify a namespace to use"],
+    ["DbEmpty", [], "Specify a database to use"],
+    ["Thrown", ["nope"], "An error occurred: nope"],
+    ["ComputationDepthExceeded", [], "Reached excessive computation depth due to functions, subqueries, or futures"],
+    ["InvalidControlFlow", [], "Invalid control flow statement, break or continue statement found outside of loop."],
+    ["QueryNotExecuted", [], "The query was not executed due to a failed transaction"],
+    ["QueryCancelled", [], "The query was not executed due to a cancelled transaction"],
+    ["SingleOnlyOutput", [], "Expected a single result output when using the ONLY keyword"],
+    ["RecordExists", ["user:1"], "Database record `user:1` already exists"],
+    ["TryPow", ["2", "-1"], "Cannot raise the value '2' with '-1'"],
+    ["TryNeg", ["-9223372036854775808"], "Cannot negate the value '-9223372036854775808'"],
+  ])("%s: %j ⇒ SurrealDB's text, code kept", (code, args, text) => {
+    const e = (queryError as (c: string, ...a: string[]) => SurrealError)(code, ...args);
+    expect([e.code, e.message]).toEqual([code, text]);
   });
 });

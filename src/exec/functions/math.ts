@@ -1,6 +1,6 @@
 // math:: builtins over SurrealDB numbers (int = bigint with i64 semantics, float = number, decimal = Decimal text).
 
-import { QueryError } from "../../errors/index.js";
+import { QueryError, queryError } from "../../errors/index.js";
 import { Decimal, type Value } from "../../value/types.js";
 import { formatFloat } from "./display.js";
 import { incorrectArguments, wrongType, fn, type BuiltinTable } from "./registry.js";
@@ -53,7 +53,7 @@ function median(ns: Num[]): Value {
 
 function pow(a: Num, b: Num): Num {
   if (typeof a === "bigint" && typeof b === "bigint") {
-    const fail = () => new QueryError("TryPow", `Cannot raise the value '${a}' with '${b}'`);
+    const fail = () => queryError("TryPow", String(a), String(b));
     if (b < 0n) throw fail();
     const r = a ** b;
     if (r !== BigInt.asIntN(64, r)) throw fail();

@@ -2,7 +2,7 @@
 
 import type { CreateStatement } from "../../ast/nodes.js";
 import { writeDocument, type DocViews } from "../../doc/pipeline.js";
-import { QueryError } from "../../errors/index.js";
+import { QueryError, queryError } from "../../errors/index.js";
 import { formatRecordId, randomRecordKey } from "../../value/index.js";
 import { RecordId } from "../../value/types.js";
 import type { Value } from "../../value/types.js";
@@ -11,12 +11,11 @@ import { needDb, needNs } from "../context.js";
 import { applyData } from "../data.js";
 import { evaluateSources } from "../iterate.js";
 import { docEnv } from "../records.js";
-import { ONLY_ERROR } from "./select.js";
 import { WriteOutputs } from "./write.js";
 
 export async function runCreate(s: CreateStatement, ctx: Ctx): Promise<Value> {
   const sources = await evaluateSources(s.what, ctx);
-  if (s.only && sources.length !== 1) throw new QueryError("SingleOnlyOutput", ONLY_ERROR);
+  if (s.only && sources.length !== 1) throw queryError("SingleOnlyOutput");
   const ns = needNs(ctx);
   const db = needDb(ctx);
   const outputs = new WriteOutputs(s.output, ctx, "After");
@@ -28,7 +27,7 @@ export async function runCreate(s: CreateStatement, ctx: Ctx): Promise<Value> {
     else throw new QueryError("InvalidStatementTarget", `Can not execute CREATE statement using value: ${String(src.kind === "Value" ? src.value : src.tb)}`);
     // 2. it must not exist yet (reported after the permission checks, as SurrealDB does)
     const exists = ctx.core.records.get({ ns, db, tb: rid.table }, rid) !== undefined;
-    const conflict = () => new QueryError("RecordExists", `Database record \`${formatRecordId(rid, { compat: ctx.core.compat })}\` already exists`);
+    const conflict = () => queryError("RecordExists", formatRecordId(rid, { compat: ctx.core.compat }));
     // 3. the document pipeline runs the data clause after the quick permission check
     const data = (views: DocViews) => applyData(s.data, views, ctx);
     const res = await writeDocument(docEnv(ctx), { action: "create", rid, before: undefined, data, conflict: exists ? conflict : undefined });

@@ -2,20 +2,19 @@
 
 import type { DeleteStatement } from "../../ast/nodes.js";
 import { writeDocument } from "../../doc/pipeline.js";
-import { QueryError } from "../../errors/index.js";
+import { queryError } from "../../errors/index.js";
 import type { Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { needDb, needNs } from "../context.js";
 import { evaluateSources } from "../iterate.js";
 import { docEnv } from "../records.js";
-import { ONLY_ERROR } from "./select.js";
 import { WriteOutputs, whereClause, writeTargets } from "./write.js";
 import { checkPermissionsTable } from "../../doc/permissions.js";
 import { permissionsApply } from "../rbac.js";
 
 export async function runDelete(s: DeleteStatement, ctx: Ctx): Promise<Value> {
   const sources = await evaluateSources(s.what, ctx);
-  if (s.only && (sources.length !== 1 || sources[0]!.kind === "Table")) throw new QueryError("SingleOnlyOutput", ONLY_ERROR);
+  if (s.only && (sources.length !== 1 || sources[0]!.kind === "Table")) throw queryError("SingleOnlyOutput");
   const ns = needNs(ctx);
   const db = needDb(ctx);
   // v1 keeps a missing record as a target (its output is NONE); v2 skips it

@@ -2,7 +2,7 @@
 
 import type { DataClause, InsertStatement } from "../../ast/nodes.js";
 import { writeDocument, type DocViews, type WriteRequest } from "../../doc/pipeline.js";
-import { QueryError } from "../../errors/index.js";
+import { QueryError, queryError } from "../../errors/index.js";
 import { formatRecordId, randomRecordKey } from "../../value/index.js";
 import { RecordId, Table, isValueObject } from "../../value/types.js";
 import type { Value, ValueObject } from "../../value/types.js";
@@ -66,6 +66,6 @@ function insertRequest(s: InsertStatement, ctx: Ctx, rid: RecordId, row: ValueOb
   if (ctx.core.compat === 1) return { action: "update", rid, before: existing };
   // 2.x: IGNORE skips; otherwise a create, whose permission is met before "already exists" is reported
   if (s.ignore) return undefined;
-  const conflict = () => new QueryError("RecordExists", `Database record \`${formatRecordId(rid, { compat: ctx.core.compat })}\` already exists`);
+  const conflict = () => queryError("RecordExists", formatRecordId(rid, { compat: ctx.core.compat }));
   return { action: "create", rid, before: undefined, data: create, conflict };
 }

@@ -2,7 +2,7 @@
 
 import type { Expr, Field, SelectStatement } from "../../ast/nodes.js";
 import { selectDocumentHidden } from "../../doc/pipeline.js";
-import { QueryError } from "../../errors/index.js";
+import { queryError } from "../../errors/index.js";
 import { compareValues, isTruthy, valueKeyOf } from "../helpers.js";
 import { isValueObject } from "../../value/types.js";
 import type { Value, ValueObject } from "../../value/types.js";
@@ -18,7 +18,6 @@ import { placePath } from "../data.js";
 import { callFunction } from "../expressions/call.js";
 import { permissionsApply } from "../rbac.js";
 
-export const ONLY_ERROR = "Expected a single result output when using the ONLY keyword";
 
 /** Documents the statement iterates over, permission-filtered (select). */
 async function visibleDocuments(s: { what: readonly Expr[]; cond: Expr | undefined }, ctx: Ctx): Promise<{ doc: Value; hidden: Path[] }[]> {
@@ -134,7 +133,7 @@ async function groupRows(s: SelectStatement, docs: Value[], ctx: Ctx): Promise<V
 
 export async function runSelect(s: SelectStatement, ctx: Ctx): Promise<Value> {
   // 1. sources → visible documents
-  if (s.only && (s.what.length !== 1 || s.what[0]!.kind === "Table")) throw new QueryError("SingleOnlyOutput", ONLY_ERROR);
+  if (s.only && (s.what.length !== 1 || s.what[0]!.kind === "Table")) throw queryError("SingleOnlyOutput");
   const docs = await visibleDocuments(s, ctx);
   // 2. WHERE
   const kept: { doc: Value; hidden: Path[] }[] = [];
@@ -177,7 +176,7 @@ export async function runSelect(s: SelectStatement, ctx: Ctx): Promise<Value> {
   if (s.fetch) out = (await fetchFields(out, s.fetch, ctx)) as Value[];
   // 7. ONLY
   if (s.only) {
-    if (out.length > 1) throw new QueryError("SingleOnlyOutput", ONLY_ERROR);
+    if (out.length > 1) throw queryError("SingleOnlyOutput");
     return out[0];
   }
   return out;

@@ -3,18 +3,17 @@
 
 import type { UpdateStatement } from "../../ast/nodes.js";
 import { writeDocument, type DocViews } from "../../doc/pipeline.js";
-import { QueryError } from "../../errors/index.js";
+import { queryError } from "../../errors/index.js";
 import type { Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { applyData } from "../data.js";
 import { evaluateSources } from "../iterate.js";
 import { docEnv } from "../records.js";
-import { ONLY_ERROR } from "./select.js";
 import { WriteOutputs, whereClause, writeTargets } from "./write.js";
 
 export async function runUpdate(s: UpdateStatement, ctx: Ctx): Promise<Value> {
   const sources = await evaluateSources(s.what, ctx);
-  if (s.only && (sources.length !== 1 || sources[0]!.kind === "Table")) throw new QueryError("SingleOnlyOutput", ONLY_ERROR);
+  if (s.only && (sources.length !== 1 || sources[0]!.kind === "Table")) throw queryError("SingleOnlyOutput");
   // v2 UPDATE leaves a missing record alone; UPSERT and v1 UPDATE create it
   const targets = await writeTargets(sources, ctx, s.kind.toUpperCase(), s.kind === "Upsert" || ctx.core.compat === 1);
   const outputs = new WriteOutputs(s.output, ctx, "After");

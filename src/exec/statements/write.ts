@@ -2,7 +2,7 @@
 
 import type { Expr, Output } from "../../ast/nodes.js";
 import type { WriteResult } from "../../doc/pipeline.js";
-import { QueryError } from "../../errors/index.js";
+import { QueryError, queryError } from "../../errors/index.js";
 import { isTruthy } from "../../value/index.js";
 import type { RecordId, Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
@@ -10,7 +10,6 @@ import { needDb, needNs, withCtx } from "../context.js";
 import { evaluate } from "../expressions/evaluate.js";
 import { rangeCandidates, tableCandidates, type Source } from "../iterate.js";
 import { SKIP, writeOutput } from "../output.js";
-import { ONLY_ERROR } from "./select.js";
 
 /** A record an UPDATE / UPSERT / DELETE will write, with its stored value (NONE when missing). */
 export interface WriteTarget {
@@ -62,7 +61,7 @@ export class WriteOutputs {
   /** The statement's value: every output; with ONLY exactly one, else SurrealDB's ONLY error. */
   value(only: boolean | undefined): Value {
     if (!only) return this.results;
-    if (this.results.length !== 1) throw new QueryError("SingleOnlyOutput", ONLY_ERROR);
+    if (this.results.length !== 1) throw queryError("SingleOnlyOutput");
     return this.results[0];
   }
 }
