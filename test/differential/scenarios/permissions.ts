@@ -64,7 +64,11 @@ export function permissions(v: V): Step[] {
     q("SELECT * FROM user; SELECT * FROM user:ann"),
     // outside the user's own namespace / database
     { method: "use", params: ["other", "elsewhere"] },
-    q("SELECT * FROM post; CREATE post:9 SET owner = $auth.id; INFO FOR DB"),
+    {
+      ...q("SELECT * FROM post; CREATE post:9 SET owner = $auth.id; INFO FOR DB"),
+      skipCompare:
+        "KNOWN DIFFERENCE: stricter: a record user is confined to its own namespace and database; SurrealDB lists [] from the other database's missing table and answers the IAM error, surql-auth refuses each with `You don't have permission to change to the other namespace` (test/exec/rights.test.ts)",
+    },
     { method: "use", params: ["test", "test"] },
     q("SELECT id FROM post ORDER BY id"),
     // what really happened
