@@ -36,6 +36,8 @@ const GLOBAL_SOURCES = [
   "fn::hidden()",
   "fn::read(user:victim)",
   "fn::read(doc:v1)",
+  `fn::peek(${VICTIM})`,
+  "profile:victim.info",
   "(SELECT VALUE password FROM user)",
   "(SELECT * FROM user)",
   "(SELECT VALUE body FROM doc)",
@@ -51,7 +53,7 @@ const GLOBAL_SOURCES = [
 const DOC_SOURCES: Record<Table, readonly string[]> = {
   user: ["password", "email", "$this.password", "$this", "$before.password", "$parent.password", "$after.email"],
   doc: ["body", "$this.body", "$before.body", "$parent.body", "$after", "link.password", "link.*", "ref.body"],
-  profile: ["ssn", "emails[*].secret", "emails", "$this.ssn", "$before"],
+  profile: ["ssn", "emails[*].secret", "emails", "info", "info.secret", "$this.ssn", "$before"],
   knows: ["note", "$this.note", "in.password", "out.password", "out.*", "$before.note"],
 };
 

@@ -26,6 +26,8 @@ export interface SchemaSpec {
   readonly profileRow: string;
   readonly ssnField: string;
   readonly arrayField: string | undefined;
+  /** select permission of the nested `info.secret` on profile (`info` itself is public). */
+  readonly nestedField: string | undefined;
   readonly docRow: string;
   readonly docOwnerIndex: boolean;
   readonly docBodyIndex: boolean;
@@ -83,6 +85,7 @@ export function schemaSpec(open: ReadonlySet<IssueClass>): fc.Arbitrary<SchemaSp
       profileRow: fc.constant(compat === 1 && open.has("v1-projections") ? "WHERE owner = $auth.id" : "FULL"),
       ssnField: fieldPermission(compat, "owner"),
       arrayField: open.has("array-fields") ? fc.constant(undefined) : fc.option(fieldPermission(compat, "owner"), { nil: undefined, freq: 4 }),
+      nestedField: open.has("array-fields") ? fc.constant(undefined) : fc.option(fieldPermission(compat, "owner"), { nil: undefined, freq: 2 }),
       docRow: condition("owner", compat),
       docOwnerIndex: indexes,
       docBodyIndex: indexes,
@@ -114,6 +117,7 @@ export function schemaText(s: SchemaSpec): string {
     ...(s.arrayField
       ? ["DEFINE FIELD emails ON profile TYPE option<array<object>>;", `DEFINE FIELD emails[*].secret ON profile TYPE string PERMISSIONS FOR select ${s.arrayField};`]
       : []),
+    ...(s.nestedField ? ["DEFINE FIELD info ON profile TYPE option<object>;", `DEFINE FIELD info.secret ON profile TYPE string PERMISSIONS FOR select ${s.nestedField};`] : []),
     `DEFINE TABLE doc SCHEMALESS PERMISSIONS ${own(s.docRow)};`,
     ...(s.docOwnerIndex ? ["DEFINE INDEX owner ON doc FIELDS owner;"] : []),
     ...(s.docBodyIndex ? ["DEFINE INDEX body ON doc FIELDS body;"] : []),
@@ -121,6 +125,7 @@ export function schemaText(s: SchemaSpec): string {
     `DEFINE PARAM $hidden VALUE '${marker(s, "param")}' PERMISSIONS ${s.paramPerm};`,
     `DEFINE FUNCTION fn::hidden() { RETURN '${marker(s, "fn")}' } PERMISSIONS ${s.fnPerm};`,
     "DEFINE FUNCTION fn::read($r: any) { RETURN $r.*; } PERMISSIONS FULL;",
+    "DEFINE FUNCTION fn::peek($u: record<user>) { RETURN [$u.password, (SELECT * FROM $u)]; } PERMISSIONS FULL;",
     accessDefinition(s.compat),
   ].join("\n");
 }
@@ -129,8 +134,8 @@ export function schemaText(s: SchemaSpec): string {
 export function dataText(s: SchemaSpec): string {
   const m = (slot: string): string => `'${marker(s, slot)}'`;
   return [
-    `CREATE profile:victim SET owner = ${VICTIM}, display = 'victim', ssn = ${m("ssn")}${s.arrayField ? `, emails = [{ addr: 'v@x', secret: ${m("arr")} }]` : ""};`,
-    `CREATE profile:eve SET owner = ${ATTACKER}, display = 'eve', ssn = 'eve-ssn'${s.arrayField ? ", emails = [{ addr: 'e@x', secret: 'eve-arr' }]" : ""};`,
+    `CREATE profile:victim SET owner = ${VICTIM}, display = 'victim', ssn = ${m("ssn")}${s.arrayField ? `, emails = [{ addr: 'v@x', secret: ${m("arr")} }]` : ""}${s.nestedField ? `, info = { public: 'v', secret: ${m("nested")} }` : ""};`,
+    `CREATE profile:eve SET owner = ${ATTACKER}, display = 'eve', ssn = 'eve-ssn'${s.arrayField ? ", emails = [{ addr: 'e@x', secret: 'eve-arr' }]" : ""}${s.nestedField ? ", info = { public: 'e', secret: 'eve-nested' }" : ""};`,
     `CREATE doc:v1 SET owner = ${VICTIM}, title = 'v1', body = ${m("body")};`,
     // The attacker's own document links to the victim's records.
     `CREATE doc:e1 SET owner = ${ATTACKER}, title = 'e1', body = 'eve-body', link = ${VICTIM}, ref = doc:v1;`,
