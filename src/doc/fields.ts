@@ -90,6 +90,31 @@ function arrayInner(t: TypeKind | undefined): TypeKind | null | undefined {
 }
 
 /**
+ * The element definitions SurrealDB stores with a field typed as an array or set, recursively: `tags[*] TYPE string`
+ * for `tags TYPE array<string>` (1.x also `tags[*] TYPE any` for a plain `array`); FLEXIBLE carries over, nothing else.
+ */
+export function elementDefinitions(fd: DefineFieldStatement, compat: 1 | 2): DefineFieldStatement[] {
+  const inner = arrayInner(fd.type);
+  const any = inner === null || (inner?.kind === "Basic" && inner.name === "any");
+  if (inner === undefined || (any && compat === 2)) return [];
+  const full = { kind: "Full" } as const;
+  const element: DefineFieldStatement = {
+    ...fd,
+    name: { kind: "Idiom", parts: [...fd.name.parts, { kind: "All" }] },
+    type: inner ?? { kind: "Basic", name: "any" },
+    readonly: false,
+    value: undefined,
+    assert: undefined,
+    default: undefined,
+    defaultAlways: false,
+    permissions: { select: full, create: full, update: full, delete: full },
+    permissionsWritten: false,
+    comment: undefined,
+  };
+  return [element, ...elementDefinitions(element, compat)];
+}
+
+/**
  * SCHEMAFULL tables keep only defined paths (and `id`; a definition of `a.b` or `a[*]` alone keeps no `a`): object contents need defined children or FLEXIBLE,
  * array elements need `field[*]` or an array type (2.x: with an element type).
  */

@@ -3,6 +3,7 @@
 import type { Base, DefineAccessStatement, DefineStatement, DefineTableStatement, DefineUserStatement, JwtConfig } from "../../ast/nodes.js";
 import { randomInt } from "node:crypto";
 import { buildIndex } from "../../doc/indexes.js";
+import { elementDefinitions } from "../../doc/fields.js";
 import { QueryError } from "../../errors/index.js";
 import { idiomText, newNamespaceEntry, newTableEntry, putIn } from "../../store/catalog.js";
 import type { StoredAccess, StoredUser } from "../contract.js";
@@ -208,6 +209,7 @@ export async function runDefine(s: DefineStatement, ctx: Ctx): Promise<Value> {
       const table = dbEntry.tables.get(s.table) ?? ensureTable(ctx, s.table);
       if (onExisting(ctx, s, table.fields.has(name), `The field '${name}' already exists`) === "skip") return undefined;
       putIn(ctx.txn, table.fields, name, clean(s));
+      for (const el of elementDefinitions(clean(s), ctx.core.compat)) putIn(ctx.txn, table.fields, idiomText(el.name), el);
       return undefined;
     }
     case "DefineIndex": {
