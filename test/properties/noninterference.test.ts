@@ -26,6 +26,7 @@ const SHAPES: Record<IssueClass, RegExp> = {
   "array-fields": /emails\[\*\]\.secret|SELECT \* FROM profile|profile:victim\.\*/,
   "graph-cond": /(->|<-)\(knows WHERE (<int> |math::sqrt\()?(note|in\.password|out\.password|\$this\.note)/,
   "use-other": /USE (DB other|NS m|NS n DB other)/,
+  "field-update": /(UPDATE|MERGE|PATCH|INSERT|merge|update).*admin: true|admin = true/,
   "v1-projections": /SELECT (VALUE )?(<int> |math::sqrt\(|array::len\(|\[|<string> )?(ssn|emails)/,
 };
 

@@ -305,6 +305,17 @@ function otherDatabases(): Arm[] {
   return [{ tag: "use-other", weight: 3, sql: fc.tuple(where, what).map(([u, w]) => `${u}; ${w}`) }];
 }
 
+/** The attacker granting itself the `admin` field its update permission denies. */
+const ESCALATIONS = [
+  "UPDATE $auth SET admin = true",
+  `UPDATE ${ATTACKER} MERGE { admin: true }`,
+  "UPDATE $auth CONTENT { name: 'eve', email: 'eve@x', password: 'eve-pw', admin: true }",
+  `UPDATE ${ATTACKER} PATCH [{ op: 'add', path: '/admin', value: true }]`,
+  `INSERT INTO user { id: ${ATTACKER}, name: 'eve', email: 'eve@x', password: 'eve-pw', admin: true } ON DUPLICATE KEY UPDATE admin = true`,
+  "UPDATE user SET admin = true WHERE id = $auth.id",
+  "FOR $u IN [$auth] { UPDATE $u SET admin = true }",
+];
+
 const DDL = [
   "DEFINE FIELD password ON user PERMISSIONS FULL; SELECT * FROM user",
   "DEFINE TABLE doc PERMISSIONS FULL; SELECT * FROM doc",
@@ -326,6 +337,7 @@ function queryStep(spec: SchemaSpec, open: ReadonlySet<IssueClass>): fc.Arbitrar
     ...protectedNames("document-vars", c),
     ...otherDatabases(),
     { tag: "base" as const, weight: 1, sql: pick(DDL) },
+    { tag: "field-update" as const, weight: 2, sql: fc.tuple(pick(ESCALATIONS), pick(READ_STATEMENTS)).map(([e, r]) => `${e}; ${r}`) },
   ].filter((a) => a.weight > 0 && (a.tag === "base" || !open.has(a.tag)));
   const varNames = (["protected-vars", "document-vars"] as const).filter((cls) => !open.has(cls)).flatMap((cls) => PROTECTED_NAMES[cls]);
   const vars: fc.Arbitrary<Record<string, string>> =
@@ -359,6 +371,7 @@ function rpcStep(compat: 1 | 2, open: ReadonlySet<IssueClass>): fc.Arbitrary<Att
     ["base", some.map((w) => ["select", `[${w}]`])],
     ["base", fc.tuple(pick(["update", "merge", ...(compat === 2 ? ["upsert"] : [])]), some).map(([m, w]) => [m, `[${w}, { note: 'x', x: 'x' }]`])],
     ["base", victimId.map((w) => ["patch", `[${w}, [{ op: 'replace', path: '/note', value: 'x' }], true]`])],
+    ["field-update", pick(["update", "merge", ...(compat === 2 ? ["upsert"] : [])]).map((m) => [m, `[${ATTACKER}, { name: 'eve', email: 'eve@x', password: 'eve-pw', admin: true }]`])],
     ["base", some.map((w) => ["delete", `[${w}]`])],
     ["base", victimId.map((w) => ["create", `[${w}, { owner: ${ATTACKER} }]`])],
     ["insert-existing", pick(["user", "doc", "profile"] as const).map((t) => ["insert", `['${t}', { id: ${VICTIM_IDS[t]}, owner: ${ATTACKER} }]`])],

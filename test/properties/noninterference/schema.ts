@@ -55,6 +55,8 @@ function ownerConditions(col: string): ((c: Compat) => string)[] {
     (c) => `${accessVar(c)} = 'admin' OR ${col} = $auth.id`,
     (c) => `${sessionAc(c)} = 'admin' OR ${col} = $auth.id`,
     () => `$token.admin = true OR ${col} = $auth.id`,
+    // `admin` is a field of the attacker's own record that it may not update.
+    () => `$auth.admin = true OR ${col} = $auth.id`,
   ];
 }
 
@@ -111,6 +113,7 @@ export function schemaText(s: SchemaSpec): string {
     "DEFINE FIELD email ON user TYPE string;",
     `DEFINE FIELD password ON user TYPE string PERMISSIONS FOR select ${s.passwordField};`,
     "DEFINE FIELD note ON user TYPE option<string>;",
+    "DEFINE FIELD admin ON user TYPE option<bool> PERMISSIONS FOR select FULL FOR create, update NONE;",
     ...(s.emailIndex ? ["DEFINE INDEX email ON user FIELDS email UNIQUE;"] : []),
     `DEFINE TABLE profile SCHEMALESS PERMISSIONS FOR select ${s.profileRow} FOR create, update, delete WHERE owner = $auth.id;`,
     `DEFINE FIELD ssn ON profile PERMISSIONS FOR select ${s.ssnField};`,
