@@ -1,4 +1,5 @@
 // Literal conversion: token text → values (strings with escapes, numbers, durations, datetimes, uuids).
+import { LocalError } from "../src/errors/index.js";
 import { tryParseDatetime } from "../src/value/datetime.js";
 import { decimalFromDigits } from "../src/value/decimal.js";
 import { tryParseDuration } from "../src/value/duration.js";
@@ -8,7 +9,11 @@ import { Decimal, type Datetime, type Duration, type Uuid } from "../src/value/t
 import { tryParseUuid } from "../src/value/uuid.js";
 
 /** Thrown by `unquote` for a malformed `\u` escape; the AST builder turns it into a ParseError at the token. */
-export class InvalidEscape extends Error {}
+export class InvalidEscape extends LocalError {
+  constructor() {
+    super("InvalidEscape", "invalid escape sequence");
+  }
+}
 
 const escapes: Record<string, string> = { n: "\n", t: "\t", r: "\r", b: "\b", f: "\f", "0": "\0" };
 

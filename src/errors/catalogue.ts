@@ -121,6 +121,8 @@ export type LocalCode =
   | "Claims"
   /** An undecodable RPC frame or HTTP body (JSON or CBOR). */
   | "Decode"
+  /** A malformed `\u` escape in a string literal (the parser reports it as a ParseError at the token). */
+  | "InvalidEscape"
   /** A JWKS fetch, parse or key problem. */
   | "Jwks"
   /** A request body over its route's limit. */

@@ -2,6 +2,7 @@
 // (local) errors never reach a client as they stand.
 
 import { describe, expect, it } from "vitest";
+import { InvalidEscape } from "../../grammar/literals.js";
 import { UsageError } from "../../src/cli/args.js";
 import { AUTH_MESSAGES, databaseProblem, QUERY_MESSAGES, RPC_MESSAGES } from "../../src/errors/catalogue.js";
 import { authError, CodedError, LocalError, protectedVariable, queryError, SurrealError } from "../../src/errors/index.js";
@@ -22,6 +23,7 @@ describe("error catalogue", () => {
     ["DecodeError", new DecodeError("bad frame"), "Decode"],
     ["AuthFailure", new AuthFailure("There was a problem with authentication"), "AuthFailure"],
     ["PayloadTooLarge", new PayloadTooLarge(), "PayloadTooLarge"],
+    ["InvalidEscape", new InvalidEscape(), "InvalidEscape"],
   ])("%s is a LocalError with a code, named after its class", (name, e, code) => {
     expect(e).toBeInstanceOf(CodedError);
     expect(e).toBeInstanceOf(LocalError);
