@@ -46,6 +46,4 @@ export interface WriteOp {
   readonly before: ValueObject | undefined;
   /** The record after the data clause was applied (NONE for delete). */
   readonly after: ValueObject | undefined;
-  /** `$input`: the data clause's value. */
-  readonly input: Value;
 }

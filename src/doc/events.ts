@@ -9,7 +9,7 @@ export async function processEvents(env: DocEnv, table: TableEntry, op: WriteOp,
   if (table.events.size === 0) return;
   const event = op.action.toUpperCase();
   const doc: Value = after ?? op.before;
-  const vars = { event, before: op.before, after, value: doc, input: op.input, this: doc };
+  const vars = { event, before: op.before, after, value: doc, input: undefined, this: doc };
   for (const ev of table.events.values()) {
     if (!isTruthy(await env.evaluate(ev, ev.when, doc, vars), { compat: env.compat })) continue;
     for (const then of ev.then) await env.evaluate(ev, then, doc, vars);

@@ -1,13 +1,12 @@
 // doc/: the per-record pipeline — select, create, update, delete as ordered, named steps.
 
 import type { TableEntry } from "../store/catalog.js";
-import type { RecordId, Value, ValueObject } from "../value/types.js";
+import type { RecordId, ValueObject } from "../value/types.js";
 import type { DocEnv, WriteOp } from "./env.js";
 import { processEvents } from "./events.js";
-import type { Path } from "./paths.js";
 import { cleanupTableFields, processTableFields } from "./fields.js";
 import { storeIndexData } from "./indexes.js";
-import { setPath } from "./paths.js";
+import { setPath, type Path } from "./paths.js";
 import { checkPermissionsFields, checkPermissionsQuick, checkPermissionsTable, hiddenFields } from "./permissions.js";
 
 /** A visible record and the field paths hidden from it (to strip again after projection). */
@@ -51,8 +50,8 @@ export interface WriteRequest {
   readonly before: ValueObject | undefined;
   /** The client's WHERE, on the record as it may select it. */
   readonly where?: (seen: ValueObject) => Promise<boolean>;
-  /** The client's data clause, on the record as it may see it: the new record and `$input`. */
-  readonly data?: (views: DocViews) => Promise<{ doc: ValueObject; input: Value }>;
+  /** The client's data clause, on the record as it may see it: the new record. */
+  readonly data?: (views: DocViews) => Promise<ValueObject>;
   /** A create through UPDATE / UPSERT of a missing record id (1.x meets the create permission before the data too). */
   readonly viaUpdate?: boolean;
   /** 2.x UPSERT / INSERT … ON DUPLICATE KEY UPDATE of an existing record: tried as a create first, so NONE for create skips it. */
@@ -71,20 +70,20 @@ export async function writeDocument(env: DocEnv, req: WriteRequest): Promise<Wri
   // 3. WHERE, on the record as the client may select it
   if (req.where && !(await whereMatches(env, table, req))) return undefined;
   // 4. update/delete: the stored record must pass the permission before the data clause sees it
-  if (before && action !== "create" && !(await checkPermissionsTable(env, table, action, before, engineVars(before, before)))) return undefined;
+  if (before && action !== "create" && !(await checkPermissionsTable(env, table, action, before, { before, after: before }))) return undefined;
   // 5. 1.x UPDATE of a missing record id: the create permission is met first, on the empty (NONE) document
-  if (env.compat === 1 && req.viaUpdate && !before && !(await checkPermissionsTable(env, table, "create", undefined, engineVars(undefined, undefined)))) return undefined;
+  if (env.compat === 1 && req.viaUpdate && !before && !(await checkPermissionsTable(env, table, "create", undefined))) return undefined;
   // 6. delete: indexes, storage, events
-  if (action === "delete") return deleteRecord(env, table, { action, rid, before, after: undefined, input: undefined });
+  if (action === "delete") return deleteRecord(env, table, { action, rid, before, after: undefined });
   // 7. the data clause, on the record as the client may see it
-  const { doc, input } = req.data ? await req.data(await clientViews(env, table, before ?? { id: rid })) : { doc: before ?? { id: rid }, input: undefined };
-  const op: WriteOp = { action, rid, before, after: doc, input };
+  const doc = req.data ? await req.data(await clientViews(env, table, before ?? { id: rid })) : (before ?? { id: rid });
+  const op: WriteOp = { action, rid, before, after: doc };
   // 8. fields: DEFAULT, VALUE, TYPE, ASSERT, READONLY, field permissions
   let after = await processTableFields(env, table, op, doc);
   // 9. SCHEMAFULL drops undefined fields
   after = { ...cleanupTableFields(table, after, env.compat), id: rid };
   // 10. the new record must pass the permission
-  if (!(await checkPermissionsTable(env, table, action, after, engineVars(before, after)))) return undefined;
+  if (!(await checkPermissionsTable(env, table, action, after, { before, after }))) return undefined;
   // 11. an existing record is reported only now, after the permission checks
   if (req.conflict) throw req.conflict();
   // 12. indexes (unique check), then storage
@@ -93,11 +92,6 @@ export async function writeDocument(env: DocEnv, req: WriteRequest): Promise<Wri
   // 13. events
   await processEvents(env, table, op, after);
   return { rid, before, after };
-}
-
-/** What a table permission sees besides `$this`: `$before`, `$after`; `$input` is NONE there, as in SurrealDB. */
-function engineVars(before: ValueObject | undefined, after: ValueObject | undefined): Record<string, Value> {
-  return { before, after, input: undefined };
 }
 
 /** The client's WHERE on the record as it may select it: a record it may not select is skipped; a missing one is `{ id }`. */

@@ -86,39 +86,39 @@ function clauseValue(expr: Expr, views: DocViews, ctx: Ctx): Promise<Value> {
   return evaluate(expr, withCtx(ctx, { doc: ctx.core.compat === 1 ? undefined : views.seen }));
 }
 
-/** The record after `data`, and the `$input` of the clause (`input` when the caller binds one, e.g. INSERT's row). */
-export async function applyData(data: DataClause | undefined, views: DocViews, ctx: Ctx, input?: Value): Promise<{ doc: ValueObject; input: Value }> {
+/** The record after `data`. */
+export async function applyData(data: DataClause | undefined, views: DocViews, ctx: Ctx): Promise<ValueObject> {
   const { full } = views;
   const id = full.id;
-  if (!data) return { doc: full, input };
+  if (!data) return full;
   switch (data.kind) {
     case "Set": {
       let out = views;
       for (const a of data.items) out = await assign(out, a, ctx);
-      return { doc: { ...out.full, id }, input };
+      return { ...out.full, id };
     }
     case "Unset": {
       let out = full;
       for (const f of data.fields) out = setPath(out, placePath(f), undefined);
-      return { doc: out, input };
+      return out;
     }
     case "Merge": {
       const v = await clauseValue(data.value, views, ctx);
       if (!isValueObject(v)) throw new QueryError("InvalidMerge", `Can not merge data using value: ${String(v)}`);
-      return { doc: { ...deepMerge(full, v), id }, input: v };
+      return { ...deepMerge(full, v), id };
     }
     case "Content":
     case "Replace": {
       const v = await clauseValue(data.value, views, ctx);
       if (!isValueObject(v)) throw new QueryError("InvalidContent", `Can not use ${String(v)} in a CONTENT clause`);
-      return { doc: { ...v, id }, input: v };
+      return { ...v, id };
     }
     case "Patch": {
       const v = await clauseValue(data.value, views, ctx);
       // the patch runs on the client's view (its errors show only what it may select); hidden fields it left alone are kept
       let out = applyPatch(views.seen, v, ctx.core.compat);
       for (const path of views.hidden) if (getPath(out, path) === undefined) out = setPath(out, path, getPath(full, path));
-      return { doc: { ...out, id }, input: v };
+      return { ...out, id };
     }
   }
 }

@@ -130,7 +130,7 @@ describe("selectDocument", () => {
 });
 
 /** A data clause that turns the record into `doc`. */
-const becomes = (doc: Record<string, Value>) => async () => ({ doc, input: undefined });
+const becomes = (doc: Record<string, Value>) => async () => doc;
 
 describe("writeDocument", () => {
   it("creates when permitted, skips silently when the create permission denies", async () => {
@@ -173,7 +173,7 @@ describe("writeDocument: the order of the client's clauses and the permissions",
       let ran = false;
       const data = async () => {
         ran = true;
-        return { doc: { id: rid(1n), owner: "me" }, input: undefined };
+        return { id: rid(1n), owner: "me" };
       };
       expect(await writeDocument(e, { action: "update", rid: rid(1n), before: stored, data })).toBeUndefined();
       expect(ran).toBe(false);
@@ -186,17 +186,17 @@ describe("writeDocument: the order of the client's clauses and the permissions",
       const seen: Value[] = [];
       const data = async (v: DocViews) => {
         seen.push(v.seen);
-        return { doc: { ...v.full, title: "x" }, input: undefined };
+        return { ...v.full, title: "x" };
       };
       const res = await writeDocument(e, { action: "update", rid: rid(1n), before: stored, data });
       expect(seen).toEqual([{ id: rid(1n), owner: "you" }]);
       expect(res?.after).toEqual({ ...stored, title: "x" });
     });
 
-    it(`binds $input as NONE in table permissions, whatever the data clause's or the client's (compat ${compat})`, async () => {
+    it(`sees $input as NONE in table permissions, whatever the client's (compat ${compat})`, async () => {
       const t = table("t", perms({ create: { kind: "Where", cond: eq(param("input"), lit(undefined)) } }));
       const e = env({ perms: true, tables: [t], compat, outer: { input: { ok: true } } });
-      const res = await writeDocument(e, { action: "create", rid: rid(1n), before: undefined, data: async () => ({ doc: { id: rid(1n) }, input: { ok: true } }) });
+      const res = await writeDocument(e, { action: "create", rid: rid(1n), before: undefined, data: becomes({ id: rid(1n) }) });
       expect(res?.after).toEqual({ id: rid(1n) });
     });
   }
@@ -233,7 +233,7 @@ describe("writeDocument: the order of the client's clauses and the permissions",
 });
 
 describe("processTableFields", () => {
-  const op = (after: Record<string, Value>, before?: Record<string, Value>) => ({ action: before ? ("update" as const) : ("create" as const), rid: rid(1n), before, after, input: undefined });
+  const op = (after: Record<string, Value>, before?: Record<string, Value>) => ({ action: before ? ("update" as const) : ("create" as const), rid: rid(1n), before, after });
 
   it("applies DEFAULT on new records only and VALUE on every write", async () => {
     const t = table("t", perms({}, FULL));

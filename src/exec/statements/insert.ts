@@ -53,13 +53,13 @@ export async function runInsert(s: InsertStatement, ctx: Ctx): Promise<Value> {
 /** The write one row asks for; NONE when INSERT IGNORE (2.x) skips an existing record. */
 function insertRequest(s: InsertStatement, ctx: Ctx, rid: RecordId, row: ValueObject): WriteRequest | undefined {
   const existing = ctx.core.records.get({ ns: needNs(ctx), db: needDb(ctx), tb: rid.table }, rid);
-  const create = async () => ({ doc: { ...row, id: rid }, input: row });
+  const create = async () => ({ ...row, id: rid });
   // a new record
   if (!existing) return { action: "create", rid, before: undefined, data: create };
   // ON DUPLICATE KEY UPDATE: an update of the stored record, `$input` the row (2.x: a create is tried first)
   if (s.update) {
     const set: DataClause = { kind: "Set", items: s.update };
-    const data = (views: DocViews) => applyData(set, views, withCtx(ctx, { vars: ctx.vars.engine({ input: row }) }), row);
+    const data = (views: DocViews) => applyData(set, views, withCtx(ctx, { vars: ctx.vars.engine({ input: row }) }));
     return { action: "update", rid, before: existing, data, createFirst: true };
   }
   // 1.x: an update without data (the update permission decides whether the stored record is returned)

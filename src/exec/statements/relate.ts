@@ -29,8 +29,7 @@ export async function runRelate(s: RelateStatement, ctx: Ctx): Promise<Value> {
       const before = ctx.core.records.get({ ns, db, tb: rid.table }, rid);
       // an existing edge meets its update permission before the data clause runs
       const data = async (views: DocViews) => {
-        const { doc, input } = await applyData(s.data, views, ctx);
-        return { doc: { ...doc, in: f, out: t }, input };
+        return { ...(await applyData(s.data, views, ctx)), in: f, out: t };
       };
       const res = await writeDocument(docEnv(ctx), { action: before ? "update" : "create", rid, before, data });
       await outputs.add(res);
