@@ -4,6 +4,8 @@
 import os from "node:os";
 import { parse } from "../grammar/index.js";
 import type { BasicTypeName, TypeKind } from "../src/ast/nodes.js";
+import { callBuiltin } from "../src/exec/functions/index.js";
+import { newSession } from "../src/exec/session.js";
 import { cast } from "../src/value/cast.js";
 
 export const MiB = 1 << 20;
@@ -99,28 +101,74 @@ export const castFamilies: readonly CastFamily[] = [
 
 export const basicType = (name: BasicTypeName): TypeKind => ({ kind: "Basic", name });
 
-/** Milliseconds `handle` takes on `text` (the error is expected and ignored). */
-function time(text: string, handle: (text: string) => unknown): number {
+/** Functions that read client text (parse::, string::is::, type:: conversions, string::trim …). */
+export const textFunctions: readonly string[] = (
+  "parse::email::host parse::email::user parse::url::domain parse::url::fragment parse::url::host parse::url::path " +
+  "parse::url::port parse::url::query parse::url::scheme string::is::alpha string::is::alphanum string::is::ascii " +
+  "string::is::datetime string::is::domain string::is::email string::is::hexadecimal string::is::ip string::is::latitude " +
+  "string::is::longitude string::is::numeric string::is::record string::is::semver string::is::ulid string::is::url " +
+  "string::is::uuid string::lowercase string::uppercase string::reverse string::slug string::trim string::words " +
+  "type::bool type::datetime type::decimal type::duration type::float type::int type::number type::thing type::table type::uuid"
+).split(" ");
+
+/** Hostile arguments for them: long runs of the characters each validator splits or backtracks on. */
+export const textInputs: readonly { readonly name: string; readonly text: (size: number) => string }[] = [
+  { name: "1111…x", text: (n) => fill("1", n, "", "x") },
+  { name: "a.a.…!", text: (n) => fill("a.", n, "", "!") },
+  { name: "a@a@…", text: (n) => fill("a@", n) },
+  { name: "aaa…@b.b.…", text: (n) => fill("b.", n / 2, fill("a", n / 2) + "@") },
+  { name: "a   …b", text: (n) => fill(" ", n, "a", "b") },
+  { name: "a---…!", text: (n) => fill("-", n, "a", "!") },
+  { name: "a:a:…", text: (n) => fill("a:", n) },
+  { name: "http://aaa…/%%…", text: (n) => fill("%", n / 2, fill("a", n / 2, "http://") + "/") },
+  { name: "1.1.1-1.1.…!", text: (n) => fill("1.", n, "1.1.1-", "!") },
+  { name: "fff…g", text: (n) => fill("f", n, "", "g") },
+  { name: "datetime fraction…x", text: (n) => fill("1", n, "2020-01-01T00:00:00.", "x") },
+  { name: "1:1:…", text: (n) => fill("1:", n) },
+];
+
+/** `string::is::datetime(text, format)` with a format as long as the text: one field per name or number. */
+export const datetimeFormats: readonly { readonly name: string; readonly text: (size: number) => string; readonly format: (size: number) => string }[] = [
+  { name: "%b%b… on janjan…", text: (n) => fill("jan", n), format: (n) => fill("%b", (n * 2) / 3) },
+  { name: "%A%A… on mondaymonday…", text: (n) => fill("monday", n), format: (n) => fill("%A", n / 3) },
+  { name: "%m%m… on 1111…", text: (n) => fill("1", n), format: (n) => fill("%m", n * 2) },
+];
+
+/** Milliseconds `handle` takes on `text` (errors are expected and ignored). */
+async function time(text: string, handle: (text: string) => unknown): Promise<number> {
   const t0 = performance.now();
   try {
-    handle(text);
+    await handle(text);
   } catch {
     // the families are errors by design
   }
   return performance.now() - t0;
 }
 
-export function main(): void {
+export async function main(): Promise<void> {
   const sizes = [MiB / 4, MiB / 2, MiB];
-  const row = (name: string, run: (size: number) => number): void => {
-    run(MiB / 16); // warm-up
-    const cells = sizes.map((size) => `${((run(size) * MiB) / size).toFixed(0).padStart(6)}`);
-    console.log(`${name.padEnd(24)}${cells.join("")}`);
+  const row = async (name: string, run: (size: number) => Promise<number>): Promise<void> => {
+    await run(MiB / 16); // warm-up
+    const cells: string[] = [];
+    for (const size of sizes) cells.push(`${(((await run(size)) * MiB) / size).toFixed(0).padStart(6)}`);
+    console.log(`${name.padEnd(32)}${cells.join("")}`);
   };
   console.log(`machine: ${os.cpus()[0]?.model ?? "unknown"} (${os.cpus().length} cpus), node ${process.version}`);
   console.log(`adversarial input, ms per MiB of text at ${sizes.map((s) => `${s / 1024} KiB`).join(", ")} (flat = linear)`);
-  for (const f of parseFamilies) row(`parse ${f.name}`, (size) => time(f.text(size), parse));
-  for (const f of castFamilies) row(f.name, (size) => time(f.text(size), (t) => cast(t, basicType(f.type))));
+  for (const f of parseFamilies) await row(`parse ${f.name}`, (size) => time(f.text(size), parse));
+  for (const f of castFamilies) await row(f.name, (size) => time(f.text(size), (t) => cast(t, basicType(f.type))));
+  const ctx = { session: newSession({}), compat: 2 as const, clock: { now: () => Date.now() } };
+  for (const f of datetimeFormats) {
+    await row(`is::datetime ${f.name}`, (size) => time(f.text(size), (t) => callBuiltin("string::is::datetime", [t, f.format(size)], ctx)));
+  }
+  // functions: the slowest input at each size
+  for (const name of textFunctions) {
+    await row(name, async (size) => {
+      let worst = 0;
+      for (const i of textInputs) worst = Math.max(worst, await time(i.text(size), (t) => callBuiltin(name, [t], ctx)));
+      return worst;
+    });
+  }
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/.*\//, ""))) main();
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/.*\//, ""))) await main();

@@ -9,7 +9,7 @@ benchParse();
 console.log();
 await benchAuth();
 console.log();
-benchAdversarial();
+await benchAdversarial();
 console.log();
 await benchEqualTime();
 process.exit(0);

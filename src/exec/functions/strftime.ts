@@ -214,7 +214,8 @@ export function parseDatetimeFormat(text: string, fmt: string): { ms: number; na
     return Number(m[0]);
   };
   const readWord = (full: string[], abbr: string[]): number | undefined => {
-    const rest = text.slice(pos).toLowerCase();
+    // only as much of the text as the longest name: lower-casing the whole rest per field was quadratic
+    const rest = text.slice(pos, pos + 9).toLowerCase();
     for (let k = 0; k < full.length; k++) {
       if (rest.startsWith(full[k]!.toLowerCase())) {
         pos += full[k]!.length;

@@ -53,6 +53,17 @@ function slice(s: string, beg: Value, lim: Value, given: number): string {
   return cs.slice(start, take === Infinity ? undefined : start + take).join("");
 }
 
+const WHITE_SPACE = /^\p{White_Space}$/u;
+
+/** Rust's str::trim (Unicode White_Space, all in the BMP); by index: `\p{White_Space}+$` rescanned every inner run (quadratic). */
+function trimWhiteSpace(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && WHITE_SPACE.test(s[a]!)) a++;
+  while (b > a && WHITE_SPACE.test(s[b - 1]!)) b--;
+  return s.slice(a, b);
+}
+
 /** SurrealDB's slug: any_ascii transliteration, lowercase, non-[a-z0-9-_] → '-', collapse and trim hyphens. */
 export function slug(s: string): string {
   return anyAscii(s)
@@ -134,7 +145,7 @@ export const stringFunctions: BuiltinTable = {
   }),
   "string::starts_with": fn(["string", "string"], ([a, b]) => str(a).startsWith(str(b)), { compat: 2 }),
   "string::startsWith": fn(["string", "string"], ([a, b]) => str(a).startsWith(str(b)), { compat: 1 }),
-  "string::trim": fn(["string"], ([s]) => str(s).replace(/^\p{White_Space}+|\p{White_Space}+$/gu, "")),
+  "string::trim": fn(["string"], ([s]) => trimWhiteSpace(str(s))),
   "string::words": fn(["string"], ([s]) => str(s).split(/\p{White_Space}+/u).filter((w) => w !== "")),
 
   "string::is::alphanum": is((s) => chars(s).every((c) => ALPHA.test(c) || NUMERIC.test(c))),
