@@ -37,6 +37,7 @@ const GLOBAL_SOURCES = [
   "fn::read(user:victim)",
   "fn::read(doc:v1)",
   `fn::peek(${VICTIM})`,
+  "fn::wrap()",
   "profile:victim.info",
   "(SELECT VALUE password FROM user)",
   "(SELECT * FROM user)",
@@ -348,7 +349,7 @@ function queryStep(spec: SchemaSpec, open: ReadonlySet<IssueClass>): fc.Arbitrar
   // Sometimes inside a transaction (committed or cancelled), or through a LET.
   const wrapped = fc
     .tuple(statement, fc.constantFrom("", "", "", "", "BEGIN; | ; COMMIT", "BEGIN; | ; CANCEL", "LET $x = (|); RETURN $x"))
-    .map(([[tag, sql], w]) => [tag, w && !/^(LET|USE|FOR|DEFINE|REMOVE|INFO|IF|THROW)/.test(sql) ? w.replace("|", () => sql) : sql] as const);
+    .map(([[tag, sql], w]) => [tag, w && !sql.includes(";") && !/^(LET|USE|FOR|DEFINE|REMOVE|INFO|IF|THROW)/.test(sql) ? w.replace("|", () => sql) : sql] as const);
   return fc.tuple(wrapped, vars).map(([[tag, sql], v]): AttackStep => {
     const varTag = Object.keys(v).some((n) => PROTECTED_NAMES["protected-vars"].includes(n)) ? "protected-vars" : Object.keys(v).length ? "document-vars" : tag;
     return { kind: "query", tag: tag === "base" ? varTag : tag, sql, vars: v };
