@@ -1,4 +1,4 @@
-// doc/: table and field PERMISSIONS (auth.md §6.2) — NONE skips, FULL allows, WHERE is evaluated with permissions off.
+// doc/: table and field PERMISSIONS (auth.md §6.2) — NONE skips, FULL allows, WHERE is evaluated with the schema owner's rights.
 
 import type { Permission } from "../ast/nodes.js";
 import type { TableEntry } from "../store/catalog.js";

@@ -1,7 +1,7 @@
 // exec/: the FROM / target list of a statement turned into records — table scans, record ids, ranges, plain values —
 // with permission pushdown: an equality on `id` or an indexed field answers with a lookup instead of a scan.
 
-import type { Expr } from "../ast/nodes.js";
+import type { DefineIndexStatement, Expr } from "../ast/nodes.js";
 import { QueryError } from "../errors/index.js";
 import type { TableEntry } from "../store/catalog.js";
 import { compareRecordKeys } from "../store/keys.js";
@@ -121,6 +121,11 @@ function compareIndexKeys(a: Value, b: Value, compat: 1 | 2): number {
 
 const holds = (c: number, op: Bound | "="): boolean => (op === "=" ? c === 0 : op === "<" ? c < 0 : op === "<=" ? c <= 0 : op === ">" ? c > 0 : c >= 0);
 
+/** The table's index on exactly `field`, as [name, definition]. */
+function singleFieldIndex(table: TableEntry | undefined, field: string): [string, DefineIndexStatement] | undefined {
+  return table && [...table.indexes.entries()].find(([, d]) => d.fields.length === 1 && plainField(d.fields[0]!) === field);
+}
+
 const FAILED = Symbol("failed");
 
 /** A pushdown operand's value, or FAILED when it raises (SurrealDB then plans a scan, as we do). */
@@ -147,7 +152,7 @@ async function indexPlan(ctx: Ctx, table: TableEntry | undefined, t: { ns: strin
   if (!(op === "=" || RANGE_OPS.includes(op) || (compat === 1 && op === "CONTAINS"))) return undefined;
   const field = plainField(cond.left);
   if (!field || !isDocIndependent(cond.right)) return undefined;
-  const ix = [...table.indexes.entries()].find(([, d]) => d.fields.length === 1 && plainField(d.fields[0]!) === field);
+  const ix = singleFieldIndex(table, field);
   if (!ix) return undefined;
   // the operand is the client's: its rights; an error leaves the answer to the scan (which meets it on a row, if any)
   const v = await evaluateOperand(cond.right, withCtx(ctx, { doc: undefined }));
@@ -196,7 +201,7 @@ export async function tableCandidates(ctx: Ctx, table: TableEntry | undefined, t
     ...requiredEqualities(cond).map((h) => ({ ...h, ctx: withCtx(ctx, { doc: undefined }) })),
   ];
   for (const h of ctx.core.pushdown ? hints : []) {
-    const ix = h.field === "id" ? undefined : table && [...table.indexes.entries()].find(([, d]) => d.fields.length === 1 && plainField(d.fields[0]!) === h.field);
+    const ix = h.field === "id" ? undefined : singleFieldIndex(table, h.field);
     if (h.field !== "id" && !ix) continue;
     const v = await evaluateOperand(h.value, h.ctx);
     if (v === FAILED) continue;
