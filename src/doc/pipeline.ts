@@ -10,11 +10,12 @@ import { setPath, type Path } from "./paths.js";
 import { checkPermissionsFields, checkPermissionsQuick, checkPermissionsTable, hiddenFields } from "./permissions.js";
 
 /** A visible record and the field paths hidden from it (to strip again after projection). */
-// 1.x strips only the projected output (WHERE, VALUE and aliases see the stored value); 2.x also the document.
+// Both compats strip the document itself, so WHERE, projections, ORDER / GROUP BY and error texts never see a hidden
+// field. SurrealDB 1.5.4 strips only the projected output (SECURITY.md: we are stricter).
 export async function selectDocumentHidden(env: DocEnv, table: TableEntry | undefined, doc: ValueObject): Promise<{ doc: ValueObject; hidden: Path[] } | undefined> {
   const seen = await selectDocument(env, table, doc);
   if (!seen) return undefined;
-  return { doc: env.compat === 1 ? doc : seen, hidden: table ? await hiddenFields(env, table, doc) : [] };
+  return { doc: seen, hidden: table ? await hiddenFields(env, table, doc) : [] };
 }
 
 /** A record as the actor may see it, or NONE when `select` permissions deny it (skipped, never an error). */

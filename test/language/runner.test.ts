@@ -4,35 +4,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { Datastore } from "../../src/exec/datastore.js";
-import { newSession } from "../../src/exec/session.js";
-import type { Session } from "../../src/exec/session.js";
 import { toJson } from "../../src/value/index.js";
-import { RecordId } from "../../src/value/types.js";
 import { expectationsFor, parseLanguageFile, systemUserDefinition } from "./format.js";
-import type { Identity } from "./format.js";
+import { sessionFor } from "./sessions.js";
 
 const DIR = join(import.meta.dirname, "cases");
-
-function sessionFor(id: Identity, compat: 1 | 2): Session {
-  const where = { ns: "test", db: "test" };
-  switch (id.kind) {
-    case "root":
-      return newSession({ ...where, actor: { level: "Root", ns: undefined, db: undefined, id: "root", roles: ["OWNER"] } });
-    case "system":
-      return newSession({
-        ...where,
-        actor: { level: id.level === "ns" ? "Namespace" : "Database", ns: "test", db: id.level === "db" ? "test" : undefined, id: systemUserDefinition(id.level, id.role).name, roles: [id.role] },
-      });
-    case "record": {
-      const key = /^\d+$/.test(id.key) ? BigInt(id.key) : id.key;
-      const rd = new RecordId(id.table, key);
-      const tk = { NS: "test", DB: "test", [compat === 1 ? "SC" : "AC"]: "account", ID: `${id.table}:${id.key}` };
-      return newSession({ ...where, actor: { level: compat === 1 ? "Scope" : "Record", ns: "test", db: "test", id: `${id.table}:${id.key}`, roles: [] }, rd, ac: "account", tk });
-    }
-    case "guest":
-      return newSession(where);
-  }
-}
 
 const files = readdirSync(DIR).filter((f) => f.endsWith(".surql")).sort();
 
