@@ -242,6 +242,8 @@ function writes(compat: 1 | 2): Arm[] {
     { tag: "data-clauses", weight: 5, sql: update("UPDATE") },
     { tag: "data-clauses", weight: compat === 2 ? 3 : 0, sql: update("UPSERT") },
     { tag: "insert-existing", weight: 3, sql: insert },
+    // Copies of every row the attacker may select (and no other).
+    { tag: "base", weight: 1, sql: pick(["INSERT INTO doc (SELECT owner, body, link FROM doc)", "INSERT INTO doc (SELECT * FROM doc)", `INSERT INTO profile (SELECT ${ATTACKER} AS owner, ssn, emails, info FROM profile)`, "INSERT INTO knows (SELECT in, out, note FROM knows)"]) },
     { tag: "base", weight: 2, sql: relate },
     { tag: "base", weight: 2, sql: create },
     { tag: "base", weight: 2, sql: del },

@@ -74,7 +74,8 @@ function excerpt(text: string): string {
   return `${i > 120 ? "…" : ""}${text.slice(Math.max(0, i - 120), i + 80)}${i + 80 < text.length ? "…" : ""}`;
 }
 
-export async function runCase(c: Case): Promise<Outcome> {
+/** `tamper`: SurrealQL run as root in n/d after the attack (the checker's own test uses it to change protected data). */
+export async function runCase(c: Case, tamper?: string): Promise<Outcome> {
   const s = c.schema;
   const db = await SurqlAuth.open({ compat: s.compat });
   await db.importText(`USE NS n DB d;\n${schemaText(s)}`, "schema");
@@ -86,6 +87,7 @@ export async function runCase(c: Case): Promise<Outcome> {
 
   const seen: string[] = [];
   for (const step of c.steps) seen.push(await attack(db, attacker, step));
+  if (tamper) await rootQuery(db, "n", "d", tamper);
 
   const violations: string[] = [];
   seen.forEach((text, i) => {
