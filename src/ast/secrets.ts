@@ -1,6 +1,6 @@
 // ast/: the secrets a user or access definition carries (password hash, signing keys) and the definition without them.
 
-import type { AccessType, DefineAccessStatement, DefineUserStatement, JwtConfig } from "./nodes.js";
+import type { AccessType, DefineAccessStatement, DefineStatement, DefineUserStatement, JwtConfig } from "./nodes.js";
 import { REDACTED, effectiveJwt, isSymmetric, redactJwt } from "./print/access.js";
 
 /** The user with its password hash `[REDACTED]`. */
@@ -15,4 +15,11 @@ export function accessWithoutSecrets(s: DefineAccessStatement, resolved: JwtConf
   const access: AccessType = s.access.kind === "Jwt" ? { ...s.access, jwt: jwt ?? s.access.jwt } : { ...s.access, jwt };
   const legacy = s.legacy?.kind === "Token" && s.legacy.type !== "JWKS" && isSymmetric(s.legacy.type) ? { ...s.legacy, value: REDACTED } : s.legacy;
   return { def: { ...s, access, legacy }, jwt };
+}
+
+/** A user or access definition (with its resolved JWT) without its secrets; any other definition as it is. */
+export function withoutSecrets(def: DefineStatement, jwt: JwtConfig | undefined): { def: DefineStatement; jwt: JwtConfig | undefined } {
+  if (def.kind === "DefineUser") return { def: userWithoutSecrets(def), jwt };
+  if (def.kind === "DefineAccess") return accessWithoutSecrets(def, jwt);
+  return { def, jwt };
 }

@@ -1,8 +1,8 @@
 // exec/: GET /export — the session's database as SurrealQL text (definitions then records), in SurrealDB's layout per version.
 
 import { printAccess, printStatement, tableTypeOf } from "../ast/print.js";
-import type { DefineStatement } from "../ast/nodes.js";
-import { accessWithoutSecrets, userWithoutSecrets } from "../ast/secrets.js";
+import type { DefineStatement, JwtConfig } from "../ast/nodes.js";
+import { withoutSecrets } from "../ast/secrets.js";
 import type { Catalog, DatabaseEntry, TableEntry } from "../store/catalog.js";
 import type { RecordStore } from "../store/records.js";
 import { toSql } from "../value/index.js";
@@ -11,7 +11,7 @@ import type { ValueObject } from "../value/types.js";
 import type { Ctx } from "./context.js";
 import { needDb, needNs } from "./context.js";
 import type { StoredAccess } from "./contract.js";
-import { checkAllowed, isAllowed } from "./rbac.js";
+import { checkAllowed, maySeeSecrets } from "./rbac.js";
 import type { Compat } from "./session.js";
 
 /** What an export reads. */
@@ -43,7 +43,7 @@ export function exportForSession(ctx: Ctx): string {
   const ns = needNs(ctx);
   const db = needDb(ctx);
   checkAllowed(ctx, "View", { kind: "Any", level: "DATABASE", ns, db });
-  return exportDatabase(ctx.core, ns, db, { secrets: isAllowed(ctx, "Edit", { kind: "Actor", level: "DATABASE", ns, db }) });
+  return exportDatabase(ctx.core, ns, db, { secrets: maySeeSecrets(ctx, { level: "DATABASE", ns, db }) });
 }
 
 /** SurrealDB 2.x writes records in INSERT statements of this many. */
@@ -93,27 +93,22 @@ export function exportDatabase(src: ExportSource, ns: string, db: string, { secr
   const { compat } = src;
   const opts = { compat, redact: false } as const;
   const def = (d: DefineStatement): string => printStatement(d, opts);
+  const print = (d: DefineStatement, jwt?: JwtConfig): string => (d.kind === "DefineAccess" ? printAccess(d, jwt, opts) : def(d));
   let redacted = false;
   // a definition whose text changes without its secrets carries one
-  const guarded = (whole: string, without: () => string): string => {
+  const guarded = (d: DefineStatement, jwt?: JwtConfig): string => {
+    const whole = print(d, jwt);
     if (secrets) return whole;
-    const text = without();
+    const without = withoutSecrets(d, jwt);
+    const text = print(without.def, without.jwt);
     if (text === whole) return whole;
     redacted = true;
     return commentedOut(text);
   };
   const e: DatabaseEntry | undefined = src.catalog.db(ns, db);
-  const users = byName(e?.users).map((u) => guarded(def(u.def), () => def(userWithoutSecrets(u.def))));
+  const users = byName(e?.users).map((u) => guarded(u.def));
   const accesses = byName(e?.accesses);
-  const accessTexts = new Map(
-    accesses.map((a) => {
-      const without = (): string => {
-        const r = accessWithoutSecrets(a.def, a.jwt);
-        return printAccess(r.def, r.jwt, opts);
-      };
-      return [a, guarded(printAccess(a.def, a.jwt, opts), without)] as const;
-    }),
-  );
+  const accessTexts = new Map(accesses.map((a) => [a, guarded(a.def, a.jwt)] as const));
   const access = (a: StoredAccess): string => accessTexts.get(a)!;
   const out = new Out();
   out.header("OPTION");

@@ -65,6 +65,11 @@ export function isAllowed(ctx: Ctx, action: "View" | "Edit", res: Resource): boo
   return a.roles.includes("OWNER") || (a.roles.includes("EDITOR") && (EDITOR_KINDS.has(res.kind) || (res.kind === "Scope" && ctx.core.compat === 1)));
 }
 
+/** May the actor see the secrets (password hashes, signing keys) of users and access methods at `at`? Only if it may define them. */
+export function maySeeSecrets(ctx: Ctx, at: Omit<Resource, "kind">): boolean {
+  return isAllowed(ctx, "Edit", { kind: "Actor", ...at });
+}
+
 /** Throw SurrealDB's IAM error unless allowed. */
 export function checkAllowed(ctx: Ctx, action: "View" | "Edit", res: Resource): void {
   if (!isAllowed(ctx, action, res)) throw new NotAllowed();

@@ -2,20 +2,30 @@
 
 import type { Base, DefineStatement, InfoStatement } from "../../ast/nodes.js";
 import { printAccess, printStatement } from "../../ast/print.js";
+import { withoutSecrets } from "../../ast/secrets.js";
 import { structureOf } from "../../ast/structure.js";
 import { QueryError } from "../../errors/index.js";
 import type { StoredAccess } from "../contract.js";
 import type { Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { needDb, needNs } from "../context.js";
-import { checkAllowed } from "../rbac.js";
+import { checkAllowed, maySeeSecrets } from "../rbac.js";
 import { userMessage } from "./define.js";
 
 type Entry = { name: string; def: DefineStatement; jwt?: StoredAccess["jwt"] };
 
+/** A user or access method as the actor may see it: secrets `[REDACTED]` unless it may define it (as in an export). */
+function shown(ctx: Ctx, e: Entry): Entry {
+  const d = e.def;
+  if (d.kind !== "DefineUser" && d.kind !== "DefineAccess") return e;
+  const at = { level: d.base, ns: d.base === "ROOT" ? undefined : ctx.session.ns, db: d.base === "DATABASE" ? ctx.session.db : undefined };
+  return maySeeSecrets(ctx, at) ? e : { name: e.name, ...withoutSecrets(d, e.jwt) };
+}
+
 /** `{ name: text }` or, with STRUCTURE, `[structure…]`. */
-function render(ctx: Ctx, entries: Entry[], structure: boolean): Value {
+function render(ctx: Ctx, all: Entry[], structure: boolean): Value {
   const compat = ctx.core.compat;
+  const entries = all.map((e) => shown(ctx, e));
   if (structure) return entries.map((e) => structureOf(e.def, { compat, redact: true, jwt: e.jwt }));
   const out: ValueObject = {};
   for (const e of entries) {
@@ -110,7 +120,8 @@ export async function runInfo(s: InfoStatement, ctx: Ctx): Promise<Value> {
       checkAllowed(ctx, "View", { kind: "Actor", level: base, ns, db });
       const u = catalog.getUser(base, ns, db, s.name ?? "");
       if (!u) throw new QueryError("UserNotFound", userMessage(ctx, base, s.name ?? "", ns, db, "does not exist"));
-      return st ? structureOf(u.def, { compat, redact: true }) : printStatement(u.def, { compat, redact: true });
+      const { def } = shown(ctx, { name: u.def.name, def: u.def });
+      return st ? structureOf(def, { compat, redact: true }) : printStatement(def, { compat, redact: true });
     }
     case "INDEX":
       throw new QueryError("Unsupported", "INFO FOR INDEX is not supported");
