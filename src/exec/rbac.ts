@@ -1,8 +1,11 @@
 // exec/: statement-level RBAC (auth.md §6.1) and who bypasses table/field PERMISSIONS (§6.2).
 
-import type { Base } from "../ast/nodes.js";
+import type { Base, Permission } from "../ast/nodes.js";
 import { NotAllowed } from "../errors/index.js";
+import { isTruthy } from "../value/index.js";
 import type { Ctx } from "./context.js";
+import { ownerCtx } from "./context.js";
+import { evaluate } from "./expressions/evaluate.js";
 
 /** Resource kinds an Editor may edit; anything else (users, accesses, models…) is Owner-only. */
 export type ResourceKind =
@@ -73,6 +76,12 @@ export function maySeeSecrets(ctx: Ctx, at: Omit<Resource, "kind">): boolean {
 /** Throw SurrealDB's IAM error unless allowed. */
 export function checkAllowed(ctx: Ctx, action: "View" | "Edit", res: Resource): void {
   if (!isAllowed(ctx, action, res)) throw new NotAllowed();
+}
+
+/** Does a DEFINE PARAM / DEFINE FUNCTION permission let the actor through? Its WHERE runs with the owner's rights. */
+export async function definitionPermits(ctx: Ctx, p: Permission): Promise<boolean> {
+  if (!permissionsApply(ctx, false)) return true;
+  return p.kind === "Full" || (p.kind === "Where" && isTruthy(await evaluate(p.cond, ownerCtx(ctx, p)), { compat: ctx.core.compat }));
 }
 
 /** True when table/field/param/function PERMISSIONS must be evaluated: client rights, and an actor without a covering role. */

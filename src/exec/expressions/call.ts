@@ -2,14 +2,14 @@
 
 import type { CallExpr } from "../../ast/nodes.js";
 import { QueryError } from "../../errors/index.js";
-import { coerce, isTruthy } from "../../value/index.js";
+import { coerce } from "../../value/index.js";
 import type { RecordId, Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
-import { closureCtx, needDb, needNs, ownerCtx, withCtx } from "../context.js";
+import { closureCtx, needDb, needNs, withCtx } from "../context.js";
 import { callBuiltin } from "../functions/index.js";
 import type { FunctionContext } from "../functions/index.js";
 import { fetchRecord } from "../records.js";
-import { permissionsApply } from "../rbac.js";
+import { definitionPermits } from "../rbac.js";
 import { ClosureValue, ReturnSignal } from "../signals.js";
 import { runBlock } from "../statements/index.js";
 import { evaluate } from "./evaluate.js";
@@ -44,11 +44,7 @@ export async function callFunction(e: CallExpr, ctx: Ctx, preArgs?: Value[]): Pr
 async function callCustom(name: string, args: Value[], ctx: Ctx): Promise<Value> {
   const def = ctx.core.catalog.db(needNs(ctx), needDb(ctx))?.functions.get(name);
   if (!def) throw new QueryError("FcNotFound", `The function 'fn::${name}' does not exist`);
-  if (permissionsApply(ctx, false)) {
-    const p = def.permissions;
-    const ok = p.kind === "Full" || (p.kind === "Where" && isTruthy(await evaluate(p.cond, ownerCtx(ctx, p)), { compat: ctx.core.compat }));
-    if (!ok) throw new QueryError("FunctionPermissions", `You don't have permission to run the fn::${name} function`);
-  }
+  if (!(await definitionPermits(ctx, def.permissions))) throw new QueryError("FunctionPermissions", `You don't have permission to run the fn::${name} function`);
   const required = def.args.filter((a) => !(a.type.kind === "Option")).length;
   if (args.length < required || args.length > def.args.length) {
     const n = def.args.length;

@@ -5,9 +5,8 @@ import type { Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { ownerCtx, selectedDb } from "../context.js";
 import type { Session } from "../session.js";
-import { permissionsApply } from "../rbac.js";
+import { definitionPermits } from "../rbac.js";
 import { isProtected } from "../protected.js";
-import { isTruthy } from "../../value/index.js";
 import { evaluate } from "./evaluate.js";
 
 /** `$session` as SurrealDB shows it (auth.md §5). */
@@ -38,10 +37,6 @@ export async function lookupParam(name: string, ctx: Ctx): Promise<Value> {
   const at = selectedDb(ctx);
   const def = at && ctx.core.catalog.db(at.ns, at.db)?.params.get(name);
   if (!def) return undefined;
-  if (permissionsApply(ctx, false)) {
-    const p = def.permissions;
-    const ok = p.kind === "Full" || (p.kind === "Where" && isTruthy(await evaluate(p.cond, ownerCtx(ctx, p)), { compat: ctx.core.compat }));
-    if (!ok) throw new QueryError("ParamPermissions", `You don't have permission to view the $${name} parameter`);
-  }
+  if (!(await definitionPermits(ctx, def.permissions))) throw new QueryError("ParamPermissions", `You don't have permission to view the $${name} parameter`);
   return evaluate(def.value, ownerCtx(ctx, def));
 }
