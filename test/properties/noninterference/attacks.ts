@@ -72,10 +72,15 @@ const FIELD: Record<Table, string> = { user: "note", doc: "x", profile: "x", kno
 /** The victim's ids, for INSERT / CREATE / RELATE of an existing record. */
 const VICTIM_IDS: Record<Table, string> = { user: VICTIM, doc: "doc:v1", profile: "profile:victim", knows: "knows:v" };
 
-const PROTECTED_NAMES: Record<"protected-vars" | "document-vars", readonly string[]> = {
+/** Variable names a client must not be able to set (or, for DEFINE PARAMs the schema reads, must not shadow). */
+type NamedClass = "protected-vars" | "document-vars" | "param-shadow";
+const NAMED_CLASSES: readonly NamedClass[] = ["protected-vars", "document-vars", "param-shadow"];
+const PROTECTED_NAMES: Record<NamedClass, readonly string[]> = {
   "protected-vars": ["auth", "session", "token", "access", "scope"],
   "document-vars": ["this", "value", "input", "parent", "before", "after", "event"],
+  "param-shadow": ["gate", "default_admin"],
 };
+const classOfName = (n: string): NamedClass => NAMED_CLASSES.find((c) => PROTECTED_NAMES[c].includes(n))!;
 
 /** Forged values for a protected name: what would satisfy the schema's conditions for the victim's data. */
 function forged(name: string): readonly string[] {
@@ -96,6 +101,9 @@ function forged(name: string): readonly string[] {
       return [doc, `{ id: ${VICTIM}, owner: ${VICTIM}, in: ${VICTIM} }`];
     case "event":
       return ["'CREATE'"];
+    case "gate":
+    case "default_admin":
+      return ["true"];
     default:
       return [doc];
   }
@@ -291,7 +299,7 @@ function loops(compat: 1 | 2): Arm[] {
 }
 
 /** Protected names set by the client inside the query: LET, FOR and closure parameters. */
-function protectedNames(cls: "protected-vars" | "document-vars", compat: 1 | 2): Arm[] {
+function protectedNames(cls: NamedClass, compat: 1 | 2): Arm[] {
   const name = pick(PROTECTED_NAMES[cls]);
   const named = name.chain((n) => pick(forged(n)).map((v) => [n, v] as const));
   const read = pick(READ_STATEMENTS);
@@ -338,11 +346,12 @@ function queryStep(spec: SchemaSpec, open: ReadonlySet<IssueClass>): fc.Arbitrar
     ...loops(c),
     ...protectedNames("protected-vars", c),
     ...protectedNames("document-vars", c),
+    ...protectedNames("param-shadow", c),
     ...otherDatabases(),
     { tag: "base" as const, weight: 1, sql: pick(DDL) },
     { tag: "field-update" as const, weight: 2, sql: fc.tuple(pick(ESCALATIONS), pick(READ_STATEMENTS)).map(([e, r]) => `${e}; ${r}`) },
   ].filter((a) => a.weight > 0 && (a.tag === "base" || !open.has(a.tag)));
-  const varNames = (["protected-vars", "document-vars"] as const).filter((cls) => !open.has(cls)).flatMap((cls) => PROTECTED_NAMES[cls]);
+  const varNames = NAMED_CLASSES.filter((cls) => !open.has(cls)).flatMap((cls) => PROTECTED_NAMES[cls]);
   const vars: fc.Arbitrary<Record<string, string>> =
     varNames.length === 0
       ? fc.constant({})
@@ -353,13 +362,14 @@ function queryStep(spec: SchemaSpec, open: ReadonlySet<IssueClass>): fc.Arbitrar
     .tuple(statement, fc.constantFrom("", "", "", "", "BEGIN; | ; COMMIT", "BEGIN; | ; CANCEL", "LET $x = (|); RETURN $x"))
     .map(([[tag, sql], w]) => [tag, w && !sql.includes(";") && !/^(LET|USE|FOR|DEFINE|REMOVE|INFO|IF|THROW)/.test(sql) ? w.replace("|", () => sql) : sql] as const);
   return fc.tuple(wrapped, vars).map(([[tag, sql], v]): AttackStep => {
-    const varTag = Object.keys(v).some((n) => PROTECTED_NAMES["protected-vars"].includes(n)) ? "protected-vars" : Object.keys(v).length ? "document-vars" : tag;
+    const names = Object.keys(v);
+    const varTag = names.length ? classOfName(names[0]!) : tag;
     return { kind: "query", tag: tag === "base" ? varTag : tag, sql, vars: v };
   });
 }
 
 function letStep(open: ReadonlySet<IssueClass>): fc.Arbitrary<AttackStep> | undefined {
-  const classes = (["protected-vars", "document-vars"] as const).filter((cls) => !open.has(cls));
+  const classes = NAMED_CLASSES.filter((cls) => !open.has(cls));
   if (classes.length === 0) return undefined;
   return pick(classes).chain((cls) =>
     pick(PROTECTED_NAMES[cls]).chain((name) => pick(forged(name)).map((value): AttackStep => ({ kind: "let", tag: cls, name, value }))),
@@ -390,6 +400,8 @@ function rpcStep(compat: 1 | 2, open: ReadonlySet<IssueClass>): fc.Arbitrary<Att
         .tuple(pick(["signin", "signup"]), pick(["", ", password: 'wrong'", ", password: NONE", ", password: { }", ", email: 'x@x', password: 'x'"]), pick(["victim", "mallory"]))
         .map(([m, extra, name]) => [m, `[{ NS: 'n', DB: 'd', ${compat === 1 ? "SC" : "AC"}: 'account', name: '${name}'${extra} }]`]),
     ],
+    // A signup field named like the DEFINE PARAM the SIGNUP clause reads.
+    ["param-shadow", fc.constant(["signup", `[{ NS: 'n', DB: 'd', ${compat === 1 ? "SC" : "AC"}: 'account', name: 'mallory', email: 'x@x', password: 'x', default_admin: true }]`])],
     ["base", pick(["authenticate", "invalidate", "reset", "info"]).map((m) => [m, m === "authenticate" ? "['eyJhbGciOiJIUzUxMiJ9.e30.x']" : "[]"])],
   ];
   return fc.oneof(...calls.filter(([tag]) => tag === "base" || !open.has(tag)).map(([tag, a]) => a.map(([method, params]): AttackStep => ({ kind: "rpc", tag, method, params }))));

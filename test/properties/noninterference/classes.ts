@@ -9,6 +9,7 @@ export const ISSUE_CLASSES = {
   "array-fields": "#9.6 DEFINE FIELD a[*].b permissions ignored",
   "graph-cond": "#9.7 ->(edge WHERE cond) evaluated before the edge's select permission",
   "use-other": "#9.9 record users USE-ing another namespace / database",
+  "param-shadow": "(pentest F3) a client variable (query vars, LET, RPC let, signup field) shadowing a DEFINE PARAM that PERMISSIONS or SIGNUP read",
   "field-update": "(not in the issue) a record user setting a field of its own record whose update permission is NONE (admin), to pass `$auth.admin = true` rules",
   "v1-projections": "found by this property: compat 1 computes projections (`SELECT ssn AS x`, `SELECT VALUE <int> ssn`) on fields their select permission hides; SurrealDB 1.5.4 does the same",
 } as const;

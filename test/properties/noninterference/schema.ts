@@ -33,6 +33,8 @@ export interface SchemaSpec {
   readonly docBodyIndex: boolean;
   readonly edgeRow: string;
   readonly paramPerm: string;
+  /** Permission of the `$gate` param (false) that rules read. */
+  readonly gatePerm: string;
   readonly fnPerm: string;
 }
 
@@ -55,8 +57,10 @@ function ownerConditions(col: string): ((c: Compat) => string)[] {
     (c) => `${accessVar(c)} = 'admin' OR ${col} = $auth.id`,
     (c) => `${sessionAc(c)} = 'admin' OR ${col} = $auth.id`,
     () => `$token.admin = true OR ${col} = $auth.id`,
-    // `admin` is a field of the attacker's own record that it may not update.
+    // `admin` is a field of the attacker's own record that it may not update (SIGNUP sets it from $default_admin).
     () => `$auth.admin = true OR ${col} = $auth.id`,
+    // `$gate` is a DEFINE PARAM (false) the client must not shadow.
+    () => `$gate = true OR ${col} = $auth.id`,
   ];
 }
 
@@ -93,13 +97,14 @@ export function schemaSpec(open: ReadonlySet<IssueClass>): fc.Arbitrary<SchemaSp
       docBodyIndex: indexes,
       edgeRow: condition("in", compat),
       paramPerm: definitionPermission(compat),
+      gatePerm: fc.constantFrom("NONE", "FULL"),
       fnPerm: definitionPermission(compat),
     }),
   );
 }
 
 function accessDefinition(c: Compat): string {
-  const signup = "SIGNUP (CREATE type::thing('user', $name) SET name = $name, email = $email, password = $password)";
+  const signup = "SIGNUP (CREATE type::thing('user', $name) SET name = $name, email = $email, password = $password, admin = $default_admin)";
   const signin = "SIGNIN (SELECT * FROM type::thing('user', $name) WHERE password = $password)";
   return c === 1 ? `DEFINE SCOPE account SESSION 1h ${signup} ${signin};` : `DEFINE ACCESS account ON DATABASE TYPE RECORD ${signup} ${signin};`;
 }
@@ -125,6 +130,8 @@ export function schemaText(s: SchemaSpec): string {
     ...(s.docOwnerIndex ? ["DEFINE INDEX owner ON doc FIELDS owner;"] : []),
     ...(s.docBodyIndex ? ["DEFINE INDEX body ON doc FIELDS body;"] : []),
     `DEFINE TABLE knows SCHEMALESS PERMISSIONS ${own(s.edgeRow)};`,
+    `DEFINE PARAM $gate VALUE false PERMISSIONS ${s.gatePerm};`,
+    "DEFINE PARAM $default_admin VALUE false PERMISSIONS NONE;",
     `DEFINE PARAM $hidden VALUE '${marker(s, "param")}' PERMISSIONS ${s.paramPerm};`,
     `DEFINE FUNCTION fn::hidden() { RETURN '${marker(s, "fn")}' } PERMISSIONS ${s.fnPerm};`,
     "DEFINE FUNCTION fn::read($r: any) { RETURN $r.*; } PERMISSIONS FULL;",
