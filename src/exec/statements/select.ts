@@ -25,7 +25,8 @@ async function visibleDocuments(s: { what: readonly Expr[]; cond: Expr | undefin
   const out: { doc: Value; hidden: Path[] }[] = [];
   for (const src of sources) {
     if (src.kind === "Value") {
-      out.push({ doc: src.value, hidden: [] });
+      // 2.x iterates nothing for NONE and NULL (1.x selects them as values)
+      if (ctx.core.compat === 1 || (src.value !== undefined && src.value !== null)) out.push({ doc: src.value, hidden: [] });
       continue;
     }
     const ns = needNs(ctx);

@@ -14,6 +14,7 @@ const SELECT: { params: unknown[]; v2: unknown; v1: unknown }[] = [
   { params: [{ tb: "t", id: 1 }], v2: [{ id: 1, tb: "t" }], v1: [{ id: 1, tb: "t" }] },
   { params: [[{ a: 1 }]], v2: [{ a: 1 }], v1: [{ a: 1 }] },
   { params: [1], v2: [1], v1: [1] },
+  { params: [null], v2: [], v1: [null] },
   { params: [[1, "t"]], v2: [1, "t"], v1: [1, "t"] },
   { params: ["t:1"], v2: { a: 1, id: "t:1" }, v1: { a: 1, id: "t:1" } },
   { params: ["t"], v2: [{ a: 1, id: "t:1" }], v1: [{ a: 1, id: "t:1" }] },
