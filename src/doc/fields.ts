@@ -1,7 +1,7 @@
 // doc/: field processing on write — READONLY, DEFAULT, VALUE, TYPE, ASSERT, field PERMISSIONS, SCHEMAFULL cleanup.
 
 import type { DefineFieldStatement, TypeKind } from "../ast/nodes.js";
-import { CastError, QueryError } from "../errors/index.js";
+import { CastError, QueryError, queryError } from "../errors/index.js";
 import type { TableEntry } from "../store/catalog.js";
 import { CoerceError, coerce, formatKind, formatRecordId, isTruthy, valueExact } from "../value/index.js";
 import { isValueObject } from "../value/types.js";
@@ -11,7 +11,7 @@ import { permissionAllows } from "./permissions.js";
 import { fieldsInOrder, getPath, putPath, walkField } from "./paths.js";
 
 function fieldError(env: DocEnv, op: WriteOp, name: string, val: Value, tail: string): QueryError {
-  return new QueryError("FieldCheck", `Found ${env.printValue(val)} for field \`${name}\`, with record \`${formatRecordId(op.rid, { compat: env.compat })}\`, but ${tail}`);
+  return queryError("FieldCheck", env.printValue(val), name, formatRecordId(op.rid, { compat: env.compat }), tail);
 }
 
 /** What a write changed, as `$input` sees it per field: changed keys of objects (recursively), otherwise the new value. */
@@ -40,7 +40,7 @@ export async function processTableFields(env: DocEnv, table: TableEntry, op: Wri
       const vars = (): Record<string, Value> => ({ value: val, before: old, after: val, input: getPath(input, path), this: doc });
       // READONLY: a stored value may not change
       if (fd.readonly && !isNew && !valueExact(val, old, { compat: env.compat })) {
-        throw new QueryError("FieldReadonly", `Found changed value for field \`${name}\`, with record \`${formatRecordId(op.rid, { compat: env.compat })}\`, but field is readonly`);
+        throw queryError("FieldReadonly", name, formatRecordId(op.rid, { compat: env.compat }));
       }
       // DEFAULT: on new records (or always with DEFAULT ALWAYS) when no value was given
       if (fd.default && val === undefined && (isNew || fd.defaultAlways)) val = await env.evaluate(fd, fd.default, doc, vars());

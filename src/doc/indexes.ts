@@ -1,6 +1,6 @@
 // doc/: index maintenance on every write and the unique-index check with SurrealDB's message.
 
-import { QueryError } from "../errors/index.js";
+import { queryError } from "../errors/index.js";
 import type { TableEntry } from "../store/catalog.js";
 import { formatRecordId, valueEquals } from "../value/index.js";
 import type { RecordId, Value, ValueObject } from "../value/types.js";
@@ -35,7 +35,7 @@ function addEntries(env: DocEnv, table: TableEntry, name: string, unique: boolea
       const clash = env.indexes.lookup(t, name, values)[0];
       if (clash) {
         const shown = values.length === 1 ? values[0] : values;
-        throw new QueryError("IndexExists", `Database index \`${name}\` already contains ${env.printValue(shown)}, with record \`${formatRecordId(clash, { compat: env.compat })}\``);
+        throw queryError("IndexExists", name, env.printValue(shown), formatRecordId(clash, { compat: env.compat }));
       }
     }
     env.indexes.add(env.txn, t, name, values, rid);

@@ -56,44 +56,56 @@ export const QUERY_MESSAGES = {
   RecordExists: (rid: string) => `Database record \`${rid}\` already exists`,
   TryPow: (a: string, b: string) => `Cannot raise the value '${a}' with '${b}'`,
   TryNeg: (a: string) => `Cannot negate the value '${a}'`,
+  TryAdd: (a: string, b: string) => cannotPerform("addition", a, b),
+  TrySub: (a: string, b: string) => cannotPerform("subtraction", a, b),
+  TryMul: (a: string, b: string) => cannotPerform("multiplication", a, b),
+  TryDiv: (a: string, b: string) => cannotPerform("division", a, b),
+  TryRem: (a: string, b: string) => cannotPerform("remainder", a, b),
+  ArithmeticOverflow: (expr: string) => `Failed to compute: "${expr}", as the operation results in an arithmetic overflow.`,
+  ArithmeticNegativeOverflow: (expr: string) => `Failed to compute: "${expr}", as the operation results in a negative value.`,
+  NsNotAllowed: (ns: string) => `You don't have permission to change to the ${ns} namespace`,
+  DbNotAllowed: (db: string) => `You don't have permission to change to the ${db} database`,
+  ParamPermissions: (name: string) => `You don't have permission to view the $${name} parameter`,
+  FcNotFound: (name: string) => `The function 'fn::${name}' does not exist`,
+  FunctionPermissions: (name: string) => `You don't have permission to run the fn::${name} function`,
+  InvalidArguments: (fn: string, detail: string) => `Incorrect arguments for function ${fn}(). ${detail}`,
+  InvalidPlace: () => "Unsupported assignment target",
+  InvalidMerge: (value: string) => `Can not merge data using value: ${value}`,
+  InvalidContent: (value: string) => `Can not use ${value} in a CONTENT clause`,
+  InvalidStatementTarget: (value: string, statement?: string) => statementValue(statement, value),
+  RelateStatement: (value: string) => statementValue("RELATE", value),
+  InsertStatement: (value: string | undefined) =>
+    value === undefined ? "Can not execute INSERT statement without a target table" : statementValue("INSERT", value),
+  InvalidPatch: (detail: string) => `The JSON Patch contains invalid operations. ${detail}`,
+  PatchTest: (expected: string, got: string) =>
+    `Given test operation failed for JSON Patch. Expected \`${expected}\`, but got \`${got}\` instead.`,
+  FieldCheck: (value: string, field: string, rid: string, tail: string) =>
+    `Found ${value} for field \`${field}\`, with record \`${rid}\`, but ${tail}`,
+  FieldReadonly: (field: string, rid: string) => `Found changed value for field \`${field}\`, with record \`${rid}\`, but field is readonly`,
+  IndexExists: (index: string, value: string, rid: string) => `Database index \`${index}\` already contains ${value}, with record \`${rid}\``,
+  // raised as plain SurrealErrors (not QueryErrors): a field TYPE check reports them as its own error
+  InvalidUuid: (text: string) => `Invalid uuid '${text}'`,
+  InvalidDatetime: (text: string) => `Invalid datetime '${text}'`,
+  InvalidDuration: (text: string) => `Invalid duration '${text}'`,
 } as const;
+
+function cannotPerform(verb: string, a: string, b: string): string {
+  return `Cannot perform ${verb} with '${a}' and '${b}'`;
+}
+
+function statementValue(statement: string | undefined, value: string): string {
+  return `Can not execute ${statement === undefined ? "" : `${statement} `}statement using value: ${value}`;
+}
 
 /** The engine's codes whose text is composed at its one raising place (it embeds values or clause detail). */
 export type EngineCode =
   | "AlreadyExists"
-  | "ArithmeticNegativeOverflow"
-  | "ArithmeticOverflow"
   | "Cast"
-  | "DbNotAllowed"
-  | "FcNotFound"
-  | "FieldCheck"
-  | "FieldReadonly"
-  | "FunctionPermissions"
   | "Import"
-  | "IndexExists"
-  | "InsertStatement"
   | "Internal"
-  | "InvalidArguments"
-  | "InvalidContent"
-  | "InvalidDatetime"
-  | "InvalidDuration"
   | "InvalidFunction"
-  | "InvalidMerge"
-  | "InvalidPatch"
-  | "InvalidPlace"
-  | "InvalidStatementTarget"
-  | "InvalidUuid"
   | "NotFound"
-  | "NsNotAllowed"
-  | "ParamPermissions"
   | "ParseError"
-  | "PatchTest"
-  | "RelateStatement"
-  | "TryAdd"
-  | "TryDiv"
-  | "TryMul"
-  | "TryRem"
-  | "TrySub"
   | "Unreachable"
   | "Unsupported"
   | "UserNotFound";

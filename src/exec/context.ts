@@ -5,7 +5,7 @@ import type { Catalog } from "../store/catalog.js";
 import type { IndexStore } from "../store/indexes.js";
 import type { RecordStore } from "../store/records.js";
 import type { Transaction } from "../store/transaction.js";
-import { QueryError, queryError } from "../errors/index.js";
+import { queryError } from "../errors/index.js";
 import type { Value } from "../value/types.js";
 import type { SchemaDefinition } from "../doc/env.js";
 import type { Actor, Clock, Compat, Session } from "./session.js";
@@ -158,8 +158,8 @@ export function closureCtx(invoker: Ctx, madeWith: Rights, vars: Vars): Ctx {
 /** Record users stay in their own namespace and database for everything (tables, params, functions, INFO). */
 function confine(actor: Actor, ns: string, db: string | undefined): void {
   if (actor.level !== "Record" && actor.level !== "Scope") return;
-  if (actor.ns !== ns) throw new QueryError("NsNotAllowed", `You don't have permission to change to the ${ns} namespace`);
-  if (db !== undefined && actor.db !== db) throw new QueryError("DbNotAllowed", `You don't have permission to change to the ${db} database`);
+  if (actor.ns !== ns) throw queryError("NsNotAllowed", ns);
+  if (db !== undefined && actor.db !== db) throw queryError("DbNotAllowed", db);
 }
 
 /** The selected namespace, or SurrealDB's error. */

@@ -3,7 +3,7 @@
 
 import type { Assignment, DataClause, Expr, IdiomExpr } from "../ast/nodes.js";
 import type { DocViews } from "../doc/pipeline.js";
-import { QueryError } from "../errors/index.js";
+import { queryError } from "../errors/index.js";
 import { add, neg, sub, valueEquals } from "../value/index.js";
 import { Decimal, isValueObject } from "../value/types.js";
 import type { Value, ValueObject } from "../value/types.js";
@@ -17,7 +17,7 @@ export function placePath(place: IdiomExpr): string[] {
   return place.parts.map((p) => {
     if (p.kind === "Field") return p.name;
     if (p.kind === "Index" && p.index.kind === "Literal") return String(p.index.value);
-    throw new QueryError("InvalidPlace", "Unsupported assignment target");
+    throw queryError("InvalidPlace");
   });
 }
 
@@ -104,13 +104,13 @@ export async function applyData(data: DataClause | undefined, views: DocViews, c
     }
     case "Merge": {
       const v = await clauseValue(data.value, views, ctx);
-      if (!isValueObject(v)) throw new QueryError("InvalidMerge", `Can not merge data using value: ${String(v)}`);
+      if (!isValueObject(v)) throw queryError("InvalidMerge", String(v));
       return { ...deepMerge(full, v), id };
     }
     case "Content":
     case "Replace": {
       const v = await clauseValue(data.value, views, ctx);
-      if (!isValueObject(v)) throw new QueryError("InvalidContent", `Can not use ${String(v)} in a CONTENT clause`);
+      if (!isValueObject(v)) throw queryError("InvalidContent", String(v));
       return { ...v, id };
     }
     case "Patch": {

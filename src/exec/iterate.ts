@@ -2,7 +2,7 @@
 // with permission pushdown: an equality on `id` or an indexed field answers with a lookup instead of a scan.
 
 import type { DefineIndexStatement, Expr } from "../ast/nodes.js";
-import { QueryError } from "../errors/index.js";
+import { queryError } from "../errors/index.js";
 import type { TableEntry } from "../store/catalog.js";
 import { compareRecordKeys } from "../store/keys.js";
 import type { StoredRecord } from "../store/records.js";
@@ -238,6 +238,6 @@ export function orderValues(a: Value, b: Value, compat: 1 | 2 = 2): number {
 
 export function assertWritable(s: Source): void {
   if (s.kind === "Value" && !isValueObject(s.value)) {
-    throw new QueryError("InvalidStatementTarget", `Can not execute statement using value: ${String(s.value)}`);
+    throw queryError("InvalidStatementTarget", String(s.value));
   }
 }

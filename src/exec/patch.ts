@@ -2,7 +2,7 @@
 
 import { patchApply, patchFromText, patchMake, patchToText } from "diff-match-patch-es";
 import type { Patch } from "diff-match-patch-es";
-import { QueryError } from "../errors/index.js";
+import { QueryError, queryError } from "../errors/index.js";
 import { sortedKeys, toRawString, toSql, valueEquals } from "../value/index.js";
 import { isValueObject } from "../value/types.js";
 import type { Compat } from "./session.js";
@@ -16,7 +16,7 @@ type Operation =
   | { op: "remove"; path: Part[] }
   | { op: "move" | "copy"; path: Part[]; from: Part[] };
 
-const invalid = (message: string): QueryError => new QueryError("InvalidPatch", `The JSON Patch contains invalid operations. ${message}`);
+const invalid = (message: string): QueryError => queryError("InvalidPatch", message);
 
 /** SurrealDB's `jsonpath`: leading slashes dropped, split on `/` and `.`, no `~` unescaping. */
 function jsonPath(v: Value): Part[] {
@@ -202,10 +202,7 @@ export function applyPatch(doc: ValueObject, ops: Value, compat: Compat): ValueO
       case "test": {
         const got = pick(out, o.path);
         if (!valueEquals(o.value, got, { compat })) {
-          throw new QueryError(
-            "PatchTest",
-            `Given test operation failed for JSON Patch. Expected \`${toSql(o.value, { compat })}\`, but got \`${toSql(got, { compat })}\` instead.`,
-          );
+          throw queryError("PatchTest", toSql(o.value, { compat }), toSql(got, { compat }));
         }
         break;
       }

@@ -1,5 +1,6 @@
 // `<type> expr` casts and field TYPE coercion with SurrealDB's conversion rules and messages.
 import type { Expr, TypeKind } from "../ast/nodes.js";
+import { QUERY_MESSAGES } from "../errors/catalogue.js";
 import { CastError } from "../errors/index.js";
 import { compatOf, type Compat, type CompatOpts } from "./compat.js";
 import { valueEquals } from "./compare.js";
@@ -30,7 +31,7 @@ export class CoerceError extends CastError {
   /** SurrealDB's field TYPE error: "Found 'x' for field `age`, with record `user:1`, but expected a int". */
   fieldMessage(field: string, record: string, opts?: CompatOpts): string {
     if (this.lengthMessage !== undefined) return this.lengthMessage;
-    return `Found ${toSql(this.found, opts)} for field \`${field}\`, with record \`${record}\`, but expected a ${this.expected}`;
+    return QUERY_MESSAGES.FieldCheck(toSql(this.found, opts), field, record, `expected a ${this.expected}`);
   }
 }
 

@@ -1,4 +1,5 @@
 // Datetime parsing and SurrealDB-style printing; used by grammar literals, display, JSON, cast and ops.
+import { QUERY_MESSAGES } from "../errors/catalogue.js";
 import { SurrealError } from "../errors/index.js";
 import type { Compat } from "./compat.js";
 import { Datetime, Duration } from "./types.js";
@@ -77,7 +78,7 @@ export function tryParseDatetime(text: string, opts?: { compat?: Compat }): Date
 /** Throws a SurrealError when the text is not a datetime SurrealDB accepts. */
 export function parseDatetime(text: string, opts?: { compat?: Compat }): Datetime {
   const d = tryParseDatetime(text, opts);
-  if (d === undefined) throw new SurrealError("InvalidDatetime", `Invalid datetime '${text}'`);
+  if (d === undefined) throw new SurrealError("InvalidDatetime", QUERY_MESSAGES.InvalidDatetime(text));
   return d;
 }
 

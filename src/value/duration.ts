@@ -1,4 +1,5 @@
 // Duration parsing, SurrealDB-normalised printing and arithmetic; used by grammar literals, display, cast and ops.
+import { QUERY_MESSAGES } from "../errors/catalogue.js";
 import { SurrealError } from "../errors/index.js";
 import { Duration } from "./types.js";
 
@@ -50,7 +51,7 @@ export function tryParseDuration(text: string): Duration | undefined {
 /** `1y2w3d4h5m6s7ms8us9ns`; throws a SurrealError on bad text. */
 export function parseDuration(text: string): Duration {
   const d = tryParseDuration(text);
-  if (d === undefined) throw new SurrealError("InvalidDuration", `Invalid duration '${text}'`);
+  if (d === undefined) throw new SurrealError("InvalidDuration", QUERY_MESSAGES.InvalidDuration(text));
   return d;
 }
 

@@ -1,6 +1,5 @@
 // Binary and unary operators with SurrealDB semantics (arithmetic, containment, comparison).
 import type { BinaryOp } from "../ast/nodes.js";
-import type { QueryCode } from "../errors/catalogue.js";
 import { QueryError, queryError } from "../errors/index.js";
 import { compatOf, type CompatOpts } from "./compat.js";
 import { compareValues, valueEquals, valueExact } from "./compare.js";
@@ -35,15 +34,12 @@ function fits(n: bigint): boolean {
   return n >= I64_MIN && n <= I64_MAX;
 }
 
-function fail(code: QueryCode, verb: string, a: Value, b: Value, opts?: CompatOpts): never {
-  throw new QueryError(code, `Cannot perform ${verb} with '${toRawString(a, opts)}' and '${toRawString(b, opts)}'`);
+function fail(code: "TryAdd" | "TrySub" | "TryMul" | "TryDiv" | "TryRem", a: Value, b: Value, opts?: CompatOpts): never {
+  throw queryError(code, toRawString(a, opts), toRawString(b, opts));
 }
 
 function negativeResult(op: string, a: Value, b: Value, opts?: CompatOpts): never {
-  throw new QueryError(
-    "ArithmeticNegativeOverflow",
-    `Failed to compute: "${toSql(a, opts)} ${op} ${toSql(b, opts)}", as the operation results in a negative value.`,
-  );
+  throw queryError("ArithmeticNegativeOverflow", `${toSql(a, opts)} ${op} ${toSql(b, opts)}`);
 }
 
 function toDecimal(n: Num): Decimal | undefined {
@@ -75,20 +71,20 @@ const checked = (n: bigint): bigint | undefined => (fits(n) ? n : undefined);
 export function add(a: Value, b: Value, opts?: OpOpts): Value {
   if (isNum(a) && isNum(b)) {
     const r = numeric(a, b, (x, y) => checked(x + y), (x, y) => x + y, decimalAdd);
-    return r === undefined ? fail("TryAdd", "addition", a, b, opts) : r;
+    return r === undefined ? fail("TryAdd", a, b, opts) : r;
   }
   if (typeof a === "string" && typeof b === "string") return a + b;
-  if (a instanceof Duration && b instanceof Duration) return addDurations(a, b) ?? fail("TryAdd", "addition", a, b, opts);
+  if (a instanceof Duration && b instanceof Duration) return addDurations(a, b) ?? fail("TryAdd", a, b, opts);
   if (a instanceof Datetime && b instanceof Duration) return datetimeAddDuration(a, b);
   if (a instanceof Duration && b instanceof Datetime) return datetimeAddDuration(b, a);
-  return fail("TryAdd", "addition", a, b, opts);
+  return fail("TryAdd", a, b, opts);
 }
 
 export function sub(a: Value, b: Value, opts?: OpOpts): Value {
   const compat = compatOf(opts);
   if (isNum(a) && isNum(b)) {
     const r = numeric(a, b, (x, y) => checked(x - y), (x, y) => x - y, decimalSub);
-    return r === undefined ? fail("TrySub", "subtraction", a, b, opts) : r;
+    return r === undefined ? fail("TrySub", a, b, opts) : r;
   }
   if (a instanceof Duration && b instanceof Duration) {
     const r = subDurations(a, b);
@@ -100,15 +96,15 @@ export function sub(a: Value, b: Value, opts?: OpOpts): Value {
     if (a.nanos >= b.nanos) return datetimeDiff(a, b);
     return compat === 1 ? new Duration(0n) : negativeResult("-", a, b, opts);
   }
-  return fail("TrySub", "subtraction", a, b, opts);
+  return fail("TrySub", a, b, opts);
 }
 
 export function mul(a: Value, b: Value, opts?: OpOpts): Value {
   if (isNum(a) && isNum(b)) {
     const r = numeric(a, b, (x, y) => checked(x * y), (x, y) => x * y, decimalMul);
-    return r === undefined ? fail("TryMul", "multiplication", a, b, opts) : r;
+    return r === undefined ? fail("TryMul", a, b, opts) : r;
   }
-  return fail("TryMul", "multiplication", a, b, opts);
+  return fail("TryMul", a, b, opts);
 }
 
 /**
@@ -117,7 +113,7 @@ export function mul(a: Value, b: Value, opts?: OpOpts): Value {
  */
 export function div(a: Value, b: Value, opts?: OpOpts): Value {
   const compat = compatOf(opts);
-  const bad = (): Value => (compat === 1 ? fail("TryDiv", "division", a, b, opts) : NaN);
+  const bad = (): Value => (compat === 1 ? fail("TryDiv", a, b, opts) : NaN);
   if (isNum(a) && isNum(b)) {
     const r = numeric(
       a,
@@ -141,9 +137,9 @@ export function rem(a: Value, b: Value, opts?: OpOpts): Value {
       (x, y) => x % y,
       decimalRem,
     );
-    return r === undefined ? fail("TryRem", "remainder", a, b, opts) : r;
+    return r === undefined ? fail("TryRem", a, b, opts) : r;
   }
-  return fail("TryRem", "remainder", a, b, opts);
+  return fail("TryRem", a, b, opts);
 }
 
 function powFail(a: Value, b: Value, opts?: CompatOpts): never {

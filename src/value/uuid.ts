@@ -1,5 +1,6 @@
 // UUID parsing and generation (v4, v7) for uuid literals, casts and rand::uuid.
 import { randomBytes, randomUUID } from "node:crypto";
+import { QUERY_MESSAGES } from "../errors/catalogue.js";
 import { SurrealError } from "../errors/index.js";
 import { Uuid } from "./types.js";
 
@@ -25,7 +26,7 @@ export function tryParseUuidAny(text: string): Uuid | undefined {
 
 export function parseUuid(text: string): Uuid {
   const u = tryParseUuid(text);
-  if (u === undefined) throw new SurrealError("InvalidUuid", `Invalid uuid '${text}'`);
+  if (u === undefined) throw new SurrealError("InvalidUuid", QUERY_MESSAGES.InvalidUuid(text));
   return u;
 }
 

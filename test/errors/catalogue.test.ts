@@ -99,8 +99,22 @@ describe("engine texts from the catalogue", () => {
     ["RecordExists", ["user:1"], "Database record `user:1` already exists"],
     ["TryPow", ["2", "-1"], "Cannot raise the value '2' with '-1'"],
     ["TryNeg", ["-9223372036854775808"], "Cannot negate the value '-9223372036854775808'"],
+    ["TryAdd", ["1", "a"], "Cannot perform addition with '1' and 'a'"],
+    ["ArithmeticOverflow", ["math::abs(-9223372036854775808)"], 'Failed to compute: "math::abs(-9223372036854775808)", as the operation results in an arithmetic overflow.'],
+    ["InvalidStatementTarget", ["1"], "Can not execute statement using value: 1"],
+    ["InvalidStatementTarget", ["1", "CREATE"], "Can not execute CREATE statement using value: 1"],
+    ["RelateStatement", ["1"], "Can not execute RELATE statement using value: 1"],
+    ["InsertStatement", ["1"], "Can not execute INSERT statement using value: 1"],
+    ["FieldCheck", ["'x'", "age", "user:1", "expected a int"], "Found 'x' for field `age`, with record `user:1`, but expected a int"],
+    ["FieldReadonly", ["age", "user:1"], "Found changed value for field `age`, with record `user:1`, but field is readonly"],
+    ["IndexExists", ["email", "['a@b']", "user:1"], "Database index `email` already contains ['a@b'], with record `user:1`"],
+    ["InvalidArguments", ["fn::f", "The function expects 1 argument."], "Incorrect arguments for function fn::f(). The function expects 1 argument."],
   ])("%s: %j ⇒ SurrealDB's text, code kept", (code, args, text) => {
     const e = (queryError as (c: string, ...a: string[]) => SurrealError)(code, ...args);
     expect([e.code, e.message]).toEqual([code, text]);
+  });
+
+  it("INSERT without a target table", () => {
+    expect(queryError("InsertStatement", undefined).message).toBe("Can not execute INSERT statement without a target table");
   });
 });

@@ -1,7 +1,7 @@
 // exec/expressions: function calls — builtins through callBuiltin, custom `fn::` functions from DEFINE FUNCTION.
 
 import type { CallExpr } from "../../ast/nodes.js";
-import { QueryError } from "../../errors/index.js";
+import { queryError } from "../../errors/index.js";
 import { coerce } from "../../value/index.js";
 import type { RecordId, Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
@@ -43,15 +43,12 @@ export async function callFunction(e: CallExpr, ctx: Ctx, preArgs?: Value[]): Pr
 
 async function callCustom(name: string, args: Value[], ctx: Ctx): Promise<Value> {
   const def = ctx.core.catalog.db(needNs(ctx), needDb(ctx))?.functions.get(name);
-  if (!def) throw new QueryError("FcNotFound", `The function 'fn::${name}' does not exist`);
-  if (!(await definitionPermits(ctx, def.permissions))) throw new QueryError("FunctionPermissions", `You don't have permission to run the fn::${name} function`);
+  if (!def) throw queryError("FcNotFound", name);
+  if (!(await definitionPermits(ctx, def.permissions))) throw queryError("FunctionPermissions", name);
   const required = def.args.filter((a) => !(a.type.kind === "Option")).length;
   if (args.length < required || args.length > def.args.length) {
     const n = def.args.length;
-    throw new QueryError(
-      "InvalidArguments",
-      `Incorrect arguments for function fn::${name}(). The function expects ${n} argument${n === 1 ? "" : "s"}.`,
-    );
+    throw queryError("InvalidArguments", `fn::${name}`, `The function expects ${n} argument${n === 1 ? "" : "s"}.`);
   }
   const bind: Record<string, Value> = {};
   def.args.forEach((a, i) => (bind[a.name] = coerce(args[i], a.type, { compat: ctx.core.compat })));

@@ -1,6 +1,6 @@
 // exec/expressions: `$name` lookup — local variables, document params, session variables per compat, DEFINE PARAM.
 
-import { QueryError } from "../../errors/index.js";
+import { queryError } from "../../errors/index.js";
 import type { Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { ownerCtx, selectedDb } from "../context.js";
@@ -37,6 +37,6 @@ export async function lookupParam(name: string, ctx: Ctx): Promise<Value> {
   const at = selectedDb(ctx);
   const def = at && ctx.core.catalog.db(at.ns, at.db)?.params.get(name);
   if (!def) return undefined;
-  if (!(await definitionPermits(ctx, def.permissions))) throw new QueryError("ParamPermissions", `You don't have permission to view the $${name} parameter`);
+  if (!(await definitionPermits(ctx, def.permissions))) throw queryError("ParamPermissions", name);
   return evaluate(def.value, ownerCtx(ctx, def));
 }

@@ -1,6 +1,6 @@
 // math:: builtins over SurrealDB numbers (int = bigint with i64 semantics, float = number, decimal = Decimal text).
 
-import { QueryError, queryError } from "../../errors/index.js";
+import { queryError } from "../../errors/index.js";
 import { Decimal, type Value } from "../../value/types.js";
 import { formatFloat } from "./display.js";
 import { incorrectArguments, wrongType, fn, type BuiltinTable } from "./registry.js";
@@ -113,7 +113,7 @@ export const mathFunctions: BuiltinTable = {
     if (typeof n === "bigint") {
       if (n === -(2n ** 63n)) {
         if (ctx.compat === 1) return n;
-        throw new QueryError("ArithmeticOverflow", `Failed to compute: "math::abs(${n})", as the operation results in an arithmetic overflow.`);
+        throw queryError("ArithmeticOverflow", `math::abs(${n})`);
       }
       return n < 0n ? -n : n;
     }

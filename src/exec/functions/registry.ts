@@ -1,6 +1,6 @@
 // The builtin registry: full name → declared arguments + implementation; checks arity and argument types uniformly.
 
-import { QueryError } from "../../errors/index.js";
+import { QueryError, queryError } from "../../errors/index.js";
 import { Datetime, Decimal, Duration, RecordId, Uuid, isValueObject, type Value, type ValueObject } from "../../value/types.js";
 import type { Compat } from "../session.js";
 import type { FunctionContext } from "./context.js";
@@ -51,7 +51,7 @@ export function fn(args: readonly string[], impl: Builtin["impl"], extra: Omit<B
 }
 
 export function incorrectArguments(name: string, detail: string): QueryError {
-  return new QueryError("InvalidArguments", `Incorrect arguments for function ${name}(). ${detail}`);
+  return queryError("InvalidArguments", name, detail);
 }
 
 /** SurrealDB's `InvalidArguments` wording for a wrong argument type. */

@@ -2,7 +2,7 @@
 
 import type { CreateStatement } from "../../ast/nodes.js";
 import { writeDocument, type DocViews } from "../../doc/pipeline.js";
-import { QueryError, queryError } from "../../errors/index.js";
+import { queryError } from "../../errors/index.js";
 import { formatRecordId, randomRecordKey } from "../../value/index.js";
 import { RecordId } from "../../value/types.js";
 import type { Value } from "../../value/types.js";
@@ -24,7 +24,7 @@ export async function runCreate(s: CreateStatement, ctx: Ctx): Promise<Value> {
     let rid: RecordId;
     if (src.kind === "Table") rid = new RecordId(src.tb, randomRecordKey());
     else if (src.kind === "Record") rid = src.rid;
-    else throw new QueryError("InvalidStatementTarget", `Can not execute CREATE statement using value: ${String(src.kind === "Value" ? src.value : src.tb)}`);
+    else throw queryError("InvalidStatementTarget", String(src.kind === "Value" ? src.value : src.tb), "CREATE");
     // 2. it must not exist yet (reported after the permission checks, as SurrealDB does)
     const exists = ctx.core.records.get({ ns, db, tb: rid.table }, rid) !== undefined;
     const conflict = () => queryError("RecordExists", formatRecordId(rid, { compat: ctx.core.compat }));

@@ -2,7 +2,7 @@
 
 import type { DataClause, InsertStatement } from "../../ast/nodes.js";
 import { writeDocument, type DocViews, type WriteRequest } from "../../doc/pipeline.js";
-import { QueryError, queryError } from "../../errors/index.js";
+import { queryError } from "../../errors/index.js";
 import { formatRecordId, randomRecordKey } from "../../value/index.js";
 import { RecordId, Table, isValueObject } from "../../value/types.js";
 import type { Value, ValueObject } from "../../value/types.js";
@@ -27,7 +27,7 @@ async function rows(s: InsertStatement, ctx: Ctx): Promise<ValueObject[]> {
   const v = await evaluate(s.data.value, ctx);
   const list = Array.isArray(v) ? v : [v];
   return list.map((o) => {
-    if (!isValueObject(o)) throw new QueryError("InsertStatement", `Can not execute INSERT statement using value: ${String(o)}`);
+    if (!isValueObject(o)) throw queryError("InsertStatement", String(o));
     return o;
   });
 }
@@ -42,7 +42,7 @@ export async function runInsert(s: InsertStatement, ctx: Ctx): Promise<Value> {
     let rid: RecordId;
     if (given instanceof RecordId) rid = given;
     else if (into instanceof Table) rid = new RecordId(into.name, given === undefined ? randomRecordKey() : (given as never));
-    else throw new QueryError("InsertStatement", "Can not execute INSERT statement without a target table");
+    else throw queryError("InsertStatement", undefined);
     // 2. the document pipeline, as a create or (for an existing record) as the version does it
     const req = insertRequest(s, ctx, rid, row);
     if (req) await outputs.add(await writeDocument(env, req));

@@ -2,7 +2,7 @@
 
 import type { RelateStatement } from "../../ast/nodes.js";
 import { writeDocument, type DocViews } from "../../doc/pipeline.js";
-import { QueryError } from "../../errors/index.js";
+import { queryError } from "../../errors/index.js";
 import { randomRecordKey } from "../../value/index.js";
 import { RecordId, Table } from "../../value/types.js";
 import type { Value } from "../../value/types.js";
@@ -25,7 +25,7 @@ export async function runRelate(s: RelateStatement, ctx: Ctx): Promise<Value> {
   for (const f of from) {
     for (const t of to) {
       const rid = through instanceof RecordId ? through : through instanceof Table ? new RecordId(through.name, randomRecordKey()) : undefined;
-      if (!rid) throw new QueryError("RelateStatement", `Can not execute RELATE statement using value: ${String(through)}`);
+      if (!rid) throw queryError("RelateStatement", String(through));
       const before = ctx.core.records.get({ ns, db, tb: rid.table }, rid);
       // an existing edge meets its update permission before the data clause runs
       const data = async (views: DocViews) => {

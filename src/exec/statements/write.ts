@@ -2,7 +2,7 @@
 
 import type { Expr, Output } from "../../ast/nodes.js";
 import type { WriteResult } from "../../doc/pipeline.js";
-import { QueryError, queryError } from "../../errors/index.js";
+import { queryError } from "../../errors/index.js";
 import { isTruthy } from "../../value/index.js";
 import type { RecordId, Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
@@ -30,7 +30,7 @@ export async function writeTargets(sources: readonly Source[], ctx: Ctx, stateme
     else if (src.kind === "Record") {
       const before = ctx.core.records.get({ ns, db, tb: src.rid.table }, src.rid);
       if (before || keepMissing) targets.push({ rid: src.rid, before, byId: true });
-    } else throw new QueryError("InvalidStatementTarget", `Can not execute ${statement} statement using value: ${String(src.value)}`);
+    } else throw queryError("InvalidStatementTarget", String(src.value), statement);
   }
   return targets;
 }
