@@ -137,7 +137,11 @@ export const fuzzCase: fc.Arbitrary<FuzzCase> = schemaSpec.chain((schema) => {
   });
 });
 
-/** The schema as SurrealQL, for both versions (record access in 2.x, a scope in 1.x). */
+/**
+ * The schema as SurrealQL, for both versions (record access in 2.x, a scope in 1.x). Field select permissions are
+ * compared in 2.x only: in 1.x we hide fields from WHERE and projections where SurrealDB 1.5.4 does not (SECURITY.md),
+ * which test/language/cases/field-select.surql and the noninterference property cover instead.
+ */
 export function schemaText(c: FuzzCase, version: 1 | 2): string {
   const s = c.schema;
   const lines = [
@@ -145,7 +149,7 @@ export function schemaText(c: FuzzCase, version: 1 | 2): string {
     ...s.fields.map(
       (f, i) =>
         `DEFINE FIELD ${f.name} ON t TYPE ${f.type}${f.default ? ` DEFAULT ${f.default}` : ""}${f.assert ? ` ASSERT ${f.assert}` : ""}${
-          i === 0 && s.fieldSelect ? ` PERMISSIONS FOR select ${s.fieldSelect}` : ""
+          i === 0 && s.fieldSelect && version === 2 ? ` PERMISSIONS FOR select ${s.fieldSelect}` : ""
         };`,
     ),
     ...(s.schemafull ? ["DEFINE FIELD owner ON t TYPE any;"] : []),
