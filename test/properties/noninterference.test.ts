@@ -14,7 +14,7 @@ import { runCase } from "./noninterference/run.js";
  * Bypass classes still open on main (issue #9 class numbers in classes.ts): the generator leaves their attack shapes
  * out until the fix lands. Empty this list as the fixes merge; the long run (`npm run fuzz:nonint`) tries them all.
  */
-const OPEN_CLASSES: readonly IssueClass[] = ["v1-projections", "param-shadow"];
+const OPEN_CLASSES: readonly IssueClass[] = ["v1-projections", "param-shadow", "index-error"];
 
 /** The known attack shapes of each class, as text the generator must produce (checked without running them). */
 const SHAPES: Record<IssueClass, RegExp> = {
@@ -27,6 +27,7 @@ const SHAPES: Record<IssueClass, RegExp> = {
   "graph-cond": /(->|<-)\(knows WHERE (<int> |math::sqrt\()?(note|in\.password|out\.password|\$this\.note)/,
   "use-other": /USE (DB other|NS m|NS n DB other)/,
   "param-shadow": /(query vars: \{ [^}]*\b(gate|default_admin):|LET \$(gate|default_admin) =|RPC let (gate|default_admin)|FOR \$(gate|default_admin) IN|\|\$(gate|default_admin)\||default_admin: true)/,
+  "index-error": /title (=|:) 'v2'/,
   "field-update": /(UPDATE|MERGE|PATCH|INSERT|merge|update).*admin: true|admin = true/,
   "v1-projections": /SELECT (VALUE )?(<int> |math::sqrt\(|array::len\(|\[|<string> )?(ssn|emails)/,
 };

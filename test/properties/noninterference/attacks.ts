@@ -250,6 +250,18 @@ function writes(compat: 1 | 2): Arm[] {
     { tag: "data-clauses", weight: 5, sql: update("UPDATE") },
     { tag: "data-clauses", weight: compat === 2 ? 3 : 0, sql: update("UPSERT") },
     { tag: "insert-existing", weight: 3, sql: insert },
+    // A unique-index clash with the victim's hidden record (whose id is secret).
+    {
+      tag: "index-error",
+      weight: 2,
+      sql: pick([
+        `CREATE doc SET owner = ${ATTACKER}, title = 'v2'`,
+        "UPDATE doc:e1 SET title = 'v2'",
+        `INSERT INTO doc { owner: ${ATTACKER}, title: 'v2' }`,
+        `UPSERT doc:e9 SET owner = ${ATTACKER}, title = 'v2'`,
+        "UPDATE doc:e1 MERGE { title: 'v2' }",
+      ]).map((sql) => (compat === 1 ? sql.replace("UPSERT", "UPDATE") : sql)),
+    },
     // Copies of every row the attacker may select (and no other).
     { tag: "base", weight: 1, sql: pick(["INSERT INTO doc (SELECT owner, body, link FROM doc)", "INSERT INTO doc (SELECT * FROM doc)", `INSERT INTO profile (SELECT ${ATTACKER} AS owner, ssn, emails, info FROM profile)`, "INSERT INTO knows (SELECT in, out, note FROM knows)"]) },
     { tag: "base", weight: 2, sql: relate },
@@ -387,6 +399,7 @@ function rpcStep(compat: 1 | 2, open: ReadonlySet<IssueClass>): fc.Arbitrary<Att
     ["field-update", pick(["update", "merge", ...(compat === 2 ? ["upsert"] : [])]).map((m) => [m, `[${ATTACKER}, { name: 'eve', email: 'eve@x', password: 'eve-pw', admin: true }]`])],
     ["base", some.map((w) => ["delete", `[${w}]`])],
     ["base", victimId.map((w) => ["create", `[${w}, { owner: ${ATTACKER} }]`])],
+    ["index-error", fc.constant(["create", `['doc', { owner: ${ATTACKER}, title: 'v2' }]`])],
     ["insert-existing", pick(["user", "doc", "profile"] as const).map((t) => ["insert", `['${t}', { id: ${VICTIM_IDS[t]}, owner: ${ATTACKER} }]`])],
     ["insert-existing", fc.constant(["insert", "[NONE, [{ id: doc:v1, owner: user:eve }]]"])],
     ...(compat === 2 ? [["insert-existing", fc.constant(["insert_relation", `['knows', { id: knows:v, in: ${ATTACKER}, out: ${VICTIM} }]`])] as [Tag, fc.Arbitrary<[string, string]>]] : []),

@@ -8,7 +8,7 @@ import { newSession, type Session } from "../../../src/exec/session.js";
 import { toJson } from "../../../src/value/index.js";
 import type { Value, ValueObject } from "../../../src/value/types.js";
 import type { AttackStep } from "./attacks.js";
-import { ALL_TABLES, dataText, MARKER_PREFIX, PROTECTED_RECORDS, schemaText, signupVars, type SchemaSpec } from "./schema.js";
+import { ALL_TABLES, dataText, MARKER_PREFIX, PROTECTED_RECORDS, schemaText, signupVars, VICTIMS_OWN, type SchemaSpec } from "./schema.js";
 
 export interface Case {
   readonly schema: SchemaSpec;
@@ -43,12 +43,14 @@ async function protectedState(db: SurqlAuth): Promise<string[]> {
   return out;
 }
 
-/** Ids of every record in n/d that is not the victim's, with its JSON. */
-async function otherRecords(db: SurqlAuth): Promise<[string, string][]> {
-  const [r] = await db.engine.execute(`SELECT * FROM ${ALL_TABLES}`, root("n", "d"));
-  const protectedIds = new Set(PROTECTED_RECORDS[0]![2].split(", "));
-  const rows = (r?.status === "OK" ? toJson(r.result, { compat: db.compat }) : []) as { id: string }[];
-  return rows.filter((row) => !protectedIds.has(row.id)).map((row) => [row.id, JSON.stringify(row)]);
+async function rows(db: SurqlAuth, what: string): Promise<{ id: string }[]> {
+  const [r] = await db.engine.execute(`SELECT * FROM ${what}`, root("n", "d"));
+  return (r?.status === "OK" ? toJson(r.result, { compat: db.compat }) : []) as { id: string }[];
+}
+
+/** Every record in n/d that is not one of the victim's (as they were before the attack), with its JSON. */
+async function otherRecords(db: SurqlAuth, victims: ReadonlySet<string>): Promise<[string, string][]> {
+  return (await rows(db, ALL_TABLES)).filter((row) => !victims.has(row.id)).map((row) => [row.id, JSON.stringify(row)]);
 }
 
 async function attack(db: SurqlAuth, conn: Connection, step: AttackStep): Promise<string> {
@@ -84,6 +86,7 @@ export async function runCase(c: Case, tamper?: string): Promise<Outcome> {
   await attacker.signup(signupVars(s, "eve"));
   await db.importText(`USE NS n DB d;\n${dataText(s)}`, "data");
   const before = await protectedState(db);
+  const victims = new Set((await rows(db, VICTIMS_OWN)).map((row) => row.id));
 
   const seen: string[] = [];
   for (const step of c.steps) seen.push(await attack(db, attacker, step));
@@ -98,7 +101,7 @@ export async function runCase(c: Case, tamper?: string): Promise<Outcome> {
   after.forEach((text, i) => {
     if (text !== before[i]) violations.push(`the victim's protected state changed in ${PROTECTED_RECORDS[i]!.slice(0, 2).join("/")}:\n  before ${before[i]}\n  after  ${text}`);
   });
-  for (const [id, text] of await otherRecords(db)) {
+  for (const [id, text] of await otherRecords(db, victims)) {
     const found = markersIn(text);
     if (found.length) violations.push(`record ${id} now holds ${found.join(", ")}: ${excerpt(text)}`);
   }

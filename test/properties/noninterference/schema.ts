@@ -31,6 +31,8 @@ export interface SchemaSpec {
   readonly docRow: string;
   readonly docOwnerIndex: boolean;
   readonly docBodyIndex: boolean;
+  /** A unique index on doc.title: its error must not name the victim's hidden record (whose id is a marker). */
+  readonly titleUnique: boolean;
   readonly edgeRow: string;
   readonly paramPerm: string;
   /** Permission of the `$gate` param (false) that rules read. */
@@ -95,6 +97,7 @@ export function schemaSpec(open: ReadonlySet<IssueClass>): fc.Arbitrary<SchemaSp
       docRow: condition("owner", compat),
       docOwnerIndex: indexes,
       docBodyIndex: indexes,
+      titleUnique: open.has("index-error") ? fc.constant(false) : fc.boolean(),
       edgeRow: condition("in", compat),
       paramPerm: definitionPermission(compat),
       gatePerm: fc.constantFrom("NONE", "FULL"),
@@ -129,6 +132,7 @@ export function schemaText(s: SchemaSpec): string {
     `DEFINE TABLE doc SCHEMALESS PERMISSIONS ${own(s.docRow)};`,
     ...(s.docOwnerIndex ? ["DEFINE INDEX owner ON doc FIELDS owner;"] : []),
     ...(s.docBodyIndex ? ["DEFINE INDEX body ON doc FIELDS body;"] : []),
+    ...(s.titleUnique ? ["DEFINE INDEX title ON doc FIELDS title UNIQUE;"] : []),
     `DEFINE TABLE knows SCHEMALESS PERMISSIONS ${own(s.edgeRow)};`,
     `DEFINE PARAM $gate VALUE false PERMISSIONS ${s.gatePerm};`,
     "DEFINE PARAM $default_admin VALUE false PERMISSIONS NONE;",
@@ -149,6 +153,8 @@ export function dataText(s: SchemaSpec): string {
     `CREATE profile:victim SET owner = ${VICTIM}, display = 'victim', ssn = ${m("ssn")}${s.arrayField ? `, emails = [{ addr: 'v@x', secret: ${m("arr")} }]` : ""}${s.nestedField ? `, info = { public: 'v', secret: ${m("nested")} }` : ""};`,
     `CREATE profile:eve SET owner = ${ATTACKER}, display = 'eve', ssn = 'eve-ssn'${s.arrayField ? ", emails = [{ addr: 'e@x', secret: 'eve-arr' }]" : ""}${s.nestedField ? ", info = { public: 'e', secret: 'eve-nested' }" : ""};`,
     `CREATE doc:v1 SET owner = ${VICTIM}, title = 'v1', body = ${m("body")};`,
+    // A record whose very id is secret.
+    `CREATE type::thing('doc', ${m("docid")}) SET owner = ${VICTIM}, title = 'v2', body = 'v2';`,
     // The attacker's own document links to the victim's records.
     `CREATE doc:e1 SET owner = ${ATTACKER}, title = 'e1', body = 'eve-body', link = ${VICTIM}, ref = doc:v1;`,
     `RELATE ${VICTIM}->knows:v->${ATTACKER} SET note = ${m("edge")};`,
@@ -174,8 +180,9 @@ export function signupVars(s: SchemaSpec, who: "victim" | "eve"): Record<string,
 }
 
 /** The victim's protected records, read as root before and after the attack. */
+export const VICTIMS_OWN = `user, profile, doc, knows WHERE id = ${VICTIM} OR owner = ${VICTIM} OR in = ${VICTIM}`;
 export const PROTECTED_RECORDS: readonly [ns: string, db: string, what: string][] = [
-  ["n", "d", `${VICTIM}, profile:victim, doc:v1, knows:v`],
+  ["n", "d", VICTIMS_OWN],
   ["n", "other", "s"],
   ["m", "d", "s"],
 ];
