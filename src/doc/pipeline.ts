@@ -55,8 +55,8 @@ export interface WriteRequest {
   readonly data?: (views: DocViews) => Promise<ValueObject>;
   /** A create through UPDATE / UPSERT of a missing record id (1.x meets the create permission before the data too). */
   readonly viaUpdate?: boolean;
-  /** 2.x UPSERT / INSERT … ON DUPLICATE KEY UPDATE of an existing record: tried as a create first, so NONE for create skips it. */
-  readonly createFirst?: boolean;
+  /** 2.x UPSERT / INSERT … ON DUPLICATE KEY UPDATE of an existing record: the create SurrealDB tries first (UPSERT updates after a field error in it). */
+  readonly createFirst?: { readonly data: (views: DocViews) => Promise<ValueObject>; readonly updateAfterFieldError: boolean };
   /** An error to raise once permissions have passed (CREATE or INSERT of an existing record). */
   readonly conflict?: () => Error;
 }
@@ -67,7 +67,9 @@ export async function writeDocument(env: DocEnv, req: WriteRequest): Promise<Wri
   // 1. the table (auto-created with PERMISSIONS NONE, if the actor may define tables)
   const table = env.ensureTable(rid.table);
   // 2. quick permission check (2.x): NONE skips before any clause runs
-  if (env.compat === 2 && (!checkPermissionsQuick(env, table, action) || (req.createFirst && !checkPermissionsQuick(env, table, "create")))) return undefined;
+  if (env.compat === 2 && !checkPermissionsQuick(env, table, action)) return undefined;
+  // 2b. 2.x UPSERT / INSERT … ON DUPLICATE KEY UPDATE of an existing record: a create is tried first, and undone
+  if (env.compat === 2 && req.createFirst && !(await createTried(env, table, rid, req.createFirst))) return undefined;
   // 3. WHERE, on the record as the client may select it
   if (req.where && !(await whereMatches(env, table, req))) return undefined;
   // 4. update/delete: the stored record must pass the permission before the data clause sees it
@@ -79,12 +81,9 @@ export async function writeDocument(env: DocEnv, req: WriteRequest): Promise<Wri
   // 7. the data clause, on the record as the client may see it
   const doc = req.data ? await req.data(await clientViews(env, table, before ?? { id: rid })) : (before ?? { id: rid });
   const op: WriteOp = { action, rid, before, after: doc };
-  // 8. fields: DEFAULT, VALUE, TYPE, ASSERT, READONLY, field permissions
-  let after = await processTableFields(env, table, op, doc);
-  // 9. SCHEMAFULL drops undefined fields
-  after = { ...cleanupTableFields(table, after, env.compat), id: rid };
-  // 10. the new record must pass the permission
-  if (!(await checkPermissionsTable(env, table, action, after, { before, after }))) return undefined;
+  // 8. fields, SCHEMAFULL cleanup, and the permission on the new record
+  const after = await newRecord(env, table, op);
+  if (!after) return undefined;
   // 11. an existing record is reported only now, after the permission checks
   if (req.conflict) throw req.conflict();
   // 12. indexes (unique check), then storage
@@ -93,6 +92,35 @@ export async function writeDocument(env: DocEnv, req: WriteRequest): Promise<Wri
   // 13. events
   await processEvents(env, table, op, after);
   return { rid, before, after };
+}
+
+/** The record a write makes: fields (DEFAULT, VALUE, TYPE, ASSERT, READONLY, field permissions), SCHEMAFULL cleanup; NONE when the permission denies it. */
+async function newRecord(env: DocEnv, table: TableEntry, op: WriteOp): Promise<ValueObject | undefined> {
+  const fields = await processTableFields(env, table, op, op.after ?? { id: op.rid });
+  const after = { ...cleanupTableFields(table, fields, env.compat), id: op.rid };
+  return (await checkPermissionsTable(env, table, op.action, after, { before: op.before, after })) ? after : undefined;
+}
+
+/**
+ * SurrealDB 2.x's first try at an UPSERT / INSERT … ON DUPLICATE KEY UPDATE of an existing record: a create of a new record
+ * (create permission, data, fields), undone at "already exists", after which the update runs. False when the create is denied
+ * (skipped, no update).
+ */
+async function createTried(env: DocEnv, table: TableEntry, rid: RecordId, create: NonNullable<WriteRequest["createFirst"]>): Promise<boolean> {
+  const mark = env.txn.savepoint();
+  try {
+    if (!checkPermissionsQuick(env, table, "create")) return false;
+    const doc = await create.data({ full: { id: rid }, seen: { id: rid }, hidden: [] });
+    try {
+      return (await newRecord(env, table, { action: "create", rid, before: undefined, after: doc })) !== undefined;
+    } catch (e) {
+      // UPSERT: a field error on the new record still lets the update run
+      if (create.updateAfterFieldError) return true;
+      throw e;
+    }
+  } finally {
+    env.txn.rollbackTo(mark);
+  }
 }
 
 /** The client's WHERE on the record as it may select it: a record it may not select is skipped; a missing one is `{ id }`. */

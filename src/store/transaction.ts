@@ -14,6 +14,16 @@ export class Transaction {
     return this.done;
   }
 
+  /** A point to roll back to, keeping the transaction open (SurrealDB's save points). */
+  savepoint(): number {
+    return this.undo.length;
+  }
+
+  /** Revert every write made since `mark`. */
+  rollbackTo(mark: number): void {
+    while (this.undo.length > mark) this.undo.pop()!();
+  }
+
   commit(): void {
     this.undo = [];
     this.done = true;

@@ -217,9 +217,37 @@ describe("writeDocument: the order of the client's clauses and the permissions",
 
   it("skips a 2.x UPSERT / INSERT … ON DUPLICATE KEY UPDATE of an existing record when create is NONE", async () => {
     const t = table("t", perms({ select: FULL, update: FULL, create: NONE }));
-    const req = { action: "update", rid: rid(1n), before: stored, createFirst: true } as const;
+    const req = { action: "update", rid: rid(1n), before: stored, createFirst: { data: becomes({ id: rid(1n) }), updateAfterFieldError: true } } as const;
     expect(await writeDocument(env({ perms: true, tables: [t], compat: 2 }), req)).toBeUndefined();
     expect((await writeDocument(env({ perms: true, tables: [t], compat: 1 }), req))?.after).toEqual(stored);
+  });
+
+  it("undoes the 2.x create it tries first, and skips the update when that create is denied", async () => {
+    const t = table("t", perms({ select: FULL, update: FULL, create: { kind: "Where", cond: eq(field("owner"), lit("me")) } }));
+    const e = env({ perms: true, tables: [t], compat: 2 });
+    const tries: string[] = [];
+    // the data of the tried create writes a side record, as a nested CREATE would
+    const tried = (owner: string) => async () => {
+      tries.push(owner);
+      e.records.put(e.txn, { ns: "n", db: "d", tb: "t" }, rid(9n), { id: rid(9n) });
+      return { id: rid(1n), owner };
+    };
+    const denied = await writeDocument(e, { action: "update", rid: rid(1n), before: stored, data: becomes({ ...stored, owner: "x" }), createFirst: { data: tried("you"), updateAfterFieldError: true } });
+    expect(denied).toBeUndefined();
+    const updated = await writeDocument(e, { action: "update", rid: rid(1n), before: stored, data: becomes({ ...stored, owner: "x" }), createFirst: { data: tried("me"), updateAfterFieldError: true } });
+    expect(updated?.after).toEqual({ ...stored, owner: "x" });
+    expect(tries).toEqual(["you", "me"]);
+    expect(e.records.get({ ns: "n", db: "d", tb: "t" }, rid(9n))).toBeUndefined();
+  });
+
+  it("lets a field error in the tried create through for INSERT, and on to the update for UPSERT", async () => {
+    const t = table("t", perms({}, FULL));
+    t.fields.set("k", defineField("t", "k", { type: { kind: "Basic", name: "int" } }));
+    const e = env({ perms: true, tables: [t], compat: 2 });
+    const before = { id: rid(1n), k: 1n };
+    const req = (updateAfterFieldError: boolean) => ({ action: "update", rid: rid(1n), before, data: becomes({ ...before, k: 2n }), createFirst: { data: becomes({ id: rid(1n) }), updateAfterFieldError } }) as const;
+    await expect(writeDocument(e, req(false))).rejects.toThrow("field `k`");
+    expect((await writeDocument(e, req(true)))?.after).toEqual({ id: rid(1n), k: 2n });
   });
 
   it("reports an existing record only after the create permission passed (no existence oracle)", async () => {

@@ -60,7 +60,7 @@ function insertRequest(s: InsertStatement, ctx: Ctx, rid: RecordId, row: ValueOb
   if (s.update) {
     const set: DataClause = { kind: "Set", items: s.update };
     const data = (views: DocViews) => applyData(set, views, withCtx(ctx, { vars: ctx.vars.engine({ input: row }) }));
-    return { action: "update", rid, before: existing, data, createFirst: true };
+    return { action: "update", rid, before: existing, data, createFirst: { data: create, updateAfterFieldError: false } };
   }
   // 1.x: an update without data (the update permission decides whether the stored record is returned)
   if (ctx.core.compat === 1) return { action: "update", rid, before: existing };

@@ -21,7 +21,7 @@ export async function runUpdate(s: UpdateStatement, ctx: Ctx): Promise<Value> {
   const where = whereClause(s.cond, ctx);
   for (const { rid, before, byId } of targets) {
     const data = (views: DocViews) => applyData(s.data, views, ctx);
-    await outputs.add(await writeDocument(env, { action: before ? "update" : "create", rid, before, where, data, viaUpdate: true }));
+    await outputs.add(await writeDocument(env, { action: before ? "update" : "create", rid, before, where, data, viaUpdate: true, createFirst: s.kind === "Upsert" && byId && before ? { data, updateAfterFieldError: true } : undefined }));
   }
   return outputs.value(s.only);
 }
