@@ -31,8 +31,10 @@ export async function processTableFields(env: DocEnv, table: TableEntry, op: Wri
   const permsApply = env.permissionsApply(true);
   const input = changed(op.before, after, env.compat);
   let doc = after;
+  // 2.x: the fields nested in an optional field found NONE are skipped
+  const skipped: string[] = [];
   for (const [name, fd] of fieldsInOrder(table)) {
-    if (name === "id") continue;
+    if (name === "id" || skipped.some((p) => name.startsWith(`${p}.`) || name.startsWith(`${p}[`))) continue;
     for (const [path, found] of walkField(doc, fd.name.parts, env.compat)) {
       const old = getPath(op.before, path);
       let val = found;
@@ -57,10 +59,16 @@ export async function processTableFields(env: DocEnv, table: TableEntry, op: Wri
         const perm = isNew ? fd.permissions.create : fd.permissions.update;
         if (perm.kind !== "Full" && !(await permissionAllows(env, perm, doc, vars()))) val = old;
       }
+      if (env.compat === 2 && val === undefined && fd.type && acceptsNone(fd.type)) skipped.push(name);
       doc = putPath(doc, path, val, env.compat);
     }
   }
   return doc;
+}
+
+function acceptsNone(t: TypeKind): boolean {
+  if (t.kind === "Option" || (t.kind === "Basic" && t.name === "any")) return true;
+  return t.kind === "Either" && t.types.some(acceptsNone);
 }
 
 function coerceField(env: DocEnv, op: WriteOp, name: string, fd: DefineFieldStatement, val: Value): Value {

@@ -62,8 +62,8 @@ function setIn(v: Value, path: Path, value: Value): Value {
 
 /**
  * A copy of `doc` with a processed field value written at `path`, as SurrealDB writes field values: missing objects are
- * created and NULL becomes one, other values and indexes past the end are left alone; NONE removes the key, and the
- * array element in 1.x (later elements move up) where 2.x keeps a NONE in its place.
+ * created (1.x: not for a NONE) and NULL becomes one, other values and indexes past the end are left alone; NONE removes
+ * the key, and the array element in 1.x (later elements move up) where 2.x keeps a NONE in its place.
  */
 export function putPath(doc: ValueObject, path: Path, value: Value, compat: 1 | 2): ValueObject {
   return putIn(doc, path, value, compat) as ValueObject;
@@ -89,9 +89,9 @@ function putIn(v: Value, path: Path, value: Value, compat: 1 | 2): Value {
     else out[key] = value;
     return out;
   }
-  // (2.x also creates the missing object for a NONE; we leave the document without it, as 1.x does)
-  if (!(key in obj) && none) return obj;
-  return { ...obj, [key]: putIn(key in obj ? obj[key] : {}, rest, value, compat) };
+  const inner = obj[key];
+  if (inner === undefined && none && compat === 1) return obj;
+  return { ...obj, [key]: putIn(inner === undefined ? {} : inner, rest, value, compat) };
 }
 
 /** A field definition's table fields in SurrealDB's processing order: by name, as its key-value store keeps them. */

@@ -105,8 +105,10 @@ describe("putPath (a processed field value)", () => {
     expect(putPath({ k: [null] }, ["k", 0, "y"], undefined, 2)).toEqual({ k: [{}] });
   });
 
-  it("creates missing objects for a value, not for NONE", () => {
+  it("creates missing objects for a value, and in 2.x for NONE too", () => {
     expect(putPath({}, ["a", "b"], 1, 1)).toEqual({ a: { b: 1 } });
-    expect(putPath({}, ["a", "b"], undefined, 2)).toEqual({});
+    expect(putPath({}, ["a", "b"], undefined, 1)).toEqual({});
+    expect(putPath({}, ["a", "b", "c"], undefined, 2)).toEqual({ a: { b: {} } });
+    expect(putPath({ a: 5 }, ["a", "b"], undefined, 2)).toEqual({ a: 5 });
   });
 });
