@@ -7,6 +7,22 @@
 import fc from "fast-check";
 import type { IssueClass } from "./classes.js";
 import { ATTACKER, VICTIM, type SchemaSpec } from "./schema.js";
+import {
+  classOfName,
+  DOC_SOURCES,
+  FIELD,
+  forged,
+  GLOBAL_SOURCES,
+  NAMED_CLASSES,
+  PROTECTED_NAMES,
+  READ_STATEMENTS,
+  READS,
+  TABLES,
+  TARGETS,
+  VICTIM_IDS,
+  type NamedClass,
+  type Table,
+} from "./vocabulary.js";
 
 export type Tag = IssueClass | "base";
 
@@ -15,124 +31,6 @@ export type AttackStep =
   | { readonly kind: "let"; readonly tag: Tag; readonly name: string; readonly value: string }
   /** Any other RPC method; `params` is a SurrealQL array evaluated as root. */
   | { readonly kind: "rpc"; readonly tag: Tag; readonly method: string; readonly params: string };
-
-type Table = "user" | "doc" | "profile" | "knows";
-const TABLES: readonly Table[] = ["user", "doc", "profile", "knows"];
-
-/** Values the attacker may address directly, each protected from it. */
-const GLOBAL_SOURCES = [
-  `${VICTIM}.password`,
-  `${VICTIM}.email`,
-  `${VICTIM}.*`,
-  "doc:v1.body",
-  "doc:v1.*",
-  "profile:victim.ssn",
-  "profile:victim.emails[*].secret",
-  "profile:victim.*",
-  "knows:v.note",
-  `${VICTIM}->knows.note`,
-  `${VICTIM}->knows.*`,
-  "$hidden",
-  "fn::hidden()",
-  "fn::read(user:victim)",
-  "fn::read(doc:v1)",
-  `fn::peek(${VICTIM})`,
-  "fn::wrap()",
-  "profile:victim.info",
-  "(SELECT VALUE password FROM user)",
-  "(SELECT * FROM user)",
-  "(SELECT VALUE body FROM doc)",
-  "(SELECT * FROM knows)",
-  "(SELECT emails FROM profile)",
-  "(SELECT * FROM user)[WHERE id = user:victim]",
-  "(SELECT * FROM doc)[0]",
-  `${VICTIM}->knows[WHERE note != NONE]`,
-  `${VICTIM}<->knows.*`,
-];
-
-/** Values of the document being processed (the victim's row among them). */
-const DOC_SOURCES: Record<Table, readonly string[]> = {
-  user: ["password", "email", "$this.password", "$this", "$before.password", "$parent.password", "$after.email"],
-  doc: ["body", "$this.body", "$before.body", "$parent.body", "$after", "link.password", "link.*", "ref.body"],
-  profile: ["ssn", "emails[*].secret", "emails", "info", "info.secret", "$this.ssn", "$before"],
-  knows: ["note", "$this.note", "in.password", "out.password", "out.*", "$before.note"],
-};
-
-/** Targets of writes and reads per table. */
-const TARGETS: Record<Table, readonly string[]> = {
-  user: ["user", VICTIM, `${VICTIM}, ${ATTACKER}`, "(SELECT VALUE id FROM user)"],
-  doc: ["doc", "doc:v1", "doc:v1, doc:e1"],
-  profile: ["profile", "profile:victim"],
-  knows: ["knows", "knows:v"],
-};
-
-/** A writable non-protected field per table (user is schemafull or not; `note` is optional there). */
-const FIELD: Record<Table, string> = { user: "note", doc: "x", profile: "x", knows: "x" };
-
-/** The victim's ids, for INSERT / CREATE / RELATE of an existing record. */
-const VICTIM_IDS: Record<Table, string> = { user: VICTIM, doc: "doc:v1", profile: "profile:victim", knows: "knows:v" };
-
-/** Variable names a client must not be able to set (or, for DEFINE PARAMs the schema reads, must not shadow). */
-type NamedClass = "protected-vars" | "document-vars" | "param-shadow";
-const NAMED_CLASSES: readonly NamedClass[] = ["protected-vars", "document-vars", "param-shadow"];
-const PROTECTED_NAMES: Record<NamedClass, readonly string[]> = {
-  "protected-vars": ["auth", "session", "token", "access", "scope"],
-  "document-vars": ["this", "value", "input", "parent", "before", "after", "event"],
-  "param-shadow": ["gate", "default_admin"],
-};
-const classOfName = (n: string): NamedClass => NAMED_CLASSES.find((c) => PROTECTED_NAMES[c].includes(n))!;
-
-/** Forged values for a protected name: what would satisfy the schema's conditions for the victim's data. */
-function forged(name: string): readonly string[] {
-  const doc = `{ id: ${ATTACKER}, owner: ${ATTACKER}, in: ${ATTACKER}, password: 'x' }`;
-  switch (name) {
-    case "auth":
-      return [VICTIM, `{ id: ${VICTIM} }`];
-    case "session":
-      return [`{ ns: 'n', db: 'd', ac: 'admin', sc: 'admin', rd: ${VICTIM}, sd: ${VICTIM} }`];
-    case "token":
-      return [`{ ID: '${VICTIM}', admin: true, NS: 'n', DB: 'd' }`];
-    case "access":
-    case "scope":
-      return ["'admin'"];
-    case "value":
-      return ["'public'"];
-    case "this":
-      return [doc, `{ id: ${VICTIM}, owner: ${VICTIM}, in: ${VICTIM} }`];
-    case "event":
-      return ["'CREATE'"];
-    case "gate":
-    case "default_admin":
-      return ["true"];
-    default:
-      return [doc];
-  }
-}
-
-/** Reads whose result would carry a marker if permissions were bypassed. */
-const READS = [
-  "(SELECT * FROM user)",
-  "(SELECT * FROM doc)",
-  "(SELECT * FROM profile)",
-  "(SELECT * FROM knows)",
-  "$hidden",
-  "fn::hidden()",
-  `${VICTIM}.*`,
-  "(SELECT * FROM user WHERE email != '')",
-];
-
-const READ_STATEMENTS = [
-  "SELECT * FROM user",
-  "SELECT * FROM doc",
-  "SELECT * FROM profile",
-  "SELECT * FROM knows",
-  `SELECT * FROM ${VICTIM}`,
-  "RETURN $hidden",
-  "RETURN fn::hidden()",
-  `SELECT * FROM user WHERE email = $auth.email`,
-  "SELECT * FROM doc WHERE owner = $auth.id",
-  "SELECT VALUE <-knows FROM $auth",
-];
 
 const pick = <T>(xs: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...xs);
 /** A value, possibly wrapped so that evaluating it quotes it in an error (a cast, or a function of the wrong type). */

@@ -1,0 +1,123 @@
+// Noninterference: the attack vocabulary — what the attacker aims at (the victim's values, as record idioms,
+// subqueries, params and functions, or as fields of the document being processed), its targets, and the variable
+// names a client must not set together with the forged values that would open the victim's data.
+
+import { ATTACKER, VICTIM } from "./schema.js";
+
+export type Table = "user" | "doc" | "profile" | "knows";
+export const TABLES: readonly Table[] = ["user", "doc", "profile", "knows"];
+
+/** Values the attacker may address directly, each protected from it. */
+export const GLOBAL_SOURCES = [
+  `${VICTIM}.password`,
+  `${VICTIM}.email`,
+  `${VICTIM}.*`,
+  "doc:v1.body",
+  "doc:v1.*",
+  "profile:victim.ssn",
+  "profile:victim.emails[*].secret",
+  "profile:victim.*",
+  "knows:v.note",
+  `${VICTIM}->knows.note`,
+  `${VICTIM}->knows.*`,
+  "$hidden",
+  "fn::hidden()",
+  "fn::read(user:victim)",
+  "fn::read(doc:v1)",
+  `fn::peek(${VICTIM})`,
+  "fn::wrap()",
+  "profile:victim.info",
+  "(SELECT VALUE password FROM user)",
+  "(SELECT * FROM user)",
+  "(SELECT VALUE body FROM doc)",
+  "(SELECT * FROM knows)",
+  "(SELECT emails FROM profile)",
+  "(SELECT * FROM user)[WHERE id = user:victim]",
+  "(SELECT * FROM doc)[0]",
+  `${VICTIM}->knows[WHERE note != NONE]`,
+  `${VICTIM}<->knows.*`,
+];
+
+/** Values of the document being processed (the victim's row among them). */
+export const DOC_SOURCES: Record<Table, readonly string[]> = {
+  user: ["password", "email", "$this.password", "$this", "$before.password", "$parent.password", "$after.email"],
+  doc: ["body", "$this.body", "$before.body", "$parent.body", "$after", "link.password", "link.*", "ref.body"],
+  profile: ["ssn", "emails[*].secret", "emails", "info", "info.secret", "$this.ssn", "$before"],
+  knows: ["note", "$this.note", "in.password", "out.password", "out.*", "$before.note"],
+};
+
+/** Targets of writes and reads per table. */
+export const TARGETS: Record<Table, readonly string[]> = {
+  user: ["user", VICTIM, `${VICTIM}, ${ATTACKER}`, "(SELECT VALUE id FROM user)"],
+  doc: ["doc", "doc:v1", "doc:v1, doc:e1"],
+  profile: ["profile", "profile:victim"],
+  knows: ["knows", "knows:v"],
+};
+
+/** A writable non-protected field per table (user is schemafull or not; `note` is optional there). */
+export const FIELD: Record<Table, string> = { user: "note", doc: "x", profile: "x", knows: "x" };
+
+/** The victim's ids, for INSERT / CREATE / RELATE of an existing record. */
+export const VICTIM_IDS: Record<Table, string> = { user: VICTIM, doc: "doc:v1", profile: "profile:victim", knows: "knows:v" };
+
+/** Variable names a client must not be able to set (or, for DEFINE PARAMs the schema reads, must not shadow). */
+export type NamedClass = "protected-vars" | "document-vars" | "param-shadow";
+export const NAMED_CLASSES: readonly NamedClass[] = ["protected-vars", "document-vars", "param-shadow"];
+export const PROTECTED_NAMES: Record<NamedClass, readonly string[]> = {
+  "protected-vars": ["auth", "session", "token", "access", "scope"],
+  "document-vars": ["this", "value", "input", "parent", "before", "after", "event"],
+  "param-shadow": ["gate", "default_admin"],
+};
+export const classOfName = (n: string): NamedClass => NAMED_CLASSES.find((c) => PROTECTED_NAMES[c].includes(n))!;
+
+/** Forged values for a protected name: what would satisfy the schema's conditions for the victim's data. */
+export function forged(name: string): readonly string[] {
+  const doc = `{ id: ${ATTACKER}, owner: ${ATTACKER}, in: ${ATTACKER}, password: 'x' }`;
+  switch (name) {
+    case "auth":
+      return [VICTIM, `{ id: ${VICTIM} }`];
+    case "session":
+      return [`{ ns: 'n', db: 'd', ac: 'admin', sc: 'admin', rd: ${VICTIM}, sd: ${VICTIM} }`];
+    case "token":
+      return [`{ ID: '${VICTIM}', admin: true, NS: 'n', DB: 'd' }`];
+    case "access":
+    case "scope":
+      return ["'admin'"];
+    case "value":
+      return ["'public'"];
+    case "this":
+      return [doc, `{ id: ${VICTIM}, owner: ${VICTIM}, in: ${VICTIM} }`];
+    case "event":
+      return ["'CREATE'"];
+    case "gate":
+    case "default_admin":
+      return ["true"];
+    default:
+      return [doc];
+  }
+}
+
+/** Reads whose result would carry a marker if permissions were bypassed. */
+export const READS = [
+  "(SELECT * FROM user)",
+  "(SELECT * FROM doc)",
+  "(SELECT * FROM profile)",
+  "(SELECT * FROM knows)",
+  "$hidden",
+  "fn::hidden()",
+  `${VICTIM}.*`,
+  "(SELECT * FROM user WHERE email != '')",
+];
+
+export const READ_STATEMENTS = [
+  "SELECT * FROM user",
+  "SELECT * FROM doc",
+  "SELECT * FROM profile",
+  "SELECT * FROM knows",
+  `SELECT * FROM ${VICTIM}`,
+  "RETURN $hidden",
+  "RETURN fn::hidden()",
+  `SELECT * FROM user WHERE email = $auth.email`,
+  "SELECT * FROM doc WHERE owner = $auth.id",
+  "SELECT VALUE <-knows FROM $auth",
+];
