@@ -1,6 +1,6 @@
 // doc/: what the per-record pipeline needs from exec/ — storage, the transaction, and an Evaluator (the one back-edge).
 
-import type { DefineEventStatement, DefineFieldStatement, DefineFunctionStatement, DefineParamStatement, Expr, Permission } from "../ast/nodes.js";
+import type { DefineEventStatement, DefineFieldStatement, DefineParamStatement, Expr, Permission } from "../ast/nodes.js";
 import type { Catalog, TableEntry } from "../store/catalog.js";
 import type { IndexStore } from "../store/indexes.js";
 import type { RecordStore } from "../store/records.js";
@@ -10,13 +10,12 @@ import type { Compat } from "../exec/session.js";
 
 export type Action = "select" | "create" | "update" | "delete";
 
-/** A stored definition (or one of its PERMISSIONS WHERE clauses): what the schema's owner wrote, never the client. */
-export type SchemaDefinition =
-  | Extract<Permission, { kind: "Where" }>
-  | DefineFieldStatement
-  | DefineEventStatement
-  | DefineParamStatement
-  | DefineFunctionStatement;
+/**
+ * A stored definition whose clauses run with the schema owner's rights: a PERMISSIONS WHERE (table, field,
+ * param, function), a field's VALUE / DEFAULT / ASSERT, an event, a param's value. Function bodies are not
+ * here: they run with the caller's rights, as SurrealDB runs them.
+ */
+export type SchemaDefinition = Extract<Permission, { kind: "Where" }> | DefineFieldStatement | DefineEventStatement | DefineParamStatement;
 
 export interface DocEnv {
   readonly catalog: Catalog;

@@ -18,6 +18,8 @@ CREATE user:alice SET email = 'alice@x', secret = 'a-secret', n = 1;
 CREATE user:bob SET email = 'bob@x', secret = 'b-secret', n = 2;
 DEFINE FUNCTION fn::leak() { CREATE audit:1 SET x = 1; RETURN 'bob@x' } PERMISSIONS NONE;
 DEFINE FUNCTION fn::open() { RETURN 'bob@x' };
+DEFINE FUNCTION fn::all() { RETURN SELECT VALUE id FROM user };
+DEFINE FUNCTION fn::write() { CREATE audit:2 SET x = 2; RETURN 1 };
 DEFINE PARAM $hidden VALUE 'bob@x' PERMISSIONS NONE;
 DEFINE PARAM $shown VALUE 'bob@x';
 USE NS test DB other;
@@ -71,6 +73,12 @@ describe.each([1, 2] as const)("WHERE operands run with the client's rights (com
       // nothing the client's operand called wrote anything
       expect(await run(ds, rootSession(), "SELECT * FROM audit")).toEqual([{ ok: [] }]);
     }
+  });
+
+  it("runs fn:: bodies with the caller's rights: they read and write only what the caller may (as SurrealDB)", async () => {
+    const ds = await setup(compat);
+    expect(await run(ds, alice(compat), "RETURN fn::all(); RETURN fn::write()")).toEqual([{ ok: ["user:alice"] }, { ok: 1 }]);
+    expect(await run(ds, rootSession(), "SELECT * FROM audit")).toEqual([{ ok: [] }]);
   });
 
   it("still finds the record user's own row through the permission (a schema clause)", async () => {
