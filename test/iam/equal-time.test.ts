@@ -5,9 +5,12 @@
 import argon2 from "argon2";
 import bcrypt from "bcryptjs";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { parse } from "../../grammar/index.js";
+import type { DefineAccessStatement } from "../../src/ast/nodes.js";
 import { Datastore } from "../../src/exec/datastore.js";
 import { HASHING, PASSWORD_ALGORITHMS, type PasswordAlgorithm } from "../../src/exec/functions/hashing.js";
 import { newSession } from "../../src/exec/session.js";
+import { compareAlgorithm } from "../../src/iam/equal-time.js";
 import { Iam } from "../../src/iam/index.js";
 
 /** `$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>` ⇒ type, version, parameters, salt and hash lengths. */
@@ -190,5 +193,38 @@ describe.each([1, 2] as const)("record signin failures do the same work, compat 
     const seen = spyVerifies();
     await expect(env.signinAs("ghost@example.com", "x")).rejects.toThrow("No record was returned");
     expect(seen.map((v) => v.alg)).toEqual(["argon2"]);
+  });
+});
+
+describe("compareAlgorithm: the first password compare named anywhere in a SIGNIN clause", () => {
+  it.each([
+    ["SELECT * FROM user WHERE email = $email AND crypto::bcrypt::compare(pass, $pass)", "bcrypt"],
+    ["{ LET $u = (SELECT * FROM user WHERE email = $email); IF Crypto::SCRYPT::Compare($u[0].pass, $pass) { RETURN $u } }", "scrypt"],
+    ["SELECT * FROM user WHERE crypto::pbkdf2::compare(pass, $pass) OR crypto::argon2::compare(pass, $pass)", "pbkdf2"],
+    ["SELECT * FROM user WHERE email = $email AND fn::check(pass, $pass)", "argon2"],
+    ["SELECT * FROM user WHERE email = $email AND crypto::sha256($pass) = pass", "argon2"],
+  ])("%s ⇒ %s", (signin, alg) => {
+    const [def] = parse(`DEFINE ACCESS a ON DATABASE TYPE RECORD SIGNIN (${signin})`);
+    expect(def!.kind).toBe("DefineAccess");
+    const access = (def as DefineAccessStatement).access;
+    expect(access.kind === "Record" && access.signin && compareAlgorithm(access.signin)).toBe(alg);
+  });
+});
+
+describe.each([1, 2] as const)("record signup failures pay no dummy verify, compat %i", (compat) => {
+  it("a refused signup computes what its SIGNUP clause computes, nothing more", async () => {
+    const ds = new Datastore({ compat });
+    const iam = new Iam(ds);
+    const root = newSession({ ns: "test", db: "test", actor: { level: "Root", ns: undefined, db: undefined, id: "root", roles: ["OWNER"] } });
+    const clause = "SIGNUP (CREATE user SET email = $email, pass = crypto::argon2::generate($pass)) SIGNIN (SELECT * FROM user)";
+    const define = compat === 1 ? `DEFINE SCOPE account ${clause}` : `DEFINE ACCESS account ON DATABASE TYPE RECORD ${clause}`;
+    for (const r of await ds.execute(`DEFINE INDEX email ON user FIELDS email UNIQUE; ${define}`, root)) if (r.status === "ERR") throw r.error;
+    const vars = { NS: "test", DB: "test", [compat === 1 ? "SC" : "AC"]: "account", email: "a@example.com", pass: "pw" };
+    await iam.signup(newSession(), vars);
+    const seen = spyVerifies();
+    const hash = vi.spyOn(argon2, "hash");
+    await expect(iam.signup(newSession(), vars)).rejects.toThrow(/signup query failed/);
+    expect(hash).toHaveBeenCalledTimes(1);
+    expect(seen).toEqual([]);
   });
 });
