@@ -67,19 +67,19 @@ function select(): Arm[] {
   const tail = (t: Table): fc.Arbitrary<string> =>
     fc.oneof(
       { weight: 3, arbitrary: fc.constant("") },
-      { weight: 1, arbitrary: pick([" GROUP ALL", " FETCH owner, link", " FETCH in, out", " ORDER BY x", " SPLIT x", ` GROUP BY ${t === "knows" ? "in" : "id"}`]) },
+      { weight: 1, arbitrary: pick([" GROUP ALL", " FETCH owner, link", " FETCH links, ref", " FETCH in, out", " ORDER BY x", " SPLIT x", ` GROUP BY ${t === "knows" ? "in" : "id"}`, " PARALLEL", " TIMEOUT 1s"]) },
     );
   const plain = table.chain((t) =>
     fc
-      .tuple(projection(t), fc.oneof(pick(TARGETS[t]), fc.constant("$auth")), fc.option(docSource(t).map((v) => ` WHERE ${v} = 1`), { nil: "" }), tail(t))
+      .tuple(projection(t), fc.oneof(pick(TARGETS[t]), pick(["$auth", `ONLY ${VICTIM_IDS[t]}`])), fc.option(docSource(t).map((v) => ` WHERE ${v} = 1`), { nil: "" }), tail(t))
       .map(([p, from, where, rest]) => `SELECT ${p} FROM ${from}${where}${rest}`),
   );
   // Conditions an index answers: the operand is evaluated once, before any row is read.
   const pushdown = fc
-    .tuple(pick(["user|email", "doc|owner", "doc|body", "user|id", "doc|id"]), pick(["=", "==", ">", "<=", "IN", "CONTAINS"]), global, pick(["", "", " EXPLAIN", " EXPLAIN FULL"]))
-    .map(([tf, op, v, explain]) => {
+    .tuple(pick(["user|email", "doc|owner", "doc|body", "user|id", "doc|id"]), pick(["=", "==", ">", "<=", "IN", "CONTAINS"]), global, pick(["", "", " EXPLAIN", " EXPLAIN FULL"]), pick(["", "", " WITH NOINDEX", " WITH INDEX "]))
+    .map(([tf, op, v, explain, hint]) => {
       const [t, f] = tf.split("|") as [string, string];
-      return `SELECT * FROM ${t} WHERE ${f} ${op} ${op === "IN" ? `[${v}]` : v}${explain}`;
+      return `SELECT * FROM ${t}${hint.endsWith(" ") ? `${hint}${f === "id" ? "owner" : f}` : hint} WHERE ${f} ${op} ${op === "IN" ? `[${v}]` : v}${explain}`;
     });
   // Rows an index finds for the attacker's known values (the victim's id as owner): their permission still applies.
   const lookup = fc

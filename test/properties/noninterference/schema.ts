@@ -156,7 +156,7 @@ export function dataText(s: SchemaSpec): string {
     // A record whose very id is secret.
     `CREATE type::thing('doc', ${m("docid")}) SET owner = ${VICTIM}, title = 'v2', body = 'v2';`,
     // The attacker's own document links to the victim's records.
-    `CREATE doc:e1 SET owner = ${ATTACKER}, title = 'e1', body = 'eve-body', link = ${VICTIM}, ref = doc:v1;`,
+    `CREATE doc:e1 SET owner = ${ATTACKER}, title = 'e1', body = 'eve-body', link = ${VICTIM}, ref = doc:v1, links = [${VICTIM}, doc:v1];`,
     `RELATE ${VICTIM}->knows:v->${ATTACKER} SET note = ${m("edge")};`,
     `RELATE ${ATTACKER}->knows:e->${VICTIM} SET note = 'eve-note';`,
     "USE NS n DB other;",

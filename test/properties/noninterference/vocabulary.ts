@@ -36,22 +36,24 @@ export const GLOBAL_SOURCES = [
   "(SELECT * FROM doc)[0]",
   `${VICTIM}->knows[WHERE note != NONE]`,
   `${VICTIM}<->knows.*`,
+  "type::thing('user', 'victim').*",
+  "(<record> 'doc:v1').body",
 ];
 
 /** Values of the document being processed (the victim's row among them). */
 export const DOC_SOURCES: Record<Table, readonly string[]> = {
   user: ["password", "email", "$this.password", "$this", "$before.password", "$parent.password", "$after.email"],
-  doc: ["body", "$this.body", "$before.body", "$parent.body", "$after", "link.password", "link.*", "ref.body"],
+  doc: ["body", "$this.body", "$before.body", "$parent.body", "$after", "link.password", "link.*", "ref.body", "links.*", "links[*].body"],
   profile: ["ssn", "emails[*].secret", "emails", "info", "info.secret", "$this.ssn", "$before"],
   knows: ["note", "$this.note", "in.password", "out.password", "out.*", "$before.note"],
 };
 
 /** Targets of writes and reads per table. */
 export const TARGETS: Record<Table, readonly string[]> = {
-  user: ["user", VICTIM, `${VICTIM}, ${ATTACKER}`, "(SELECT VALUE id FROM user)"],
-  doc: ["doc", "doc:v1", "doc:v1, doc:e1"],
-  profile: ["profile", "profile:victim"],
-  knows: ["knows", "knows:v"],
+  user: ["user", VICTIM, `${VICTIM}, ${ATTACKER}`, "(SELECT VALUE id FROM user)", "user:a..z"],
+  doc: ["doc", "doc:v1", "doc:v1, doc:e1", "doc:a..z"],
+  profile: ["profile", "profile:victim", "profile:a..z"],
+  knows: ["knows", "knows:v", "knows:a..z"],
 };
 
 /** A writable non-protected field per table (user is schemafull or not; `note` is optional there). */
