@@ -88,9 +88,10 @@ export async function writeOutput(output: Output | undefined, res: WriteResult, 
   };
   const after = await visible(res.after);
   let before = await visible(res.before);
-  // RETURN BEFORE also meets the field permissions against the record after the write (NONE after a DELETE);
-  // 1.5.4 only against that, so it shows the old value of a field hidden before the write: stricter here, as 2.x
+  // RETURN BEFORE also meets the field permissions against the record after the write (NONE after a DELETE):
+  // 1.x only against that, 2.x against the record before the write as well
   if (before && table && permissionsApply(ctx, false)) {
+    if (ctx.core.compat === 1) before = res.before!;
     for (const path of await hiddenFields(env, table, res.after, res.before)) before = setPath(before, path, undefined) as ValueObject;
   }
   if ((res.after && !after && kind !== "Before") || (res.before && !before && kind === "Before")) return SKIP;
