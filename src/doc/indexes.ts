@@ -1,22 +1,23 @@
 // doc/: index maintenance on every write and the unique-index check with SurrealDB's message.
 
+import type { IdiomExpr } from "../ast/nodes.js";
 import { queryError } from "../errors/index.js";
 import type { TableEntry } from "../store/catalog.js";
 import { formatRecordId, valueEquals } from "../value/index.js";
 import type { RecordId, Value, ValueObject } from "../value/types.js";
 import type { DocEnv } from "./env.js";
-import { getPath } from "./paths.js";
+import { pickField } from "./paths.js";
 
-/** The values a record contributes to an index (one per indexed field). */
-export function indexValues(fields: readonly string[], doc: ValueObject): Value[] {
-  return fields.map((f) => getPath(doc, f.split(".")));
+/** The values a record contributes to an index (one per indexed field; `emails.address` reads every element's). */
+export function indexValues(fields: readonly IdiomExpr[], doc: ValueObject): Value[] {
+  return fields.map((f) => pickField(doc, f.parts));
 }
 
 /**
  * The entries a record contributes to an index: one per combination of its field values, where an array
  * contributes each of its elements (`[]` contributes none), as SurrealDB indexes arrays.
  */
-export function indexEntries(fields: readonly string[], doc: ValueObject): Value[][] {
+export function indexEntries(fields: readonly IdiomExpr[], doc: ValueObject): Value[][] {
   let combos: Value[][] = [[]];
   for (const v of indexValues(fields, doc)) {
     const items = Array.isArray(v) ? v : [v];
@@ -42,14 +43,11 @@ function addEntries(env: DocEnv, table: TableEntry, name: string, unique: boolea
   }
 }
 
-const indexFields = (ix: { fields: readonly { parts: readonly { kind: string; name?: string }[] }[] }): string[] =>
-  ix.fields.map((f) => f.parts.map((p) => (p.kind === "Field" ? p.name : "")).join("."));
-
 /** Remove the old entries and add the new ones; a unique index refuses a second record with the same values. */
 export function storeIndexData(env: DocEnv, table: TableEntry, rid: RecordId, before: ValueObject | undefined, after: ValueObject | undefined): void {
   const t = { ns: env.ns, db: env.db, tb: table.def.name };
   for (const [name, ix] of table.indexes) {
-    const fields = indexFields(ix);
+    const fields = ix.fields;
     const oldValues = before ? indexValues(fields, before) : undefined;
     const newValues = after ? indexValues(fields, after) : undefined;
     if (oldValues && newValues && oldValues.every((v, i) => valueEquals(v, newValues[i], { compat: env.compat }))) continue;
@@ -64,6 +62,6 @@ export function buildIndex(env: DocEnv, table: TableEntry, name: string): void {
   if (!ix) return;
   const t = { ns: env.ns, db: env.db, tb: table.def.name };
   env.indexes.clear(env.txn, t, name);
-  const fields = indexFields(ix);
+  const fields = ix.fields;
   for (const rec of env.records.scan(t)) addEntries(env, table, name, ix.unique, rec.id, indexEntries(fields, rec.doc));
 }

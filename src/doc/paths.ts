@@ -105,6 +105,22 @@ function literalIndex(p: IdiomPart): number | undefined {
   return typeof v === "bigint" || typeof v === "number" ? Number(v) : undefined;
 }
 
+/** The value an idiom of names, indexes and `[*]` reads from a document (as an index reads it): a name met on an array
+ * is read from each element, giving an array. */
+export function pickField(v: Value, parts: readonly IdiomPart[]): Value {
+  const [p, ...rest] = parts;
+  if (!p) return v;
+  const n = literalIndex(p);
+  if (Array.isArray(v)) {
+    if (p.kind === "All") return v.map((x) => pickField(x, rest));
+    if (p.kind === "Field") return v.map((x) => pickField(x, parts));
+    return n === undefined ? undefined : pickField(v[n], rest);
+  }
+  if (!isValueObject(v)) return undefined;
+  if (p.kind === "Field") return pickField(v[p.name], rest);
+  return n === undefined ? undefined : pickField(v[String(n)], rest);
+}
+
 /**
  * Every concrete path a field definition covers, with the value there, for processing a write: a missing key or a
  * value that is no object still yields its path (with NONE); `[*]` yields each element (2.x: each value of an object;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { parse } from "../../grammar/index.js";
 import type { IdiomPart } from "../../src/ast/nodes.js";
-import { eachField, getPath, putPath, setPath, walkField } from "../../src/doc/paths.js";
+import { eachField, getPath, pickField, putPath, setPath, walkField } from "../../src/doc/paths.js";
 
 /** The parts of a DEFINE FIELD name as the grammar builds them. */
 function name(text: string): readonly IdiomPart[] {
@@ -110,5 +110,15 @@ describe("putPath (a processed field value)", () => {
     expect(putPath({}, ["a", "b"], undefined, 1)).toEqual({});
     expect(putPath({}, ["a", "b", "c"], undefined, 2)).toEqual({ a: { b: {} } });
     expect(putPath({ a: 5 }, ["a", "b"], undefined, 2)).toEqual({ a: 5 });
+  });
+});
+
+describe("pickField (index values)", () => {
+  it("reads a name from every element of an array, with or without `[*]`", () => {
+    const doc = { emails: [{ address: "a" }, {}, { address: "b" }] };
+    expect(pickField(doc, name("emails.address"))).toEqual(["a", undefined, "b"]);
+    expect(pickField(doc, name("emails[*].address"))).toEqual(["a", undefined, "b"]);
+    expect(pickField(doc, name("emails[2].address"))).toBe("b");
+    expect(pickField({ emails: "x" }, name("emails.address"))).toBeUndefined();
   });
 });
