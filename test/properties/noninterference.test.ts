@@ -23,7 +23,7 @@ const SHAPES: Record<IssueClass, RegExp> = {
   pushdown: /WHERE (email|owner|body|id) (=|==|>|<=) (<int> |math::sqrt\()?(user:victim\.|doc:v1\.|\$hidden|fn::hidden)/,
   "data-clauses": /(UPDATE|UPSERT) (user|user:victim|doc|doc:v1|profile) (SET|MERGE).*(password|body|ssn|\$parent\.)/,
   "insert-existing": /INSERT (RELATION )?INTO \w+ \{ id: (user:victim|doc:v1|profile:victim|knows:v)/,
-  "array-fields": /emails\[\*\]\.secret|SELECT \* FROM profile|profile:victim\.\*/,
+  "array-fields": /emails\[\*\]\.secret|codes|grid|first\[0\]|SELECT \* FROM profile|profile:victim\.\*/,
   "graph-cond": /(->|<-)\(knows WHERE (<int> |math::sqrt\()?(note|in\.password|out\.password|\$this\.note)/,
   "use-other": /USE (DB other|NS m|NS n DB other)/,
   "param-shadow": /(query vars: \{ [^}]*\b(gate|default_admin):|LET \$(gate|default_admin) =|RPC let (gate|default_admin)|FOR \$(gate|default_admin) IN|\|\$(gate|default_admin)\||default_admin: true)/,

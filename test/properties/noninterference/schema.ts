@@ -25,7 +25,8 @@ export interface SchemaSpec {
   /** `profile` is readable by everyone (`FULL`); `ssn` and `emails[*].secret` are not. */
   readonly profileRow: string;
   readonly ssnField: string;
-  readonly arrayField: string | undefined;
+  /** An array-element field of profile (a key of HIDDEN_PATHS) and its select permission. */
+  readonly arrayField: { readonly path: HiddenPath; readonly perm: string } | undefined;
   /** select permission of the nested `info.secret` on profile (`info` itself is public). */
   readonly nestedField: string | undefined;
   readonly docRow: string;
@@ -39,6 +40,16 @@ export interface SchemaSpec {
   readonly gatePerm: string;
   readonly fnPerm: string;
 }
+
+/** Array-element field paths on profile: the array field holding them, and the stored array around a value. */
+const HIDDEN_PATHS = {
+  "emails[*].secret": { field: "emails", wrap: (v: string) => `[{ addr: 'a@x', secret: ${v} }]` },
+  "emails.*.secret": { field: "emails", wrap: (v: string) => `[{ addr: 'a@x', secret: ${v} }]` },
+  "codes[*]": { field: "codes", wrap: (v: string) => `[${v}]` },
+  "grid[*][*]": { field: "grid", wrap: (v: string) => `[[${v}]]` },
+  "first[0].secret": { field: "first", wrap: (v: string) => `[{ secret: ${v} }]` },
+} as const;
+type HiddenPath = keyof typeof HIDDEN_PATHS;
 
 export const marker = (s: SchemaSpec, slot: string): string => `SECRET_${slot}_${s.nonce}`;
 export const MARKER_PREFIX = "SECRET_";
@@ -92,7 +103,9 @@ export function schemaSpec(open: ReadonlySet<IssueClass>): fc.Arbitrary<SchemaSp
       // While v1-projections is open, compat 1 hides the victim's profile by its row as well.
       profileRow: fc.constant(compat === 1 && open.has("v1-projections") ? "WHERE owner = $auth.id" : "FULL"),
       ssnField: fieldPermission(compat, "owner"),
-      arrayField: open.has("array-fields") ? fc.constant(undefined) : fc.option(fieldPermission(compat, "owner"), { nil: undefined, freq: 4 }),
+      arrayField: open.has("array-fields")
+        ? fc.constant(undefined)
+        : fc.option(fc.record({ path: fc.constantFrom(...(Object.keys(HIDDEN_PATHS) as HiddenPath[])), perm: fieldPermission(compat, "owner") }), { nil: undefined, freq: 4 }),
       nestedField: open.has("array-fields") ? fc.constant(undefined) : fc.option(fieldPermission(compat, "owner"), { nil: undefined, freq: 2 }),
       docRow: condition("owner", compat),
       docOwnerIndex: indexes,
@@ -126,7 +139,7 @@ export function schemaText(s: SchemaSpec): string {
     `DEFINE TABLE profile SCHEMALESS PERMISSIONS FOR select ${s.profileRow} FOR create, update, delete WHERE owner = $auth.id;`,
     `DEFINE FIELD ssn ON profile PERMISSIONS FOR select ${s.ssnField};`,
     ...(s.arrayField
-      ? ["DEFINE FIELD emails ON profile TYPE option<array<object>>;", `DEFINE FIELD emails[*].secret ON profile TYPE string PERMISSIONS FOR select ${s.arrayField};`]
+      ? [`DEFINE FIELD ${HIDDEN_PATHS[s.arrayField.path].field} ON profile TYPE option<array>;`, `DEFINE FIELD ${s.arrayField.path} ON profile TYPE string PERMISSIONS FOR select ${s.arrayField.perm};`]
       : []),
     ...(s.nestedField ? ["DEFINE FIELD info ON profile TYPE option<object>;", `DEFINE FIELD info.secret ON profile TYPE string PERMISSIONS FOR select ${s.nestedField};`] : []),
     `DEFINE TABLE doc SCHEMALESS PERMISSIONS ${own(s.docRow)};`,
@@ -149,9 +162,10 @@ export function schemaText(s: SchemaSpec): string {
 /** The victim's and the attacker's data (run as root after both signed up), and what lives in other databases. */
 export function dataText(s: SchemaSpec): string {
   const m = (slot: string): string => `'${marker(s, slot)}'`;
+  const hidden = (v: string): string => (s.arrayField ? `, ${HIDDEN_PATHS[s.arrayField.path].field} = ${HIDDEN_PATHS[s.arrayField.path].wrap(v)}` : "");
   return [
-    `CREATE profile:victim SET owner = ${VICTIM}, display = 'victim', ssn = ${m("ssn")}${s.arrayField ? `, emails = [{ addr: 'v@x', secret: ${m("arr")} }]` : ""}${s.nestedField ? `, info = { public: 'v', secret: ${m("nested")} }` : ""};`,
-    `CREATE profile:eve SET owner = ${ATTACKER}, display = 'eve', ssn = 'eve-ssn'${s.arrayField ? ", emails = [{ addr: 'e@x', secret: 'eve-arr' }]" : ""}${s.nestedField ? ", info = { public: 'e', secret: 'eve-nested' }" : ""};`,
+    `CREATE profile:victim SET owner = ${VICTIM}, display = 'victim', ssn = ${m("ssn")}${hidden(m("arr"))}${s.nestedField ? `, info = { public: 'v', secret: ${m("nested")} }` : ""};`,
+    `CREATE profile:eve SET owner = ${ATTACKER}, display = 'eve', ssn = 'eve-ssn'${hidden("'eve-arr'")}${s.nestedField ? ", info = { public: 'e', secret: 'eve-nested' }" : ""};`,
     `CREATE doc:v1 SET owner = ${VICTIM}, title = 'v1', body = ${m("body")};`,
     // A record whose very id is secret.
     `CREATE type::thing('doc', ${m("docid")}) SET owner = ${VICTIM}, title = 'v2', body = 'v2';`,

@@ -16,6 +16,9 @@ export const GLOBAL_SOURCES = [
   "doc:v1.*",
   "profile:victim.ssn",
   "profile:victim.emails[*].secret",
+  "profile:victim.codes",
+  "profile:victim.grid[0]",
+  "profile:victim.first[0].secret",
   "profile:victim.*",
   "knows:v.note",
   `${VICTIM}->knows.note`,
@@ -44,7 +47,7 @@ export const GLOBAL_SOURCES = [
 export const DOC_SOURCES: Record<Table, readonly string[]> = {
   user: ["password", "email", "$this.password", "$this", "$before.password", "$parent.password", "$after.email"],
   doc: ["body", "$this.body", "$before.body", "$parent.body", "$after", "link.password", "link.*", "ref.body", "links.*", "links[*].body"],
-  profile: ["ssn", "emails[*].secret", "emails", "info", "info.secret", "$this.ssn", "$before"],
+  profile: ["ssn", "emails[*].secret", "emails", "codes", "codes[0]", "grid", "first[0]", "info", "info.secret", "$this.ssn", "$before"],
   knows: ["note", "$this.note", "in.password", "out.password", "out.*", "$before.note"],
 };
 
