@@ -93,6 +93,8 @@ export async function writeOutput(output: Output | undefined, res: WriteResult, 
   if (before && table && permissionsApply(ctx, false)) {
     if (ctx.core.compat === 1) before = res.before!;
     for (const path of await hiddenFields(env, table, res.after, res.before)) before = setPath(before, path, undefined) as ValueObject;
+    // 1.5.4 shows the old value of a field hidden before the write (set it to an allowed value, read the old one): stricter here
+    if (ctx.core.compat === 1) for (const path of await hiddenFields(env, table, res.before)) if (!path.some((p) => typeof p === "number")) before = setPath(before, path, undefined) as ValueObject;
   }
   if ((res.after && !after && kind !== "Before") || (res.before && !before && kind === "Before")) return SKIP;
   switch (kind) {

@@ -15,7 +15,8 @@ CREATE user:1 SET name = 'me', secret = 'HIDDEN-own';
 CREATE user:2 SET name = 'HIDDEN-name', password = 'HIDDEN-hash', secret = 'HIDDEN-other';
 DEFINE TABLE post SCHEMALESS PERMISSIONS FULL;
 DEFINE FIELD pin ON post PERMISSIONS FOR select NONE;
-CREATE post:1 SET pin = 'HIDDEN-pin', title = 't';
+DEFINE FIELD level ON post PERMISSIONS FOR select WHERE $value = 'public';
+CREATE post:1 SET pin = 'HIDDEN-pin', level = 'HIDDEN-level', title = 't';
 DEFINE TABLE likes TYPE RELATION SCHEMALESS PERMISSIONS FOR select, update WHERE in = $auth.id FOR create FULL;
 RELATE user:2->likes:e->user:2 SET note = 'HIDDEN-edge';
 `;
@@ -48,6 +49,10 @@ const FIXED = [
   "UPDATE post:1 PATCH [{ op: 'test', path: '/pin', value: 'x' }]",
   "UPDATE $auth PATCH [{ op: 'test', path: '/secret', value: 'x' }]",
   "UPDATE post:1 SET title = 'x' RETURN BEFORE",
+  "UPDATE post:1 SET level = 'public' RETURN BEFORE",
+  "UPDATE post:1 SET level = 'public' RETURN $before, $before.level",
+  "UPDATE post:1 SET level = 'public' RETURN DIFF",
+  "DELETE post:1 RETURN BEFORE",
   "UPDATE post:1 SET pin += 1 RETURN AFTER",
   "INSERT INTO user { id: user:2 }",
   "INSERT INTO user [{ id: user:2 }, { id: user:1 }]",
@@ -88,7 +93,7 @@ describe("a record user's writes reveal and copy nothing it may not select", () 
       for (const s of statements) {
         const { mine, others } = await probe(compat, s);
         expect(others, s).toEqual(JSON.stringify(untouched));
-        expect(mine, s).not.toMatch(/HIDDEN-(name|hash|other|edge|pin)/);
+        expect(mine, s).not.toMatch(/HIDDEN-(name|hash|other|edge|pin|level)/);
       }
     });
   }
