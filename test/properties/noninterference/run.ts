@@ -1,7 +1,8 @@
 // Noninterference: run one case on a fresh embedded engine and check the invariant —
 // (1) no marker appears in anything the attacker receives (results, error texts, RPC errors);
 // (2) the victim's protected records, and the definitions of every database, are unchanged (read as root);
-// (3) no marker appears in any other record afterwards (nothing was copied where the attacker can reach it).
+// (3) no marker appears in any other record afterwards (nothing was copied where the attacker can reach it);
+// (4) run again with other secrets (the twin), the attacker sees the same (no boolean, count or order oracle).
 
 import { SurqlAuth, type Connection } from "../../../src/index.js";
 import { newSession, type Session } from "../../../src/exec/session.js";
@@ -76,10 +77,55 @@ function excerpt(text: string): string {
   return `${i > 120 ? "…" : ""}${text.slice(Math.max(0, i - 120), i + 80)}${i + 80 < text.length ? "…" : ""}`;
 }
 
+/** A fixed time, so that both runs of a case issue the same expiries. */
+const CLOCK = { now: () => Date.UTC(2026, 0, 1) };
+
+/**
+ * Generated record keys from a seeded source during `f`, so both runs of a case make the same ids. (The engine draws
+ * them from `crypto.getRandomValues`; it has no injectable source.)
+ */
+async function withSeededKeys<T>(f: () => Promise<T>): Promise<T> {
+  const c = globalThis.crypto;
+  const original = c.getRandomValues;
+  let x = 0x9e3779b9;
+  c.getRandomValues = (<A extends ArrayBufferView | null>(a: A): A => {
+    if (a) {
+      const bytes = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+      for (let i = 0; i < bytes.length; i++) bytes[i] = (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) >>> 24;
+    }
+    return a;
+  }) as typeof original;
+  try {
+    return await f();
+  } finally {
+    c.getRandomValues = original;
+  }
+}
+
+/** What may differ between the two runs: the secrets themselves, timings, token signatures and uuids. */
+function comparable(text: string): string {
+  return text
+    .replace(/"time":"[^"]*"/g, "")
+    .replace(/z?SECRET_[a-z]+_[a-z0-9]+(_zzzz)?/g, "<secret>")
+    .replace(/eyJ[\w-]*\.[\w-]*\.[\w-]*/g, "<jwt>")
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<uuid>");
+}
+
 /** `tamper`: SurrealQL run as root in n/d after the attack (the checker's own test uses it to change protected data). */
 export async function runCase(c: Case, tamper?: string): Promise<Outcome> {
+  const first = await withSeededKeys(() => runOnce(c, tamper));
+  const twin = await withSeededKeys(() => runOnce({ ...c, schema: { ...c.schema, twin: true } }, tamper));
+  const violations = [...first.violations];
+  first.seen.forEach((text, i) => {
+    const other = twin.seen[i] ?? "";
+    if (comparable(text) !== comparable(other)) violations.push(`step ${i + 1}: what the attacker sees depends on the victim's secrets:\n  ${text}\n  ${other}`);
+  });
+  return { violations, seen: first.seen };
+}
+
+async function runOnce(c: Case, tamper: string | undefined): Promise<Outcome> {
   const s = c.schema;
-  const db = await SurqlAuth.open({ compat: s.compat });
+  const db = await SurqlAuth.open({ compat: s.compat, clock: CLOCK });
   await db.importText(`USE NS n DB d;\n${schemaText(s)}`, "schema");
   await db.connect().signup(signupVars(s, "victim"));
   const attacker = db.connect();

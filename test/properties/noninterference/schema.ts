@@ -16,6 +16,8 @@ export interface SchemaSpec {
   readonly compat: Compat;
   /** Makes the markers unguessable by the attack generator. */
   readonly nonce: string;
+  /** Set by the runner for the second run of a case (other secrets, same everything else). */
+  readonly twin?: boolean;
   readonly userSchemafull: boolean;
   /** select / update / delete condition on `user` rows. */
   readonly userRow: string;
@@ -51,7 +53,11 @@ const HIDDEN_PATHS = {
 } as const;
 type HiddenPath = keyof typeof HIDDEN_PATHS;
 
-export const marker = (s: SchemaSpec, slot: string): string => `SECRET_${slot}_${s.nonce}`;
+/**
+ * The victim's value in a slot. The twin run (`twin: true`) stores other secrets — longer, and sorting after every
+ * other value where the first sort before — so that what the attacker sees must not change between the two runs.
+ */
+export const marker = (s: SchemaSpec, slot: string): string => (s.twin ? `zSECRET_${slot}_${s.nonce}_zzzz` : `SECRET_${slot}_${s.nonce}`);
 export const MARKER_PREFIX = "SECRET_";
 
 /** The compat's name for the session's access method variable and `$session` fields. */
