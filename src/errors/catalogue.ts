@@ -74,6 +74,8 @@ export const QUERY_MESSAGES = {
   InvalidContent: (value: string) => `Can not use ${value} in a CONTENT clause`,
   InvalidStatementTarget: (value: string, statement?: string) => statementValue(statement, value),
   RelateStatement: (value: string) => statementValue("RELATE", value),
+  InOverride: (value: string) => `Found ${value} for the \`in\` field, which does not match the existing field value`,
+  OutOverride: (value: string) => `Found ${value} for the \`out\` field, which does not match the existing field value`,
   InsertStatement: (value: string | undefined) =>
     value === undefined ? "Can not execute INSERT statement without a target table" : statementValue("INSERT", value),
   InvalidPatch: (detail: string) => `The JSON Patch contains invalid operations. ${detail}`,

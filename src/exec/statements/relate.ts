@@ -1,11 +1,11 @@
-// exec/statements: RELATE from->edge->to (minimal): one edge record per pair, with `in` and `out` set.
+// exec/statements: RELATE from->edge->to (minimal): one edge record per pair, with `in` and `out` set (an existing edge keeps its own).
 
 import type { RelateStatement } from "../../ast/nodes.js";
 import { writeDocument, type DocViews } from "../../doc/pipeline.js";
 import { queryError } from "../../errors/index.js";
-import { randomRecordKey } from "../../value/index.js";
+import { randomRecordKey, toSql, valueEquals } from "../../value/index.js";
 import { RecordId, Table } from "../../value/types.js";
-import type { Value } from "../../value/types.js";
+import type { Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { needDb, needNs } from "../context.js";
 import { applyData } from "../data.js";
@@ -14,6 +14,17 @@ import { docEnv } from "../records.js";
 import { WriteOutputs } from "./write.js";
 
 const ids = (v: Value): RecordId[] => (Array.isArray(v) ? v.flat() : [v]).filter((x): x is RecordId => x instanceof RecordId);
+
+/** `in` and `out` of the edge: an existing edge keeps its own (2.x: naming others is an error, reached only with update permission). */
+function edgeEnds(before: ValueObject | undefined, from: RecordId, to: RecordId, ctx: Ctx): { in: Value; out: Value } {
+  if (!before) return { in: from, out: to };
+  if (ctx.core.compat === 2) {
+    const opts = { compat: ctx.core.compat };
+    if (!valueEquals(before.in, from, opts)) throw queryError("InOverride", toSql(before.in, opts));
+    if (!valueEquals(before.out, to, opts)) throw queryError("OutOverride", toSql(before.out, opts));
+  }
+  return { in: before.in, out: before.out };
+}
 
 export async function runRelate(s: RelateStatement, ctx: Ctx): Promise<Value> {
   const ns = needNs(ctx);
@@ -28,9 +39,7 @@ export async function runRelate(s: RelateStatement, ctx: Ctx): Promise<Value> {
       if (!rid) throw queryError("RelateStatement", String(through));
       const before = ctx.core.records.get({ ns, db, tb: rid.table }, rid);
       // an existing edge meets its update permission before the data clause runs
-      const data = async (views: DocViews) => {
-        return { ...(await applyData(s.data, views, ctx)), in: f, out: t };
-      };
+      const data = async (views: DocViews) => ({ ...(await applyData(s.data, views, ctx)), ...edgeEnds(before, f, t, ctx) });
       const res = await writeDocument(docEnv(ctx), { action: before ? "update" : "create", rid, before, data });
       await outputs.add(res);
     }
