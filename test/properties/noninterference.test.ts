@@ -48,13 +48,17 @@ describe("noninterference (issue #9 §2)", () => {
     expect(restricted.some((c) => SHAPES["graph-cond"].test(text(c.steps)) || c.schema.arrayField)).toBe(false);
   });
 
-  it("the checker sees a marker in a result, an error text and a record the attacker wrote, and a changed victim record", async () => {
+  it("the checker sees a marker in a result, an error text and a record the attacker wrote, a changed victim record and an oracle", async () => {
     const [c] = fc.sample(nonintCase(new Set()), { numRuns: 1, seed: 1 });
     const step = (sql: string): AttackStep => ({ kind: "query", tag: "base", sql, vars: {} });
     const out = await runCase({ schema: c!.schema, steps: [step("RETURN 'SECRET_a_x1'"), step("THROW 'SECRET_b_x2'"), step("CREATE doc SET owner = $auth.id, body = 'SECRET_c_x3'"), step("RETURN 1")] });
     expect(out.violations.map((v) => v.split(":")[0])).toEqual(["step 1", "step 2", "step 3", "record doc"]);
     const changed = await runCase({ schema: c!.schema, steps: [step("RETURN 1")] }, "UPDATE doc:v1 SET title = 'changed'");
     expect(changed.violations.map((v) => v.split(" in ")[0])).toEqual(["the victim's protected state changed"]);
+    // A rule that lets the secret decide (the twin's secrets sort after 'm', the first run's before): a count oracle.
+    const oracle = await runCase({ schema: { ...c!.schema, userRow: "id = $auth.id OR email > 'm'" }, steps: [step("SELECT count() FROM user GROUP ALL")] });
+    expect(oracle.violations.map((v) => v.split(":")[0])).toEqual(["step 1"]);
+    expect(oracle.violations[0]).toContain("what the attacker sees depends on the victim's secrets");
   });
 
   it("a record user cannot read or change another record user's protected data (random seed, bounded)", async () => {
