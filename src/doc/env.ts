@@ -11,9 +11,9 @@ import type { Compat } from "../exec/session.js";
 export type Action = "select" | "create" | "update" | "delete";
 
 /**
- * A stored definition whose clauses run with the schema owner's rights: a PERMISSIONS WHERE (table, field,
- * param, function), a field's VALUE / DEFAULT / ASSERT, an event, a param's value. Function bodies are not
- * here: they run with the caller's rights, as SurrealDB runs them.
+ * A stored definition whose clauses the pipeline evaluates: a PERMISSIONS WHERE (table, field, param, function),
+ * an event and a param's value run with the schema owner's rights; a field's VALUE / DEFAULT / ASSERT with the
+ * invoker's, as do function bodies (not here), as SurrealDB runs them.
  */
 export type SchemaDefinition = Extract<Permission, { kind: "Where" }> | DefineFieldStatement | DefineEventStatement | DefineParamStatement;
 
@@ -27,7 +27,7 @@ export interface DocEnv {
   readonly db: string;
   /** Must table/field PERMISSIONS be evaluated for this actor (reads: any role bypasses; writes: editor/owner)? */
   permissionsApply(write: boolean): boolean;
-  /** Evaluate `clause` of the stored definition `def` with the schema owner's rights, `doc` as `$this`, `vars` bound (names without `$`). */
+  /** Evaluate `clause` of `def` (no client variable; a field's clauses with the invoker's rights, others the owner's), `doc` as `$this`, `vars` bound (names without `$`). */
   evaluate(def: SchemaDefinition, clause: Expr, doc: Value, vars: Readonly<Record<string, Value>>): Promise<Value>;
   /** The table's entry, creating it (PERMISSIONS NONE) when writing — throws the IAM error if the actor may not. */
   ensureTable(tb: string): TableEntry;

@@ -9,7 +9,7 @@ import { queryError } from "../errors/index.js";
 import type { Value } from "../value/types.js";
 import type { SchemaDefinition } from "../doc/env.js";
 import type { Actor, Clock, Compat, Session } from "./session.js";
-import { checkSettable } from "./protected.js";
+import { checkSettable, isProtected } from "./protected.js";
 
 /** What every statement can reach of the engine. */
 export interface EngineCore {
@@ -30,26 +30,47 @@ export interface EngineCore {
  * A chain of variable scopes. What the client names (query variables, LET, FOR, closure and function
  * parameters) goes through `set` / `child`, which refuse protected names; the engine's own document
  * variables (`$value`, `$input`, `$before`, `$after`, `$parent`, `$event`) only through `engine`.
+ * Two kinds of root: the client's (query variables over the connection's RPC `let` params) and a schema
+ * body's (`Vars.schema`), which holds none of the client's variables: what the schema owner wrote sees
+ * only the engine's bindings, its own LETs and arguments, and DEFINE PARAMs.
  */
 export class Vars {
   private readonly map = new Map<string, Value>();
   private constructor(
     private readonly parent: Vars | undefined,
     readonly compat: Compat,
+    /** Root only: the connection's params (client root) — looked up after every scope, before DEFINE PARAM. */
+    private readonly connection: ReadonlyMap<string, Value> | undefined,
+    /** Root only: an access clause's credentials (schema root) — looked up after DEFINE PARAM, never shadowing one. */
+    private readonly credentials: ReadonlyMap<string, Value> | undefined,
   ) {}
 
-  /** The outermost scope, holding the client's query variables. */
-  static root(compat: Compat, bind: Readonly<Record<string, Value>> = {}): Vars {
-    return new Vars(undefined, compat).bindAll(bind);
+  /** The client's outermost scope: its query variables over its connection's params. */
+  static root(compat: Compat, bind: Readonly<Record<string, Value>> = {}, connection?: ReadonlyMap<string, Value>): Vars {
+    return new Vars(undefined, compat, connection, undefined).bindAll(bind);
+  }
+
+  /** The root of a schema body (PERMISSIONS, field clauses, events, access clauses, function bodies, param values). */
+  static schema(compat: Compat, credentials: Readonly<Record<string, Value>> = {}): Vars {
+    for (const name of Object.keys(credentials)) checkSettable(name, compat);
+    return new Vars(undefined, compat, undefined, new Map(Object.entries(credentials)));
   }
 
   has(name: string): boolean {
-    return this.map.has(name) || (this.parent?.has(name) ?? false);
+    if (this.map.has(name)) return true;
+    if (this.parent) return this.parent.has(name);
+    return this.connection !== undefined && this.connection.has(name) && !isProtected(name, this.compat);
   }
 
   get(name: string): Value {
     if (this.map.has(name)) return this.map.get(name);
-    return this.parent?.get(name);
+    if (this.parent) return this.parent.get(name);
+    return this.connection !== undefined && !isProtected(name, this.compat) ? this.connection.get(name) : undefined;
+  }
+
+  /** An access clause's credential `name` (consulted only when no DEFINE PARAM has that name). */
+  credential(name: string): Value {
+    return this.parent ? this.parent.credential(name) : this.credentials?.get(name);
   }
 
   /** A client binding; a protected name is refused. */
@@ -60,12 +81,12 @@ export class Vars {
 
   /** A new scope with client bindings. */
   child(bind: Readonly<Record<string, Value>> = {}): Vars {
-    return new Vars(this, this.compat).bindAll(bind);
+    return new Vars(this, this.compat, undefined, undefined).bindAll(bind);
   }
 
   /** A new scope with the engine's bindings; never fed names from client text. */
   engine(bind: Readonly<Record<string, Value>>): Vars {
-    const c = new Vars(this, this.compat);
+    const c = new Vars(this, this.compat, undefined, undefined);
     for (const [k, v] of Object.entries(bind)) c.map.set(k, v);
     return c;
   }
@@ -78,16 +99,21 @@ export class Vars {
 
 /**
  * Whose rights an expression runs with. What the client wrote (query text, WHERE operands, data clauses) runs
- * with the client's rights; only a clause of a stored definition (PERMISSIONS, field VALUE / DEFAULT / ASSERT,
- * events, DEFINE PARAM values) runs with the schema owner's, which skip table, field, param and function
- * PERMISSIONS. The class is not exported: `clientCtx` and `ownerCtx` are the only ways to make one.
+ * with the client's rights. A PERMISSIONS clause (table, field, param, function), an event and a DEFINE PARAM
+ * value run with the schema owner's rights, which skip table, field, param and function PERMISSIONS. The other
+ * schema bodies (field VALUE / DEFAULT / ASSERT, access clauses, function bodies) keep the invoker's rights, as
+ * SurrealDB runs them. Every schema body is marked: inside one, no user, access method or token may be
+ * defined or removed, whoever triggered it (rbac.ts). The class is not exported: `clientCtx`, `ownerCtx`,
+ * `bodyCtx` and `clauseCtx` are the only ways to make one.
  */
 class Rights {
   /** The stored definition owner rights were granted for; undefined for the client's own rights. */
   readonly #grantedFor: SchemaDefinition | undefined;
+  readonly #inSchemaBody: boolean;
 
-  constructor(grantedFor: SchemaDefinition | undefined) {
+  constructor(grantedFor: SchemaDefinition | undefined, inSchemaBody: boolean) {
     this.#grantedFor = grantedFor;
+    this.#inSchemaBody = inSchemaBody;
   }
 
   /** True for the schema owner's rights: PERMISSIONS clauses are not evaluated. */
@@ -95,15 +121,31 @@ class Rights {
     return this.#grantedFor !== undefined;
   }
 
+  /** True inside what the schema owner wrote (any clause or body of a stored definition). */
+  get inSchemaBody(): boolean {
+    return this.#inSchemaBody;
+  }
+
   /** The definition owner rights were granted for (logs and tests). */
   get grantedFor(): SchemaDefinition | undefined {
     return this.#grantedFor;
+  }
+
+  /** The same rights, marked as inside a schema body. */
+  inBody(): Rights {
+    return this.#inSchemaBody ? this : new Rights(this.#grantedFor, true);
+  }
+
+  /** A closure's rights: never the owner's unless the invoker has them too, and a schema body's mark if either has it. */
+  static lesser(madeWith: Rights, invoker: Rights): Rights {
+    const base = madeWith.owner ? invoker : madeWith;
+    return madeWith.inSchemaBody || invoker.inSchemaBody ? base.inBody() : base;
   }
 }
 
 export type { Rights };
 
-const CLIENT_RIGHTS = new Rights(undefined);
+const CLIENT_RIGHTS = new Rights(undefined, false);
 
 export interface Ctx {
   readonly core: EngineCore;
@@ -142,9 +184,37 @@ export function withCtx(ctx: Ctx, patch: CtxPatch): Ctx {
   return nested(ctx, ctx.rights, patch);
 }
 
-/** The context a clause of the stored definition `def` runs in: the schema owner's rights. */
-export function ownerCtx(ctx: Ctx, def: SchemaDefinition, patch: CtxPatch = {}): Ctx {
-  return nested(ctx, new Rights(def), patch);
+/** What a schema body starts with besides the engine core: the document, the engine's bindings, its arguments. */
+export interface BodyPatch {
+  readonly doc?: Value;
+  /** The engine's variables (`$value`, `$before`, `$event`, …; names without `$`). */
+  readonly bind?: Readonly<Record<string, Value>>;
+  /** Function arguments (refused if protected, as every client-named variable). */
+  readonly args?: Readonly<Record<string, Value>>;
+}
+
+/** A schema body's variables: a fresh root, never the client's query variables, LETs or connection params. */
+function bodyVars(ctx: Ctx, patch: BodyPatch): Vars {
+  return Vars.schema(ctx.core.compat).engine(patch.bind ?? {}).child(patch.args ?? {});
+}
+
+function bodyPatch(ctx: Ctx, patch: BodyPatch): CtxPatch {
+  return "doc" in patch ? { vars: bodyVars(ctx, patch), doc: patch.doc } : { vars: bodyVars(ctx, patch) };
+}
+
+/** The context a PERMISSIONS clause, event or param value of the stored definition `def` runs in: the schema owner's rights. */
+export function ownerCtx(ctx: Ctx, def: SchemaDefinition, patch: BodyPatch = {}): Ctx {
+  return nested(ctx, new Rights(def, true), bodyPatch(ctx, patch));
+}
+
+/** The context a field VALUE / DEFAULT / ASSERT or a function body runs in: the invoker's rights, marked. */
+export function bodyCtx(ctx: Ctx, patch: BodyPatch = {}): Ctx {
+  return nested(ctx, ctx.rights.inBody(), bodyPatch(ctx, patch));
+}
+
+/** An access clause's context (SIGNUP / SIGNIN / AUTHENTICATE): the session's rights in a schema body; credentials never shadow a DEFINE PARAM. */
+export function clauseCtx(core: EngineCore, session: Session, txn: Transaction, credentials: Readonly<Record<string, Value>>): Ctx {
+  return { core, session, txn, vars: Vars.schema(core.compat, credentials), rights: CLIENT_RIGHTS.inBody(), doc: undefined, depth: 0 };
 }
 
 /**
@@ -152,7 +222,7 @@ export function ownerCtx(ctx: Ctx, def: SchemaDefinition, patch: CtxPatch = {}):
  * lesser rights — a closure the client wrote keeps the client's rights even when a schema clause invokes it.
  */
 export function closureCtx(invoker: Ctx, madeWith: Rights, vars: Vars): Ctx {
-  return nested(invoker, madeWith.owner ? invoker.rights : madeWith, { vars });
+  return nested(invoker, Rights.lesser(madeWith, invoker.rights), { vars });
 }
 
 /** Record users stay in their own namespace and database for everything (tables, params, functions, INFO). */

@@ -49,7 +49,8 @@ export interface QueryEngine {
   /** Run SurrealQL text (or parsed statements) on a session; one response per statement, as SurrealDB. */
   execute(query: string | readonly Statement[], session: Session, vars?: Readonly<Record<string, Value>>): Promise<QueryResponse[]>;
   /**
-   * Evaluate one expression (a SIGNUP / SIGNIN / AUTHENTICATE clause) on `session` with `vars` bound.
+   * Evaluate one expression (a SIGNUP / SIGNIN / AUTHENTICATE clause) on `session` with the credentials `vars`
+   * bound; a credential never shadows a DEFINE PARAM, and the clause sees no connection params.
    * Throws the SurrealError the evaluation raised (THROW ⇒ ThrownError).
    */
   evaluate(expr: Expr, session: Session, vars?: Readonly<Record<string, Value>>): Promise<Value>;

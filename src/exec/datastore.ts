@@ -13,7 +13,7 @@ import { Transaction } from "../store/transaction.js";
 import type { Value } from "../value/types.js";
 import type { DefinitionChange, QueryEngine, QueryResponse } from "./contract.js";
 import type { EngineCore } from "./context.js";
-import { Vars, clientCtx } from "./context.js";
+import { Vars, clauseCtx, clientCtx } from "./context.js";
 import { executeStatements } from "./executor.js";
 import { exportForSession } from "./export.js";
 import { evaluate } from "./expressions/evaluate.js";
@@ -88,7 +88,7 @@ export class Datastore implements QueryEngine, EngineCore {
   async execute(query: string | readonly Statement[], session: Session, vars: Readonly<Record<string, Value>> = {}): Promise<QueryResponse[]> {
     this.guard(session, true);
     const stmts = typeof query === "string" ? parse(query) : query;
-    const scope = Vars.root(this.compat, vars);
+    const scope = Vars.root(this.compat, vars, session.params);
     return this.exclusive(() => executeStatements(stmts, this, session, scope));
   }
 
@@ -102,7 +102,7 @@ export class Datastore implements QueryEngine, EngineCore {
     this.guard(session, false);
     return this.exclusive(async () => {
       const txn = new Transaction();
-      const ctx = clientCtx(this, session, txn, Vars.root(this.compat, vars));
+      const ctx = clauseCtx(this, session, txn, vars);
       try {
         const v = await evaluate(expr, ctx);
         txn.commit();

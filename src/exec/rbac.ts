@@ -59,8 +59,12 @@ function actorCovers(ctx: Ctx, res: Resource): boolean {
   }
 }
 
+/** Access methods and users: what no schema body may define or remove, whoever triggers it (an EDITOR may write bodies). */
+const ACTOR_KINDS: ReadonlySet<ResourceKind> = new Set(["Actor", "Scope"]);
+
 /** May the session's actor perform `action` on `res`? */
 export function isAllowed(ctx: Ctx, action: "View" | "Edit", res: Resource): boolean {
+  if (action === "Edit" && ACTOR_KINDS.has(res.kind) && ctx.rights.inSchemaBody) return false;
   const a = ctx.session.actor;
   if (a.level === "No") return !ctx.core.auth;
   if (!actorCovers(ctx, res)) return false;

@@ -9,13 +9,13 @@ import type { TableEntry } from "../store/catalog.js";
 import { toSql } from "../value/index.js";
 import type { RecordId, Value, ValueObject } from "../value/types.js";
 import type { Ctx } from "./context.js";
-import { needDb, needNs, ownerCtx } from "./context.js";
+import { bodyCtx, needDb, needNs, ownerCtx } from "./context.js";
 import { evaluate } from "./expressions/evaluate.js";
 import { printExpr } from "../ast/print.js";
 import { isAllowed, permissionsApply } from "./rbac.js";
 import { defaultTableDefinition } from "./statements/define.js";
 
-/** A DocEnv on the context's ns/db and transaction; its clauses run with the schema owner's rights. */
+/** A DocEnv on the context's ns/db and transaction; its clauses see no client variable; field clauses keep the invoker's rights. */
 export function docEnv(ctx: Ctx): DocEnv {
   const ns = needNs(ctx);
   const db = needDb(ctx);
@@ -29,7 +29,8 @@ export function docEnv(ctx: Ctx): DocEnv {
     ns,
     db,
     permissionsApply: (write) => permissionsApply(ctx, write),
-    evaluate: (def, clause: Expr, doc: Value, vars) => evaluate(clause, ownerCtx(ctx, def, { doc, vars: ctx.vars.engine(vars) })),
+    // PERMISSIONS clauses and events bypass PERMISSIONS; a field's VALUE / DEFAULT / ASSERT keeps the invoker's rights (as SurrealDB)
+    evaluate: (def, clause: Expr, doc: Value, bind) => evaluate(clause, def.kind === "DefineField" ? bodyCtx(ctx, { doc, bind }) : ownerCtx(ctx, def, { doc, bind })),
     ensureTable: (tb) => ensureTable(ctx, tb),
     printExpr: (e) => printExpr(e, { compat }),
     printValue: (v) => toSql(v, { compat }),

@@ -5,7 +5,7 @@ import { queryError } from "../../errors/index.js";
 import { coerce } from "../../value/index.js";
 import type { RecordId, Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
-import { closureCtx, needDb, needNs, withCtx } from "../context.js";
+import { bodyCtx, closureCtx, needDb, needNs } from "../context.js";
 import { callBuiltin } from "../functions/index.js";
 import type { FunctionContext } from "../functions/index.js";
 import { fetchRecord } from "../records.js";
@@ -53,7 +53,7 @@ async function callCustom(name: string, args: Value[], ctx: Ctx): Promise<Value>
   const bind: Record<string, Value> = {};
   def.args.forEach((a, i) => (bind[a.name] = coerce(args[i], a.type, { compat: ctx.core.compat })));
   try {
-    const result = await runBlock(def.body.statements, withCtx(ctx, { vars: ctx.vars.child(bind) }));
+    const result = await runBlock(def.body.statements, bodyCtx(ctx, { args: bind }));
     return def.returns ? coerce(result, def.returns, { compat: ctx.core.compat }) : result;
   } catch (e) {
     if (e instanceof ReturnSignal) return def.returns ? coerce(e.value, def.returns, { compat: ctx.core.compat }) : e.value;

@@ -6,7 +6,6 @@ import type { Ctx } from "../context.js";
 import { ownerCtx, selectedDb } from "../context.js";
 import type { Session } from "../session.js";
 import { definitionPermits } from "../rbac.js";
-import { isProtected } from "../protected.js";
 import { evaluate } from "./evaluate.js";
 
 /** `$session` as SurrealDB shows it (auth.md §5). */
@@ -30,13 +29,13 @@ export async function lookupParam(name: string, ctx: Ctx): Promise<Value> {
   // 2. the session's identity ($auth, $token, $session, $access / $scope): never a variable
   const sv = sessionVars(ctx.session, ctx.core.compat);
   if (Object.hasOwn(sv, name)) return sv[name];
-  // 3. variables in scope (a client-set one can never carry a protected name), then the connection's (never a protected one)
+  // 3. variables in scope: the client's (query variables, LETs, connection params) — or, in a schema body, only its own
   if (ctx.vars.has(name)) return ctx.vars.get(name);
-  if (ctx.session.params.has(name) && !isProtected(name, ctx.core.compat)) return ctx.session.params.get(name);
   // 4. DEFINE PARAM: the record user's own database only; its PERMISSIONS and value are the schema owner's clauses
   const at = selectedDb(ctx);
   const def = at && ctx.core.catalog.db(at.ns, at.db)?.params.get(name);
-  if (!def) return undefined;
+  // 5. an access clause's credential, which never shadows a DEFINE PARAM
+  if (!def) return ctx.vars.credential(name);
   if (!(await definitionPermits(ctx, def.permissions))) throw queryError("ParamPermissions", name);
   return evaluate(def.value, ownerCtx(ctx, def));
 }
