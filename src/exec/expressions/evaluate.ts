@@ -13,6 +13,7 @@ import { lookupParam } from "./params.js";
 import { runBlock, runStatement } from "../statements/index.js";
 import { ClosureValue } from "../signals.js";
 import { checkSettable } from "../protected.js";
+import { randomIndex } from "../random.js";
 
 type Handler<K extends ExprKind> = (e: Extract<Expr, { kind: K }>, ctx: Ctx) => Promise<Value>;
 
@@ -40,7 +41,7 @@ function ulid(nowMs: number): string {
     t = Math.floor(t / 32);
   }
   let rand = "";
-  for (let i = 0; i < 16; i++) rand += ULID_ALPHABET[Math.floor(Math.random() * 32)];
+  for (let i = 0; i < 16; i++) rand += ULID_ALPHABET[randomIndex(32)];
   return time + rand;
 }
 

@@ -5,6 +5,7 @@ import { ALLOCATION_LIMIT } from "./string.js";
 import type { FunctionContext } from "./context.js";
 import { asRawString, compareValues, isTruthy, valueEquals } from "./util.js";
 import type { Value } from "../../value/types.js";
+import { shuffleInPlace } from "../random.js";
 
 const arr = (v: Value): Value[] => v as Value[];
 const int = (v: Value): number => Number(v as bigint);
@@ -217,12 +218,7 @@ export const arrayFunctions: BuiltinTable = {
     return Array.from({ length: Math.max(int(n), 0) }, () => v);
   }, { compat: 2 }),
   "array::shuffle": fn(["array"], ([a]) => {
-    const out = [...arr(a)];
-    for (let i = out.length - 1; i > 0; i--) {
-      const j = Math.floor(Math.random() * (i + 1));
-      [out[i], out[j]] = [out[j], out[i]];
-    }
-    return out;
+    return shuffleInPlace([...arr(a)]);
   }, { compat: 2 }),
   "array::swap": fn(["array", "i64", "i64"], ([a, x, y]) => {
     const out = [...arr(a)];

@@ -4,6 +4,7 @@ import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { Datetime, Duration, Uuid, type Value } from "../../value/types.js";
 import type { FunctionContext } from "./context.js";
 import { incorrectArguments, fn, wrongType, type BuiltinTable } from "./registry.js";
+import { randomFloat } from "../random.js";
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const GUID_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789";
@@ -56,16 +57,16 @@ const lengthError = (name: string, max: number) =>
   incorrectArguments(name, `To generate a string of X characters in length, the argument must be a positive number and no higher than ${max}.`);
 
 export const randFunctions: BuiltinTable = {
-  rand: fn([], () => Math.random()),
+  rand: fn([], () => randomFloat()),
   "rand::bool": fn([], () => randomInt(2) === 1),
   "rand::enum": fn(["...any"], (args) => {
     const items = args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
     return items.length === 0 ? undefined : items[randomInt(items.length)];
   }),
   "rand::float": fn(["f64?", "f64?"], (args) => {
-    if (args.length === 0) return Math.random();
+    if (args.length === 0) return randomFloat();
     const [a, b] = [args[0] as number, args[1] as number];
-    return Math.min(a, b) + Math.random() * Math.abs(b - a);
+    return Math.min(a, b) + randomFloat() * Math.abs(b - a);
   }, { counts: [0, 2], arity: "0 or 2 arguments", typesFirst: true }),
   "rand::int": fn(["i64?", "i64?"], (args) => {
     if (args.length === 0) return randomBigInt(I64_MIN, I64_MAX);

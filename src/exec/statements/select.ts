@@ -17,6 +17,7 @@ import type { Path } from "../../doc/paths.js";
 import { placePath } from "../data.js";
 import { callFunction } from "../expressions/call.js";
 import { permissionsApply } from "../rbac.js";
+import { shuffleInPlace } from "../random.js";
 
 
 /** Documents the statement iterates over, permission-filtered (select). */
@@ -153,7 +154,7 @@ export async function runSelect(s: SelectStatement, ctx: Ctx): Promise<Value> {
     }
   }
   // 4. ORDER BY
-  if (s.order?.kind === "Random") rows.sort(() => Math.random() - 0.5);
+  if (s.order?.kind === "Random") shuffleInPlace(rows);
   else if (s.order?.kind === "Fields") {
     const items = s.order.items;
     const key = (r: { out: Value; doc: Value }, f: (typeof items)[number]) => {

@@ -1,0 +1,35 @@
+// exec/: the one source of randomness for SurrealQL (rand(), rand::float, shuffles, ORDER BY RAND(), generated ids).
+// Always the operating system's CSPRNG: V8's Math.random is xorshift128+, whose state a client can recover from a few
+// outputs and then predict every other session's values (attack finding F12).
+
+import { randomBytes, randomInt } from "node:crypto";
+
+const POOL_BYTES = 8192;
+let pool = randomBytes(POOL_BYTES);
+let offset = POOL_BYTES;
+
+/** A uniform float in [0, 1) with 53 random bits, as Math.random() would give, from the CSPRNG. */
+export function randomFloat(): number {
+  if (offset + 7 > POOL_BYTES) {
+    pool = randomBytes(POOL_BYTES);
+    offset = 0;
+  }
+  const hi = pool.readUInt32BE(offset) >>> 11; // 21 bits
+  const lo = pool.readUInt32BE(offset + 3); // 32 bits (overlapping byte masked off by the shift above)
+  offset += 7;
+  return (hi * 2 ** 32 + lo) / 2 ** 53;
+}
+
+/** A uniform integer in [0, n) from the CSPRNG. */
+export function randomIndex(n: number): number {
+  return n <= 1 ? 0 : randomInt(n);
+}
+
+/** Fisher–Yates shuffle in place (uniform, unlike a sort with a random comparator). */
+export function shuffleInPlace<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = randomIndex(i + 1);
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
