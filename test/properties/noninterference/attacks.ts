@@ -160,6 +160,14 @@ function writes(compat: 1 | 2): Arm[] {
         "UPDATE doc:e1 MERGE { title: 'v2' }",
       ]).map((sql) => (compat === 1 ? sql.replace("UPSERT", "UPDATE") : sql)),
     },
+    // Overwriting a hidden field it may write: the old value must not come back (RETURN BEFORE, $before, DIFF).
+    {
+      tag: "base",
+      weight: 2,
+      sql: fc
+        .tuple(pick(["UPDATE board", "UPDATE board:victim", compat === 2 ? "UPSERT board:victim" : "UPDATE board:victim"]), pick(["SET secret = 'public'", "MERGE { secret: 'public' }", "CONTENT { owner: user:victim, secret: 'public' }", "UNSET secret"]), pick([" RETURN BEFORE", " RETURN DIFF", " RETURN $before", " RETURN $before.secret", " RETURN AFTER", ""]))
+        .map(([w, d, r]) => `${w} ${d}${r}`),
+    },
     // Copies of every row the attacker may select (and no other).
     { tag: "base", weight: 1, sql: pick(["INSERT INTO doc (SELECT owner, body, link FROM doc)", "INSERT INTO doc (SELECT * FROM doc)", `INSERT INTO profile (SELECT ${ATTACKER} AS owner, ssn, emails, info FROM profile)`, "INSERT INTO knows (SELECT in, out, note FROM knows)"]) },
     { tag: "base", weight: 2, sql: relate },

@@ -9,7 +9,7 @@ import { newSession, type Session } from "../../../src/exec/session.js";
 import { toJson } from "../../../src/value/index.js";
 import type { Value, ValueObject } from "../../../src/value/types.js";
 import type { AttackStep } from "./attacks.js";
-import { ALL_TABLES, dataText, MARKER_PREFIX, PROTECTED_RECORDS, schemaText, signupVars, VICTIMS_OWN, type SchemaSpec } from "./schema.js";
+import { ALL_TABLES, dataText, MARKER_PREFIX, PROTECTED_RECORDS, schemaText, signupVars, VICTIMS_OWN, VICTIMS_WRITABLE, type SchemaSpec } from "./schema.js";
 
 export interface Case {
   readonly schema: SchemaSpec;
@@ -132,7 +132,7 @@ async function runOnce(c: Case, tamper: string | undefined): Promise<Outcome> {
   await attacker.signup(signupVars(s, "eve"));
   await db.importText(`USE NS n DB d;\n${dataText(s)}`, "data");
   const before = await protectedState(db);
-  const victims = new Set((await rows(db, VICTIMS_OWN)).map((row) => row.id));
+  const victims = new Set([...(await rows(db, VICTIMS_OWN)), ...(await rows(db, VICTIMS_WRITABLE))].map((row) => row.id));
 
   const seen: string[] = [];
   for (const step of c.steps) seen.push(await attack(db, attacker, step));

@@ -27,6 +27,8 @@ export interface SchemaSpec {
   /** `profile` is readable by everyone (`FULL`); `ssn` and `emails[*].secret` are not. */
   readonly profileRow: string;
   readonly ssnField: string;
+  /** select permission of `board.secret`; board is FULL for everyone, so anyone may overwrite the hidden value. */
+  readonly boardField: string;
   /** An array-element field of profile (a key of HIDDEN_PATHS) and its select permission. */
   readonly arrayField: { readonly path: HiddenPath; readonly perm: string } | undefined;
   /** select permission of the nested `info.secret` on profile (`info` itself is public). */
@@ -109,6 +111,7 @@ export function schemaSpec(open: ReadonlySet<IssueClass>): fc.Arbitrary<SchemaSp
       // While v1-projections is open, compat 1 hides the victim's profile by its row as well.
       profileRow: fc.constant(compat === 1 && open.has("v1-projections") ? "WHERE owner = $auth.id" : "FULL"),
       ssnField: fieldPermission(compat, "owner"),
+      boardField: fieldPermission(compat, "owner"),
       arrayField: open.has("array-fields")
         ? fc.constant(undefined)
         : fc.option(fc.record({ path: fc.constantFrom(...(Object.keys(HIDDEN_PATHS) as HiddenPath[])), perm: fieldPermission(compat, "owner") }), { nil: undefined, freq: 4 }),
@@ -148,6 +151,8 @@ export function schemaText(s: SchemaSpec): string {
       ? [`DEFINE FIELD ${HIDDEN_PATHS[s.arrayField.path].field} ON profile TYPE option<array>;`, `DEFINE FIELD ${s.arrayField.path} ON profile TYPE string PERMISSIONS FOR select ${s.arrayField.perm};`]
       : []),
     ...(s.nestedField ? ["DEFINE FIELD info ON profile TYPE option<object>;", `DEFINE FIELD info.secret ON profile TYPE string PERMISSIONS FOR select ${s.nestedField};`] : []),
+    "DEFINE TABLE board SCHEMALESS PERMISSIONS FULL;",
+    `DEFINE FIELD secret ON board PERMISSIONS FOR select ${s.boardField};`,
     `DEFINE TABLE doc SCHEMALESS PERMISSIONS ${own(s.docRow)};`,
     ...(s.docOwnerIndex ? ["DEFINE INDEX owner ON doc FIELDS owner;"] : []),
     ...(s.docBodyIndex ? ["DEFINE INDEX body ON doc FIELDS body;"] : []),
@@ -172,6 +177,8 @@ export function dataText(s: SchemaSpec): string {
   return [
     `CREATE profile:victim SET owner = ${VICTIM}, display = 'victim', ssn = ${m("ssn")}${hidden(m("arr"))}${s.nestedField ? `, info = { public: 'v', secret: ${m("nested")} }` : ""};`,
     `CREATE profile:eve SET owner = ${ATTACKER}, display = 'eve', ssn = 'eve-ssn'${hidden("'eve-arr'")}${s.nestedField ? ", info = { public: 'e', secret: 'eve-nested' }" : ""};`,
+    `CREATE board:victim SET owner = ${VICTIM}, secret = ${m("board")};`,
+    `CREATE board:eve SET owner = ${ATTACKER}, secret = 'eve-board';`,
     `CREATE doc:v1 SET owner = ${VICTIM}, title = 'v1', body = ${m("body")};`,
     // A record whose very id is secret.
     `CREATE type::thing('doc', ${m("docid")}) SET owner = ${VICTIM}, title = 'v2', body = 'v2';`,
@@ -201,10 +208,12 @@ export function signupVars(s: SchemaSpec, who: "victim" | "eve"): Record<string,
 
 /** The victim's protected records, read as root before and after the attack. */
 export const VICTIMS_OWN = `user, profile, doc, knows WHERE id = ${VICTIM} OR owner = ${VICTIM} OR in = ${VICTIM}`;
+/** The victim's records anyone may write (board): their hidden field may change, but must never be seen. */
+export const VICTIMS_WRITABLE = `board WHERE owner = ${VICTIM}`;
 export const PROTECTED_RECORDS: readonly [ns: string, db: string, what: string][] = [
   ["n", "d", VICTIMS_OWN],
   ["n", "other", "s"],
   ["m", "d", "s"],
 ];
 /** Every table the attacker could write to, read as root after the attack (no marker may appear outside the above). */
-export const ALL_TABLES = "user, profile, doc, knows";
+export const ALL_TABLES = "user, profile, doc, knows, board";

@@ -4,8 +4,8 @@
 
 import { ATTACKER, VICTIM } from "./schema.js";
 
-export type Table = "user" | "doc" | "profile" | "knows";
-export const TABLES: readonly Table[] = ["user", "doc", "profile", "knows"];
+export type Table = "user" | "doc" | "profile" | "knows" | "board";
+export const TABLES: readonly Table[] = ["user", "doc", "profile", "knows", "board"];
 
 /** Values the attacker may address directly, each protected from it. */
 export const GLOBAL_SOURCES = [
@@ -30,6 +30,7 @@ export const GLOBAL_SOURCES = [
   `fn::peek(${VICTIM})`,
   "fn::wrap()",
   "profile:victim.info",
+  "board:victim.secret",
   "(SELECT VALUE password FROM user)",
   "(SELECT * FROM user)",
   "(SELECT VALUE body FROM doc)",
@@ -49,6 +50,7 @@ export const DOC_SOURCES: Record<Table, readonly string[]> = {
   doc: ["body", "$this.body", "$before.body", "$parent.body", "$after", "link.password", "link.*", "ref.body", "links.*", "links[*].body"],
   profile: ["ssn", "emails[*].secret", "emails", "codes", "codes[0]", "grid", "first[0]", "info", "info.secret", "$this.ssn", "$before"],
   knows: ["note", "$this.note", "in.password", "out.password", "out.*", "$before.note"],
+  board: ["secret", "$this.secret", "$before.secret", "$before", "$parent.secret"],
 };
 
 /** Targets of writes and reads per table. */
@@ -57,13 +59,14 @@ export const TARGETS: Record<Table, readonly string[]> = {
   doc: ["doc", "doc:v1", "doc:v1, doc:e1", "doc:a..z"],
   profile: ["profile", "profile:victim", "profile:a..z"],
   knows: ["knows", "knows:v", "knows:a..z"],
+  board: ["board", "board:victim"],
 };
 
 /** A writable non-protected field per table (user is schemafull or not; `note` is optional there). */
-export const FIELD: Record<Table, string> = { user: "note", doc: "x", profile: "x", knows: "x" };
+export const FIELD: Record<Table, string> = { user: "note", doc: "x", profile: "x", knows: "x", board: "secret" };
 
 /** The victim's ids, for INSERT / CREATE / RELATE of an existing record. */
-export const VICTIM_IDS: Record<Table, string> = { user: VICTIM, doc: "doc:v1", profile: "profile:victim", knows: "knows:v" };
+export const VICTIM_IDS: Record<Table, string> = { user: VICTIM, doc: "doc:v1", profile: "profile:victim", knows: "knows:v", board: "board:victim" };
 
 /** Variable names a client must not be able to set (or, for DEFINE PARAMs the schema reads, must not shadow). */
 export type NamedClass = "protected-vars" | "document-vars" | "param-shadow";
