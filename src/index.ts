@@ -34,6 +34,8 @@ export interface OpenOptions {
   readonly allowGuests?: boolean;
   /** compat 1: default life of tokens issued by the service, seconds (default 86400, the seed's 24 h). */
   readonly v1TokenDuration?: number;
+  /** Time limit of one client query in ms (default 10 s; 0: none). */
+  readonly queryTimeoutMs?: number;
   /** Create this root user (role OWNER) if no root user exists yet, as `surreal start --user --pass`. */
   readonly root?: { readonly user: string; readonly pass: string };
   /** .surql files imported in order after the root user is created. */
@@ -78,6 +80,7 @@ export class SurqlAuth {
       clock: opts.clock ?? systemClock,
       auth: this.authEnabled,
       allowGuests: opts.allowGuests ?? false,
+      ...(opts.queryTimeoutMs !== undefined ? { queryTimeoutMs: opts.queryTimeoutMs } : {}),
     });
     this.iam = new Iam(this.engine, {
       compat: this.compat,

@@ -2,6 +2,8 @@
 
 import { LocalError } from "../errors/index.js";
 import { parseArgs } from "node:util";
+import { durationToMillis, tryParseDuration } from "../value/duration.js";
+import { Duration } from "../value/types.js";
 
 export type LogLevel = "none" | "error" | "warn" | "info" | "debug" | "trace";
 const LOG_LEVELS: readonly LogLevel[] = ["none", "error", "warn", "info", "debug", "trace"];
@@ -19,6 +21,8 @@ export interface StartOptions {
   readonly allowGuests: boolean;
   /** v1 only: default life of tokens issued to scope users, seconds (the seed's 24 h). */
   readonly v1TokenSeconds: number;
+  /** Time limit of one client query, ms (`--query-timeout`; 0: none). */
+  readonly queryTimeoutMs: number;
   readonly storage: "memory";
 }
 
@@ -76,6 +80,7 @@ commands:
       --unauthenticated         disable authentication: anonymous sessions may do everything  SURQL_AUTH_UNAUTHENTICATED
       --allow-guests            let anonymous sessions run queries (subject to PERMISSIONS)  SURQL_AUTH_ALLOW_GUESTS
       --v1-token-duration SECS  compat 1: default token life of scope users (default 86400)  SURQL_AUTH_V1_TOKEN_DURATION
+      --query-timeout DURATION  time limit of one query, e.g. 500ms, 30s; 0 for none (default 10s)  SURQL_AUTH_QUERY_TIMEOUT
   check [--compat 1|2] FILE...  parse and validate schema files; every error as file:line:column
   sql --endpoint URL [--user U --pass P [--auth-level root|namespace|database]] [--ns NS --db DB] [--query TEXT]
                               SurrealQL shell against a running server (or one query with --query)
@@ -118,6 +123,7 @@ function parseStart(argv: string[], env: Env): StartOptions {
       unauthenticated: { type: "boolean" },
       "allow-guests": { type: "boolean" },
       "v1-token-duration": { type: "string" },
+      "query-timeout": { type: "string" },
     },
   });
   const { host, port } = parseBind(values.bind ?? env.SURQL_AUTH_BIND ?? "127.0.0.1:8000");
@@ -136,6 +142,9 @@ function parseStart(argv: string[], env: Env): StartOptions {
   if (!Number.isInteger(v1TokenSeconds) || v1TokenSeconds <= 0) {
     throw new UsageError(`--v1-token-duration must be a positive number of seconds, not '${v1Text}'`);
   }
+  const timeoutText = values["query-timeout"] ?? env.SURQL_AUTH_QUERY_TIMEOUT ?? "10s";
+  const timeout = timeoutText === "0" ? new Duration(0n) : tryParseDuration(timeoutText);
+  if (!timeout) throw new UsageError(`--query-timeout must be a duration such as 500ms or 30s (0 for none), not '${timeoutText}'`);
   return {
     command: "start",
     host,
@@ -148,6 +157,7 @@ function parseStart(argv: string[], env: Env): StartOptions {
     unauthenticated: values.unauthenticated ?? truthy(env.SURQL_AUTH_UNAUTHENTICATED),
     allowGuests: values["allow-guests"] ?? truthy(env.SURQL_AUTH_ALLOW_GUESTS),
     v1TokenSeconds,
+    queryTimeoutMs: durationToMillis(timeout),
     storage: "memory",
   };
 }

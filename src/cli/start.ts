@@ -13,6 +13,7 @@ export async function start(opts: StartOptions): Promise<void> {
       auth: !opts.unauthenticated,
       allowGuests: opts.allowGuests,
       v1TokenDuration: opts.v1TokenSeconds,
+      queryTimeoutMs: opts.queryTimeoutMs,
       logger,
       ...(opts.user !== undefined && opts.pass !== undefined ? { root: { user: opts.user, pass: opts.pass } } : {}),
       import: opts.imports,

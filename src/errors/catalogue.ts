@@ -52,6 +52,7 @@ export const QUERY_MESSAGES = {
   InvalidControlFlow: () => "Invalid control flow statement, break or continue statement found outside of loop.",
   QueryNotExecuted: () => "The query was not executed due to a failed transaction",
   QueryCancelled: () => "The query was not executed due to a cancelled transaction",
+  QueryTimedout: () => "The query was not executed because it exceeded the timeout",
   SingleOnlyOutput: () => "Expected a single result output when using the ONLY keyword",
   RecordExists: (rid: string) => `Database record \`${rid}\` already exists`,
   TryPow: (a: string, b: string) => `Cannot raise the value '${a}' with '${b}'`,

@@ -10,6 +10,7 @@ import type { Value } from "../value/types.js";
 import type { SchemaDefinition } from "../doc/env.js";
 import type { Actor, Clock, Compat, Session } from "./session.js";
 import { checkSettable, isProtected } from "./protected.js";
+import { Budget } from "./budget.js";
 
 /** What every statement can reach of the engine. */
 export interface EngineCore {
@@ -158,25 +159,29 @@ export interface Ctx {
   /** The current document (`$this`, bare field idioms); NONE outside a document. */
   readonly doc: Value;
   readonly depth: number;
+  /** The query's time limit, checked (and the event loop yielded to) at every checkpoint. */
+  readonly budget: Budget;
 }
 
 /** What a nested evaluation may change; never whose rights it runs with. */
 export interface CtxPatch {
   readonly vars?: Vars;
   readonly doc?: Value;
+  /** A tighter budget (a statement's TIMEOUT clause). */
+  readonly budget?: Budget;
 }
 
 export const MAX_DEPTH = 120;
 
-/** A statement's context: the session's own (client) rights. */
-export function clientCtx(core: EngineCore, session: Session, txn: Transaction, vars: Vars): Ctx {
-  return { core, session, txn, vars, rights: CLIENT_RIGHTS, doc: undefined, depth: 0 };
+/** A statement's context: the session's own (client) rights, within `budget` (default: no time limit). */
+export function clientCtx(core: EngineCore, session: Session, txn: Transaction, vars: Vars, budget = Budget.of(Infinity)): Ctx {
+  return { core, session, txn, vars, rights: CLIENT_RIGHTS, doc: undefined, depth: 0, budget };
 }
 
 function nested(ctx: Ctx, rights: Rights, patch: CtxPatch): Ctx {
   const depth = ctx.depth + 1;
   if (depth > MAX_DEPTH) throw queryError("ComputationDepthExceeded");
-  return { core: ctx.core, session: ctx.session, txn: ctx.txn, vars: patch.vars ?? ctx.vars, rights, doc: "doc" in patch ? patch.doc : ctx.doc, depth };
+  return { core: ctx.core, session: ctx.session, txn: ctx.txn, vars: patch.vars ?? ctx.vars, rights, doc: "doc" in patch ? patch.doc : ctx.doc, depth, budget: patch.budget ?? ctx.budget };
 }
 
 /** A nested context with the same rights. */
@@ -213,8 +218,8 @@ export function bodyCtx(ctx: Ctx, patch: BodyPatch = {}): Ctx {
 }
 
 /** An access clause's context (SIGNUP / SIGNIN / AUTHENTICATE): the session's rights in a schema body; credentials never shadow a DEFINE PARAM. */
-export function clauseCtx(core: EngineCore, session: Session, txn: Transaction, credentials: Readonly<Record<string, Value>>): Ctx {
-  return { core, session, txn, vars: Vars.schema(core.compat, credentials), rights: CLIENT_RIGHTS.inBody(), doc: undefined, depth: 0 };
+export function clauseCtx(core: EngineCore, session: Session, txn: Transaction, credentials: Readonly<Record<string, Value>>, budget = Budget.of(Infinity)): Ctx {
+  return { core, session, txn, vars: Vars.schema(core.compat, credentials), rights: CLIENT_RIGHTS.inBody(), doc: undefined, depth: 0, budget };
 }
 
 /**

@@ -11,6 +11,7 @@ import { MemoryRecordStore } from "../store/records.js";
 import type { RecordStore } from "../store/records.js";
 import { Transaction } from "../store/transaction.js";
 import type { Value } from "../value/types.js";
+import { Budget, DEFAULT_QUERY_TIMEOUT_MS } from "./budget.js";
 import type { DefinitionChange, QueryEngine, QueryResponse } from "./contract.js";
 import type { EngineCore } from "./context.js";
 import { Vars, clauseCtx, clientCtx } from "./context.js";
@@ -32,6 +33,8 @@ export interface DatastoreOptions {
   /** Permission / WHERE pushdown to id and index lookups (default true). */
   readonly pushdown?: boolean;
   readonly indexes?: IndexStore;
+  /** Time limit of one client query in ms (`--query-timeout`; default 10 s; 0 or Infinity: none). */
+  readonly queryTimeoutMs?: number;
 }
 
 export class Datastore implements QueryEngine, EngineCore {
@@ -43,6 +46,7 @@ export class Datastore implements QueryEngine, EngineCore {
   readonly auth: boolean;
   readonly allowGuests: boolean;
   readonly pushdown: boolean;
+  readonly queryTimeoutMs: number;
   private readonly listeners = new Set<(change: DefinitionChange) => void>();
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -52,6 +56,7 @@ export class Datastore implements QueryEngine, EngineCore {
     this.auth = opts.auth ?? true;
     this.allowGuests = opts.allowGuests ?? false;
     this.pushdown = opts.pushdown ?? true;
+    this.queryTimeoutMs = opts.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
     this.records = opts.records ?? new MemoryRecordStore();
     this.indexes = opts.indexes ?? new MemoryIndexStore();
   }
@@ -89,7 +94,8 @@ export class Datastore implements QueryEngine, EngineCore {
     this.guard(session, true);
     const stmts = typeof query === "string" ? parse(query) : query;
     const scope = Vars.root(this.compat, vars, session.params);
-    return this.exclusive(() => executeStatements(stmts, this, session, scope));
+    // the time limit starts when the query runs, not while it waits for earlier ones
+    return this.exclusive(() => executeStatements(stmts, this, session, scope, Budget.of(this.queryTimeoutMs)));
   }
 
   /** GET /export: the session's database as SurrealQL, as the session may have it (exportForSession). */
@@ -102,7 +108,7 @@ export class Datastore implements QueryEngine, EngineCore {
     this.guard(session, false);
     return this.exclusive(async () => {
       const txn = new Transaction();
-      const ctx = clauseCtx(this, session, txn, vars);
+      const ctx = clauseCtx(this, session, txn, vars, Budget.of(this.queryTimeoutMs));
       try {
         const v = await evaluate(expr, ctx);
         txn.commit();

@@ -5,6 +5,7 @@ import type { Statement } from "../ast/nodes.js";
 import { QueryError, queryError, SurrealError } from "../errors/index.js";
 import { Transaction } from "../store/transaction.js";
 import type { Value } from "../value/types.js";
+import { Budget } from "./budget.js";
 import type { QueryResponse } from "./contract.js";
 import { clientCtx } from "./context.js";
 import type { EngineCore, Vars } from "./context.js";
@@ -31,8 +32,8 @@ const ok = (result: Value, started: bigint): QueryResponse => ({ status: "OK", r
 const err = (error: SurrealError, started: bigint): QueryResponse => ({ status: "ERR", result: error.message, time: formatElapsed(process.hrtime.bigint() - started), error });
 
 /** Run one statement in `txn`; a top-level RETURN yields its value. */
-async function runTop(stmt: Statement, core: EngineCore, session: Session, vars: Vars, txn: Transaction): Promise<Value> {
-  const ctx = clientCtx(core, session, txn, vars);
+async function runTop(stmt: Statement, core: EngineCore, session: Session, vars: Vars, txn: Transaction, budget: Budget): Promise<Value> {
+  const ctx = clientCtx(core, session, txn, vars, budget);
   try {
     return await runStatement(stmt, ctx);
   } catch (e) {
@@ -41,7 +42,8 @@ async function runTop(stmt: Statement, core: EngineCore, session: Session, vars:
   }
 }
 
-export async function executeStatements(stmts: readonly Statement[], core: EngineCore, session: Session, vars: Vars): Promise<QueryResponse[]> {
+/** Run a query's statements; every one within `budget` (the query's time limit). */
+export async function executeStatements(stmts: readonly Statement[], core: EngineCore, session: Session, vars: Vars, budget = Budget.of(Infinity)): Promise<QueryResponse[]> {
   const responses: QueryResponse[] = [];
   let i = 0;
   while (i < stmts.length) {
@@ -56,7 +58,7 @@ export async function executeStatements(stmts: readonly Statement[], core: Engin
       const started = process.hrtime.bigint();
       const txn = new Transaction();
       try {
-        const result = await runTop(stmt, core, session, vars, txn);
+        const result = await runTop(stmt, core, session, vars, txn, budget);
         txn.commit();
         responses.push(ok(result, started));
       } catch (e) {
@@ -80,7 +82,7 @@ export async function executeStatements(stmts: readonly Statement[], core: Engin
         continue;
       }
       try {
-        block.push(ok(await runTop(stmts[j]!, core, session, vars, txn), started));
+        block.push(ok(await runTop(stmts[j]!, core, session, vars, txn, budget), started));
       } catch (e) {
         failed = true;
         block.push(err(asSurrealError(e), started));

@@ -15,8 +15,15 @@ describe("parseCli", () => {
       unauthenticated: false,
       allowGuests: false,
       v1TokenSeconds: 86400,
+      queryTimeoutMs: 10_000,
       storage: "memory",
     });
+  });
+
+  it("--query-timeout takes a duration (0: none), SURQL_AUTH_QUERY_TIMEOUT as fallback", () => {
+    expect(parseCli(["start", "--query-timeout", "250ms"], {})).toMatchObject({ queryTimeoutMs: 250 });
+    expect(parseCli(["start", "--query-timeout", "0"], { SURQL_AUTH_QUERY_TIMEOUT: "1m" })).toMatchObject({ queryTimeoutMs: 0 });
+    expect(parseCli(["start"], { SURQL_AUTH_QUERY_TIMEOUT: "1m" })).toMatchObject({ queryTimeoutMs: 60_000 });
   });
 
   it("reads flags, repeatable imports in order, and IPv6 binds", () => {
@@ -39,6 +46,7 @@ describe("parseCli", () => {
     [["start", "rocksdb://x"], /only 'memory'/],
     [["start", "--v1-token-duration=-5"], /positive number/],
     [["start", "--v1-token-duration", "1h"], /positive number/],
+    [["start", "--query-timeout", "10"], /--query-timeout must be a duration/],
     [["start", "--frobnicate"], /frobnicate/],
     [["check"], /at least one FILE/],
     [["sql", "--endpoint", "ftp://x"], /http\(s\)/],

@@ -28,6 +28,7 @@ export function functionContext(ctx: Ctx): FunctionContext {
 
 /** Run a closure in the invoker's session and transaction, with its own variables and rights no greater than the invoker's. */
 async function invokeClosure(closure: ClosureValue, args: Value[], invoker: Ctx): Promise<Value> {
+  await invoker.budget.checkpoint();
   const bind: Record<string, Value> = {};
   closure.args.forEach((a, i) => (bind[a.name] = args[i]));
   return evaluate(closure.body, closureCtx(invoker, closure.madeWith, closure.vars.child(bind)));

@@ -14,6 +14,8 @@ export async function runFor(s: ForStatement, ctx: Ctx): Promise<Value> {
   const range = await evaluate(s.range, ctx);
   const items = Array.isArray(range) ? range : [range];
   for (const item of items) {
+    const pause = ctx.budget.checkpoint();
+    if (pause) await pause;
     try {
       await runBlock(s.body.statements, withCtx(ctx, { vars: ctx.vars.child({ [s.param]: item }) }));
     } catch (e) {

@@ -4,6 +4,7 @@ import type { Statement, StatementKind } from "../../ast/nodes.js";
 import type { Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { withCtx } from "../context.js";
+import { queryError } from "../../errors/index.js";
 import { ReturnSignal } from "../signals.js";
 import { runCreate } from "./create.js";
 import { runDefine } from "./define.js";
@@ -65,9 +66,29 @@ const STATEMENTS: { [K in StatementKind]: Handler<K> } = {
   Remove: runRemove,
 };
 
-/** Run one statement and return its value. */
+/** Run one statement and return its value, within the query's budget and the statement's own TIMEOUT. */
 export function runStatement(stmt: Statement, ctx: Ctx): Promise<Value> {
-  return (STATEMENTS[stmt.kind] as Handler<StatementKind>)(stmt as never, ctx);
+  // 1. a checkpoint: the deadline, and a yield to the event loop now and then (no promise on the hot path)
+  let pause: Promise<void> | undefined;
+  try {
+    pause = ctx.budget.checkpoint();
+  } catch (e) {
+    return Promise.reject(e);
+  }
+  return pause ? pause.then(() => runWithin(stmt, ctx)) : runWithin(stmt, ctx);
+}
+
+function runWithin(stmt: Statement, ctx: Ctx): Promise<Value> {
+  const handler = STATEMENTS[stmt.kind] as Handler<StatementKind>;
+  // 2. TIMEOUT tightens the budget (1.x honours it on top-level statements only)
+  const timeout = "timeout" in stmt && (ctx.core.compat === 2 || ctx.depth === 0) ? stmt.timeout : undefined;
+  if (!timeout) return handler(stmt as never, ctx);
+  const inner = withCtx(ctx, { budget: ctx.budget.within(Number(timeout.nanos) / 1e6) });
+  // 3. a statement that ended past its TIMEOUT fails (its writes are cancelled with it)
+  return handler(stmt as never, inner).then((value) => {
+    if (inner.budget.expired) throw queryError("QueryTimedout");
+    return value;
+  });
 }
 
 /** Run a `{ … }` block in its own variable scope; the value is the last statement's (a RETURN ends the block). */

@@ -45,6 +45,7 @@ async function visibleDocuments(s: { what: readonly Expr[]; cond: Expr | undefin
               return doc ? [{ id: src.rid, doc }] : [];
             })();
     for (const r of recs) {
+      await ctx.budget.checkpoint();
       const seen = await selectDocumentHidden(env, table, r.doc);
       if (seen) out.push(seen);
     }
@@ -139,13 +140,17 @@ export async function runSelect(s: SelectStatement, ctx: Ctx): Promise<Value> {
   const docs = await visibleDocuments(s, ctx);
   // 2. WHERE
   const kept: { doc: Value; hidden: Path[] }[] = [];
-  for (const d of docs) if (!s.cond || isTruthy(await evaluate(s.cond, withCtx(ctx, { doc: d.doc })), { compat: ctx.core.compat })) kept.push(d);
+  for (const d of docs) {
+    await ctx.budget.checkpoint();
+    if (!s.cond || isTruthy(await evaluate(s.cond, withCtx(ctx, { doc: d.doc })), { compat: ctx.core.compat })) kept.push(d);
+  }
   // 3. projection or GROUP BY
   let rows: { out: Value; doc: Value }[];
   if (s.group) rows = (await groupRows(s, kept.map((k) => k.doc), ctx)).map((out) => ({ out, doc: out }));
   else {
     rows = [];
     for (const { doc, hidden } of kept) {
+      await ctx.budget.checkpoint();
       let out = await project(s.fields, doc, ctx);
       if (s.omit) out = omitFields(out, s.omit);
       // field permissions strip the projected output too

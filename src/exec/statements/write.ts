@@ -53,6 +53,7 @@ export class WriteOutputs {
 
   /** Add one write's output (nothing for a write the permissions skipped, or RETURN NONE). */
   async add(res: WriteResult | undefined): Promise<void> {
+    await this.ctx.budget.checkpoint();
     if (!res) return;
     const out = await writeOutput(this.output, res, this.ctx, this.fallback);
     if (out !== SKIP) this.results.push(out);

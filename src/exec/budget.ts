@@ -1,0 +1,61 @@
+// exec/: a query's execution budget — a deadline checked at every checkpoint (statements, loop iterations, records,
+// closure calls), where the engine also yields to the event loop so one long query never starves other clients.
+
+import { queryError } from "../errors/index.js";
+
+/** Work between two yields to the event loop (ms). */
+export const YIELD_EVERY_MS = 10;
+
+/** The default time limit of a client query (ms): `--query-timeout`, `DatastoreOptions.queryTimeoutMs`. */
+export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Checkpoints between two looks at the clock (a checkpoint costs a counter increment otherwise). */
+const CLOCK_EVERY = 16;
+
+export class Budget {
+  #lastYield = performance.now();
+  #expired = false;
+  #calls = 0;
+
+  /** `deadline` is a `performance.now()` time; Infinity for no limit. */
+  private constructor(readonly deadline: number) {}
+
+  /** A budget of `ms` from now (Infinity or 0 or less: unlimited). */
+  static of(ms: number): Budget {
+    return new Budget(ms > 0 && Number.isFinite(ms) ? performance.now() + ms : Infinity);
+  }
+
+  /** The tighter of this budget and `ms` from now (a statement's TIMEOUT clause). */
+  within(ms: number): Budget {
+    const b = new Budget(Math.min(this.deadline, performance.now() + Math.max(0, ms)));
+    b.#lastYield = this.#lastYield;
+    return b;
+  }
+
+  /** Past the deadline (stays true: the error cannot be swallowed by a caller and the work go on). */
+  get expired(): boolean {
+    if (!this.#expired && performance.now() > this.deadline) this.#expired = true;
+    return this.#expired;
+  }
+
+  /**
+   * Throws SurrealDB's timeout error past the deadline; returns a promise to await when it is time to yield to the
+   * event loop (every YIELD_EVERY_MS of work), else undefined. Callers: `await budget.checkpoint()`.
+   */
+  checkpoint(): Promise<void> | undefined {
+    if (this.#expired) throw queryError("QueryTimedout");
+    if (++this.#calls < CLOCK_EVERY) return undefined;
+    this.#calls = 0;
+    const now = performance.now();
+    if (now > this.deadline) {
+      this.#expired = true;
+      throw queryError("QueryTimedout");
+    }
+    if (now - this.#lastYield < YIELD_EVERY_MS) return undefined;
+    return yieldToEventLoop().then(() => {
+      this.#lastYield = performance.now();
+    });
+  }
+}

@@ -1,0 +1,95 @@
+// The execution budget: a query's time limit ends CPU-bound loops with SurrealDB's timeout error and cancels their
+// writes; statements yield to the event loop while they run; a statement's TIMEOUT clause tightens the limit.
+// No timings are asserted: the vitest timeout is the bound, interleaving is proven by ordering.
+
+import { describe, expect, it } from "vitest";
+import { Budget } from "../../src/exec/budget.js";
+import { newDs, recordSession, rootSession, run } from "./helpers.js";
+
+const TIMEOUT = "The query was not executed because it exceeded the timeout";
+/** A list of `n` strings in both compats (1.x has no array::range). */
+const items = (n: number) => `string::split(string::repeat('a,', ${n - 1}) + 'a', ',')`;
+/** F7: about 10 s of nested loops without a time limit. */
+const NESTED_LOOPS = `FOR $i IN ${items(1000)} { FOR $j IN ${items(1000)} { LET $y = $j; } }; RETURN 1`;
+
+describe.each([1, 2] as const)("compat %i", (compat) => {
+  it("a query past its time limit ends with SurrealDB's timeout error, and so does every statement after it", async () => {
+    const ds = newDs({ compat, auth: false, queryTimeoutMs: 200 });
+    expect(await run(ds, rootSession(), NESTED_LOOPS)).toEqual([{ err: TIMEOUT }, { err: TIMEOUT }]);
+    // the next query has its own budget
+    expect(await run(ds, rootSession(), "RETURN 1")).toEqual([{ ok: 1 }]);
+  });
+
+  it("a record user's loop of writes is cancelled as a whole when it times out", async () => {
+    const ds = newDs({ compat, queryTimeoutMs: 200 });
+    await run(ds, rootSession(), "DEFINE TABLE note SCHEMALESS PERMISSIONS FULL");
+    const user = recordSession("user", "u1");
+    const out = await run(ds, user, `CREATE note:first; FOR $i IN ${items(1000)} { FOR $j IN ${items(1000)} { CREATE note SET i = $i; } }`);
+    expect(out[1]).toEqual({ err: TIMEOUT });
+    expect(await run(ds, rootSession(), "RETURN array::len(SELECT * FROM note)")).toEqual([{ ok: 1 }]);
+  });
+
+  it("a BEGIN … COMMIT block that times out writes nothing", async () => {
+    const ds = newDs({ compat, auth: false, queryTimeoutMs: 200 });
+    const out = await run(ds, rootSession(), `BEGIN; CREATE t:1; ${NESTED_LOOPS.replace("; RETURN 1", "")}; COMMIT;`);
+    expect(out).toEqual([{ err: "The query was not executed due to a failed transaction" }, { err: TIMEOUT }]);
+    expect(await run(ds, rootSession(), "SELECT * FROM t")).toEqual([{ ok: [] }]);
+  });
+
+  it("F8: growing a nested value with repeated UPDATEs ends within the time limit", async () => {
+    const ds = newDs({ compat, auth: false, queryTimeoutMs: 200 });
+    const out = await run(ds, rootSession(), `CREATE note:deep SET d = {}; FOR $i IN ${items(3000)} { UPDATE note:deep SET d = {a: d} RETURN NONE; }; RETURN 1`);
+    expect(out[0]).toMatchObject({ ok: [{ id: "note:deep" }] });
+    expect(out[1]).toHaveProperty("err");
+  });
+
+  it("other work runs on the event loop while a long query runs (a timer fires before the query answers)", async () => {
+    const ds = newDs({ compat, auth: false, queryTimeoutMs: 300 });
+    const order: string[] = [];
+    const query = ds.execute(NESTED_LOOPS, rootSession()).then(() => order.push("query"));
+    setTimeout(() => order.push("timer"), 0);
+    await query;
+    expect(order).toEqual(["timer", "query"]);
+  });
+
+  it("a second session's query waits for the running one, then runs with its own full budget", async () => {
+    const ds = newDs({ compat, auth: false, queryTimeoutMs: 300 });
+    const order: string[] = [];
+    const long = run(ds, rootSession(), NESTED_LOOPS).then((r) => (order.push("long"), r));
+    const short = run(ds, recordSession("user", "u2"), "FOR $i IN [1, 2, 3] { LET $x = $i; }; RETURN 2").then((r) => (order.push("short"), r));
+    expect(await long).toEqual([{ err: TIMEOUT }, { err: TIMEOUT }]);
+    expect(await short).toEqual([{ ok: null }, { ok: 2 }]);
+    expect(order).toEqual(["long", "short"]);
+  });
+
+  it("a statement's TIMEOUT clause: TIMEOUT 0s fails the statement and cancels its write (oracle)", async () => {
+    const ds = newDs({ compat, auth: false });
+    const out = await run(ds, rootSession(), "CREATE person:test SET a = 1 TIMEOUT 0s; SELECT * FROM person; SELECT * FROM [1,2,3] TIMEOUT 0s; SELECT * FROM [1,2,3] TIMEOUT 1s;");
+    expect(out).toEqual([{ err: TIMEOUT }, { ok: [] }, { err: TIMEOUT }, { ok: [1, 2, 3] }]);
+  });
+
+  it("a subquery's TIMEOUT counts in 2.x only (oracle)", async () => {
+    const ds = newDs({ compat, auth: false });
+    const out = await run(ds, rootSession(), "LET $x = (SELECT * FROM [1] TIMEOUT 0s); RETURN $x;");
+    expect(out).toEqual(compat === 2 ? [{ err: TIMEOUT }, { ok: null }] : [{ ok: null }, { ok: [1] }]);
+  });
+});
+
+describe("Budget", () => {
+  it("stays expired once past its deadline, so a swallowed timeout cannot let the work go on", async () => {
+    const b = Budget.of(Infinity).within(0);
+    await new Promise((r) => setTimeout(r, 2));
+    // the clock is read every few checkpoints
+    expect(() => {
+      for (let i = 0; i < 100; i++) void b.checkpoint();
+    }).toThrow(TIMEOUT);
+    expect(b.expired).toBe(true);
+    expect(() => b.checkpoint()).toThrow(TIMEOUT);
+  });
+
+  it("an unlimited budget never expires", async () => {
+    const b = Budget.of(0);
+    for (let i = 0; i < 100; i++) await b.checkpoint();
+    expect(b.expired).toBe(false);
+  });
+});
