@@ -8,7 +8,8 @@ import { isValueObject } from "../value/types.js";
 import type { Value, ValueObject } from "../value/types.js";
 import type { DocEnv, WriteOp } from "./env.js";
 import { permissionAllows } from "./permissions.js";
-import { fieldsInOrder, getPath, putPath, walkField } from "./paths.js";
+import { fieldsInOrder, getPath, putPath, walkField, withoutPaths } from "./paths.js";
+import type { Path } from "./paths.js";
 
 function fieldError(env: DocEnv, op: WriteOp, name: string, val: Value, tail: string): QueryError {
   return queryError("FieldCheck", env.printValue(val), name, formatRecordId(op.rid, { compat: env.compat }), tail);
@@ -35,6 +36,9 @@ export async function processTableFields(env: DocEnv, table: TableEntry, op: Wri
   const skipped: string[] = [];
   for (const [name, fd] of fieldsInOrder(table)) {
     if (name === "id" || skipped.some((p) => name.startsWith(`${p}.`) || name.startsWith(`${p}[`))) continue;
+    // 1.x removes the array elements left NONE (stricter than 1.5.4, which removes them one by one so that a later
+    // element, denied or not, moves into a removed one's place and survives)
+    const removed: Path[] = [];
     for (const [path, found] of walkField(doc, fd.name.parts, env.compat)) {
       const old = getPath(op.before, path);
       let val = found;
@@ -60,8 +64,10 @@ export async function processTableFields(env: DocEnv, table: TableEntry, op: Wri
         if (perm.kind !== "Full" && !(await permissionAllows(env, perm, doc, vars()))) val = old;
       }
       if (env.compat === 2 && val === undefined && fd.type && acceptsNone(fd.type)) skipped.push(name);
+      if (env.compat === 1 && val === undefined && typeof path[path.length - 1] === "number" && Array.isArray(getPath(doc, path.slice(0, -1)))) removed.push(path);
       doc = putPath(doc, path, val, env.compat);
     }
+    doc = withoutPaths(doc, removed);
   }
   return doc;
 }

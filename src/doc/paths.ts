@@ -63,7 +63,7 @@ function setIn(v: Value, path: Path, value: Value): Value {
 /**
  * A copy of `doc` with a processed field value written at `path`, as SurrealDB writes field values: missing objects are
  * created (1.x: not for a NONE) and NULL becomes one, other values and indexes past the end are left alone; NONE removes
- * the key, and the array element in 1.x (later elements move up) where 2.x keeps a NONE in its place.
+ * the key, and leaves a NONE in an array element's place (1.x removes the element: see `withoutPaths`).
  */
 export function putPath(doc: ValueObject, path: Path, value: Value, compat: 1 | 2): ValueObject {
   return putIn(doc, path, value, compat) as ValueObject;
@@ -76,8 +76,7 @@ function putIn(v: Value, path: Path, value: Value, compat: 1 | 2): Value {
   if (Array.isArray(v)) {
     if (typeof head !== "number" || head >= v.length) return v;
     const out = [...v];
-    if (rest.length === 0 && none && compat === 1) out.splice(head, 1);
-    else out[head] = putIn(v[head], rest, value, compat);
+    out[head] = putIn(v[head], rest, value, compat);
     return out;
   }
   const obj = v === null && !(none && compat === 1) ? {} : v;
@@ -92,6 +91,32 @@ function putIn(v: Value, path: Path, value: Value, compat: 1 | 2): Value {
   const inner = obj[key];
   if (inner === undefined && none && compat === 1) return obj;
   return { ...obj, [key]: putIn(inner === undefined ? {} : inner, rest, value, compat) };
+}
+
+/**
+ * A copy of `doc` without the values at `paths`, all given in the coordinates of `doc`: removing an array element does
+ * not move the others under a later path (SurrealDB removes them one by one, so a later hidden element can survive).
+ */
+export function withoutPaths(doc: ValueObject, paths: readonly Path[]): ValueObject {
+  return without(doc, paths) as ValueObject;
+}
+
+function without(v: Value, paths: readonly Path[]): Value {
+  if (paths.length === 0) return v;
+  const here = new Set<string>();
+  const deeper = new Map<string, Path[]>();
+  for (const [head, ...rest] of paths) {
+    if (head === undefined) continue;
+    const k = String(head);
+    if (rest.length === 0) here.add(k);
+    else deeper.set(k, [...(deeper.get(k) ?? []), rest]);
+  }
+  const keep = (k: string, x: Value): Value => (deeper.has(k) ? without(x, deeper.get(k)!) : x);
+  if (Array.isArray(v)) return v.flatMap((x, i) => (here.has(String(i)) ? [] : [keep(String(i), x)]));
+  if (!isValueObject(v)) return v;
+  const out: ValueObject = {};
+  for (const [k, x] of Object.entries(v)) if (!here.has(k)) out[k] = keep(k, x);
+  return out;
 }
 
 /** A field definition's table fields in SurrealDB's processing order: by name, as its key-value store keeps them. */

@@ -5,7 +5,7 @@ import type { TableEntry } from "../store/catalog.js";
 import { isTruthy } from "../value/index.js";
 import type { Value, ValueObject } from "../value/types.js";
 import type { Action, DocEnv } from "./env.js";
-import { eachField, fieldsInOrder, getPath, setPath } from "./paths.js";
+import { eachField, fieldsInOrder, getPath, withoutPaths } from "./paths.js";
 import type { Path } from "./paths.js";
 
 /** Evaluate one permission against a document. */
@@ -57,9 +57,13 @@ export async function hiddenFields(env: DocEnv, table: TableEntry, doc: ValueObj
   return hidden;
 }
 
-/** Strip fields whose `select` permission denies them (one by one: removing an element moves the later ones up). */
+/** Strip fields whose `select` permission denies them, every hidden array element exactly (stricter than SurrealDB). */
 export async function checkPermissionsFields(env: DocEnv, table: TableEntry, doc: ValueObject): Promise<ValueObject> {
-  let out = doc;
-  for (const path of await hiddenFields(env, table, doc)) out = setPath(out, path, undefined);
-  return out;
+  return withoutPaths(doc, await hiddenFields(env, table, doc));
+}
+
+/** Of the hidden paths of a record, those to strip again from a projection of the stripped record: object keys only
+ * (the elements went exactly the first time; removing them again would take visible ones, as SurrealDB 2.6.0 does). */
+export function keyPaths(hidden: readonly Path[]): Path[] {
+  return hidden.filter((p) => p.every((x) => typeof x === "string"));
 }

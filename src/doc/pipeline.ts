@@ -6,8 +6,8 @@ import type { DocEnv, WriteOp } from "./env.js";
 import { processEvents } from "./events.js";
 import { cleanupTableFields, processTableFields } from "./fields.js";
 import { storeIndexData } from "./indexes.js";
-import { setPath, type Path } from "./paths.js";
-import { checkPermissionsFields, checkPermissionsQuick, checkPermissionsTable, hiddenFields } from "./permissions.js";
+import { withoutPaths, type Path } from "./paths.js";
+import { checkPermissionsFields, checkPermissionsQuick, checkPermissionsTable, hiddenFields, keyPaths } from "./permissions.js";
 
 /** A visible record and the field paths hidden from it (to strip again after projection). */
 // Both compats strip the document itself, so WHERE, projections, ORDER / GROUP BY and error texts never see a hidden
@@ -15,7 +15,7 @@ import { checkPermissionsFields, checkPermissionsQuick, checkPermissionsTable, h
 export async function selectDocumentHidden(env: DocEnv, table: TableEntry | undefined, doc: ValueObject): Promise<{ doc: ValueObject; hidden: Path[] } | undefined> {
   const seen = await selectDocument(env, table, doc);
   if (!seen) return undefined;
-  return { doc: seen, hidden: table ? await hiddenFields(env, table, doc) : [] };
+  return { doc: seen, hidden: table ? keyPaths(await hiddenFields(env, table, doc)) : [] };
 }
 
 /** A record as the actor may see it, or NONE when `select` permissions deny it (skipped, never an error). */
@@ -132,7 +132,7 @@ async function whereMatches(env: DocEnv, table: TableEntry, req: WriteRequest): 
 /** The record and the client's view of it (fields it may not select removed). */
 async function clientViews(env: DocEnv, table: TableEntry, full: ValueObject): Promise<DocViews> {
   const hidden = await hiddenFields(env, table, full);
-  return { full, seen: hidden.reduce<ValueObject>((doc, path) => setPath(doc, path, undefined), full), hidden };
+  return { full, seen: withoutPaths(full, hidden), hidden };
 }
 
 /** Remove a stored record: its index entries, the record, then its events. */

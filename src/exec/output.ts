@@ -11,7 +11,7 @@ import { placePath } from "./data.js";
 import { evaluate } from "./expressions/evaluate.js";
 import { projectionName } from "./expressions/text.js";
 import { docEnv, fetchRecord } from "./records.js";
-import { getPath, setPath } from "../doc/paths.js";
+import { getPath, setPath, withoutPaths } from "../doc/paths.js";
 import { permissionsApply } from "./rbac.js";
 import { diffValues } from "./patch.js";
 
@@ -88,13 +88,11 @@ export async function writeOutput(output: Output | undefined, res: WriteResult, 
   };
   const after = await visible(res.after);
   let before = await visible(res.before);
-  // RETURN BEFORE also meets the field permissions against the record after the write (NONE after a DELETE):
-  // 1.x only against that, 2.x against the record before the write as well
+  // RETURN BEFORE also meets the field permissions against the record after the write (NONE after a DELETE)
   if (before && table && permissionsApply(ctx, false)) {
-    if (ctx.core.compat === 1) before = res.before!;
-    for (const path of await hiddenFields(env, table, res.after, res.before)) before = setPath(before, path, undefined) as ValueObject;
-    // 1.5.4 shows the old value of a field hidden before the write (set it to an allowed value, read the old one): stricter here
-    if (ctx.core.compat === 1) for (const path of await hiddenFields(env, table, res.before)) if (!path.some((p) => typeof p === "number")) before = setPath(before, path, undefined) as ValueObject;
+    // both compats also strip what was hidden on the record before the write (1.5.4 shows those old values: stricter)
+    const hidden = [...(await hiddenFields(env, table, res.before)), ...(await hiddenFields(env, table, res.after, res.before))];
+    before = withoutPaths(res.before!, hidden);
   }
   if ((res.after && !after && kind !== "Before") || (res.before && !before && kind === "Before")) return SKIP;
   switch (kind) {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { parse } from "../../grammar/index.js";
 import type { IdiomPart } from "../../src/ast/nodes.js";
-import { eachField, getPath, pickField, putPath, setPath, walkField } from "../../src/doc/paths.js";
+import { eachField, getPath, pickField, putPath, setPath, walkField, withoutPaths } from "../../src/doc/paths.js";
 
 /** The parts of a DEFINE FIELD name as the grammar builds them. */
 function name(text: string): readonly IdiomPart[] {
@@ -92,10 +92,21 @@ describe("getPath / setPath", () => {
   });
 });
 
+describe("withoutPaths", () => {
+  it("removes every path given in the document's own coordinates, elements included", () => {
+    const doc = { g: [1, 2, 3, 4, 5], e: [{ s: 1, n: 1 }, { s: 2 }], o: { a: 1, b: 2 } };
+    expect(withoutPaths(doc, [["g", 0], ["g", 1], ["g", 3], ["e", 1, "s"], ["e", 0], ["o", "b"], ["o", "zz"], ["g", 9]])).toEqual({
+      g: [3, 5],
+      e: [{}],
+      o: { a: 1 },
+    });
+    expect(doc.g).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
 describe("putPath (a processed field value)", () => {
-  it("NONE removes the element in 1.x and keeps a NONE in its place in 2.x", () => {
-    expect(putPath({ e: [1, 2, 3] }, ["e", 1], undefined, 1)).toEqual({ e: [1, 3] });
-    expect(putPath({ e: [1, 2, 3] }, ["e", 1], undefined, 2)).toEqual({ e: [1, undefined, 3] });
+  it("NONE keeps a NONE in an array element's place (1.x then removes the elements with withoutPaths)", () => {
+    for (const c of [1, 2] as const) expect(putPath({ e: [1, 2, 3] }, ["e", 1], undefined, c)).toEqual({ e: [1, undefined, 3] });
   });
 
   it("turns NULL into an object (2.x also for NONE), leaves other scalars alone", () => {
