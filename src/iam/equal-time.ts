@@ -1,5 +1,6 @@
-// Equal work on a failed record signin: a SIGNIN clause that returned no record without computing a password
-// hash (unknown user) pays one dummy verify of the algorithm the clause compares with (wrong password: one verify).
+// Equal work on a failed record signin: a SIGNIN clause that returned no record or failed without computing a
+// password hash (unknown user, or a credential of the wrong type) pays one dummy verify of the algorithm the clause
+// compares with (wrong password: one verify).
 
 import type { Expr } from "../ast/nodes.js";
 import { watchPasswordCompares } from "../exec/functions/crypto.js";
@@ -39,9 +40,19 @@ export function compareAlgorithm(clause: Expr): PasswordAlgorithm {
 }
 
 /** Watches the password compares `clause` computes on `session`; `settle` pays the dummy verify when none ran. */
-export function equalTimeSignin(clause: Expr, session: Session): { settle(): Promise<void> } {
+export function equalTimeSignin(clause: Expr, session: Session): { settle(): Promise<void>; run<T>(evaluate: () => Promise<T>): Promise<T> } {
   const compares = watchPasswordCompares(session);
+  const settle = () => (compares.length === 0 ? dummyCompare(compareAlgorithm(clause), "surql-auth-dummy") : Promise.resolve());
   return {
-    settle: () => (compares.length === 0 ? dummyCompare(compareAlgorithm(clause), "surql-auth-dummy") : Promise.resolve()),
+    settle,
+    /** Evaluates the clause; a failure (error or THROW) settles before it propagates. */
+    run: async (evaluate) => {
+      try {
+        return await evaluate();
+      } catch (e) {
+        await settle();
+        throw e;
+      }
+    },
   };
 }

@@ -103,8 +103,10 @@ export async function recordSignin(
   const priv = privilegedSession(ctx, session, "DATABASE", ns, db);
   const text = compat === 1 ? withV1RecordLiterals(clause) : clause;
   const equalTime = op === "signin" ? equalTimeSignin(clause, priv) : undefined;
-  const result = await runClause(ctx, text, priv, vars, () => queryFailed(compat, op));
-  const rid = recordFromResult(result);
+  // SIGNIN: a clause error (a credential of the wrong type) may depend on whether a row matched: answer as no record.
+  const fail = equalTime ? noRecordReturned : () => queryFailed(compat, op);
+  const evaluate = () => runClause(ctx, text, priv, vars, fail);
+  const rid = recordFromResult(await (equalTime ? equalTime.run(evaluate) : evaluate()));
   if (!rid) {
     await equalTime?.settle();
     throw noRecordReturned();

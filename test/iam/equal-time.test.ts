@@ -12,6 +12,7 @@ import { HASHING, PASSWORD_ALGORITHMS, type PasswordAlgorithm } from "../../src/
 import { newSession } from "../../src/exec/session.js";
 import { compareAlgorithm } from "../../src/iam/equal-time.js";
 import { Iam } from "../../src/iam/index.js";
+import type { Value } from "../../src/value/types.js";
 
 /** `$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>` ⇒ type, version, parameters, salt and hash lengths. */
 function shape(phc: string) {
@@ -135,9 +136,10 @@ async function recordSetup(compat: 1 | 2, signin: string) {
     if (r!.status === "ERR") throw r!.error;
     return r!.result as string;
   };
-  const signinAs = (email: string, pass: string) =>
-    iam.signin(newSession(), { NS: "test", DB: "test", [compat === 1 ? "SC" : "AC"]: "account", email, pass });
-  return { create, signinAs };
+  /** Signs in with the payload fields `fields` (any types; `pass` left out when undefined). */
+  const signinWith = (fields: Record<string, Value>) => iam.signin(newSession(), { NS: "test", DB: "test", [compat === 1 ? "SC" : "AC"]: "account", ...fields });
+  const signinAs = (email: string, pass: string) => signinWith({ email, pass });
+  return { create, signinAs, signinWith };
 }
 
 describe.each([1, 2] as const)("record signin failures do the same work, compat %i", (compat) => {
@@ -192,6 +194,41 @@ describe.each([1, 2] as const)("record signin failures do the same work, compat 
     const env = await recordSetup(compat, "SELECT * FROM user WHERE email = $email AND pass = $pass");
     const seen = spyVerifies();
     await expect(env.signinAs("ghost@example.com", "x")).rejects.toThrow("No record was returned");
+    expect(seen.map((v) => v.alg)).toEqual(["argon2"]);
+  });
+});
+
+describe.each([1, 2] as const)("record signin with a credential of the wrong type, compat %i (pentest F6)", (compat) => {
+  const shapes: [string, Record<string, Value>][] = [
+    ["no password", {}],
+    ["a number", { pass: 12 }],
+    ["null", { pass: null }],
+    ["an object", { pass: {} }],
+    ["an array", { pass: ["x"] }],
+    ["a bool", { pass: true }],
+    ["a wrong string", { pass: "wrong" }],
+  ];
+
+  it.each(shapes)("%s: a known and an unknown email both answer No record was returned after exactly one verify", async (_name, fields) => {
+    const env = await recordSetup(compat, "SELECT * FROM user WHERE email = $email AND crypto::argon2::compare(pass, $pass)");
+    const stored = await env.create("known@example.com", "crypto::argon2::generate('right')");
+    const seen = spyVerifies();
+    for (const email of ["known@example.com", "ghost@example.com"]) {
+      seen.length = 0;
+      const e = await env.signinWith({ email, ...fields }).catch((x: unknown) => x);
+      expect(e, email).toMatchObject({ message: "No record was returned" });
+      expect(seen.map((v) => v.alg), email).toEqual(["argon2"]);
+      expect(cost(seen[0]!.hash), email).toEqual(cost(stored));
+    }
+  });
+
+  it("a THROW in the clause keeps its text (the schema author's) and costs one verify too", async () => {
+    const env = await recordSetup(
+      compat,
+      "{ IF type::is::number($pass) { THROW 'numeric password' }; RETURN SELECT * FROM user WHERE email = $email AND crypto::argon2::compare(pass, $pass) }",
+    );
+    const seen = spyVerifies();
+    await expect(env.signinWith({ email: "ghost@example.com", pass: 3 })).rejects.toThrow("An error occurred: numeric password");
     expect(seen.map((v) => v.alg)).toEqual(["argon2"]);
   });
 });
