@@ -87,7 +87,7 @@ export async function writeDocument(env: DocEnv, req: WriteRequest): Promise<Wri
   // 11. an existing record is reported only now, after the permission checks
   if (req.conflict) throw req.conflict();
   // 12. indexes (unique check), then storage
-  storeIndexData(env, table, rid, before, after);
+  await storeIndexData(env, table, rid, before, after);
   env.records.put(env.txn, { ns: env.ns, db: env.db, tb: rid.table }, rid, after);
   // 13. events
   await processEvents(env, table, op, after);
@@ -137,7 +137,7 @@ async function clientViews(env: DocEnv, table: TableEntry, full: ValueObject): P
 
 /** Remove a stored record: its index entries, the record, then its events. */
 async function deleteRecord(env: DocEnv, table: TableEntry, op: WriteOp): Promise<WriteResult> {
-  storeIndexData(env, table, op.rid, op.before, undefined);
+  await storeIndexData(env, table, op.rid, op.before, undefined);
   env.records.delete(env.txn, { ns: env.ns, db: env.db, tb: op.rid.table }, op.rid);
   await processEvents(env, table, op, undefined);
   return { rid: op.rid, before: op.before, after: undefined };

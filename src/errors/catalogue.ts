@@ -85,7 +85,9 @@ export const QUERY_MESSAGES = {
   FieldCheck: (value: string, field: string, rid: string, tail: string) =>
     `Found ${value} for field \`${field}\`, with record \`${rid}\`, but ${tail}`,
   FieldReadonly: (field: string, rid: string) => `Found changed value for field \`${field}\`, with record \`${rid}\`, but field is readonly`,
-  IndexExists: (index: string, value: string, rid: string) => `Database index \`${index}\` already contains ${value}, with record \`${rid}\``,
+  /** Without `rid` when the actor may not select the conflicting record (stricter than SurrealDB, which always names it). */
+  IndexExists: (index: string, value: string, rid?: string) =>
+    `Database index \`${index}\` already contains ${value}${rid === undefined ? "" : `, with record \`${rid}\``}`,
   // raised as plain SurrealErrors (not QueryErrors): a field TYPE check reports them as its own error
   InvalidUuid: (text: string) => `Invalid uuid '${text}'`,
   InvalidDatetime: (text: string) => `Invalid datetime '${text}'`,

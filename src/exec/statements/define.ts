@@ -216,7 +216,7 @@ export async function runDefine(s: DefineStatement, ctx: Ctx): Promise<Value> {
       const table = dbEntry.tables.get(s.table) ?? ensureTable(ctx, s.table);
       if (onExisting(ctx, s, table.indexes.has(s.name), `The index '${s.name}' already exists`) === "skip") return undefined;
       putIn(ctx.txn, table.indexes, s.name, clean(s));
-      buildIndex(docEnv(ctx), table, s.name);
+      await buildIndex(docEnv(ctx), table, s.name);
       return undefined;
     }
     case "DefineEvent": {
