@@ -1,8 +1,8 @@
 // Property (issue #9 §2): noninterference. Whatever a record user (the attacker, user:eve) runs — generated SELECT /
 // UPDATE / UPSERT / INSERT / RELATE / DELETE / CREATE, subqueries, graph steps, pushdown-friendly WHERE, FOR,
 // closures, USE, protected variable names — none of the other record user's (user:victim) protected values reaches
-// it, none of them changes, and with other secrets (a twin run) it sees exactly the same. Generators and the checker: test/properties/noninterference/. The long run:
-// `npm run fuzz:nonint` (2,000 cases, prints a shrunk .surql reproduction).
+// it, none of them changes, and with other secrets (a twin run) it sees exactly the same. Generators and the checker:
+// test/properties/noninterference/. The long run: `npm run fuzz:nonint` (2,000 cases, prints a shrunk .surql repro).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { AttackStep } from "./noninterference/attacks.js";
