@@ -83,18 +83,21 @@ function plainField(e: Expr): string | undefined {
   return e.parts.map((p) => (p.kind === "Field" ? p.name : "")).join(".");
 }
 
-/** Equalities `field = expr` that must hold for `cond` to be truthy (conjuncts of an AND chain). */
+/** Equalities `field = expr` that must hold for `cond` to be truthy (conjuncts of an AND chain, walked without recursion). */
 export function requiredEqualities(cond: Expr | undefined): { field: string; value: Expr }[] {
-  if (!cond) return [];
-  if (cond.kind === "Binary" && cond.op === "&&") return [...requiredEqualities(cond.left), ...requiredEqualities(cond.right)];
-  if (cond.kind === "Binary" && (cond.op === "=" || cond.op === "==")) {
-    const lf = plainField(cond.left);
-    if (lf && isDocIndependent(cond.right)) return [{ field: lf, value: cond.right }];
-    const rf = plainField(cond.right);
-    if (rf && isDocIndependent(cond.left)) return [{ field: rf, value: cond.left }];
+  const out: { field: string; value: Expr }[] = [];
+  const todo: Expr[] = cond ? [cond] : [];
+  for (let c = todo.pop(); c !== undefined; c = todo.pop()) {
+    if (c.kind === "Binary" && c.op === "&&") todo.push(c.right, c.left);
+    else if (c.kind === "Subquery" && c.inner.kind === "Expr") todo.push(c.inner.expr);
+    else if (c.kind === "Binary" && (c.op === "=" || c.op === "==")) {
+      const lf = plainField(c.left);
+      const rf = plainField(c.right);
+      if (lf && isDocIndependent(c.right)) out.push({ field: lf, value: c.right });
+      else if (rf && isDocIndependent(c.left)) out.push({ field: rf, value: c.left });
+    }
   }
-  if (cond.kind === "Subquery" && cond.inner.kind === "Expr") return requiredEqualities(cond.inner.expr);
-  return [];
+  return out;
 }
 
 type Bound = "<" | "<=" | ">" | ">=";

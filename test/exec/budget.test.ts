@@ -93,3 +93,22 @@ describe("Budget", () => {
     expect(b.expired).toBe(false);
   });
 });
+
+describe.each([1, 2] as const)("compat %i: long flat expressions", (compat) => {
+  const chain = (term: string, op: string) => Array(100_000).fill(term).join(` ${op} `);
+  it.each([
+    ["RETURN " + chain("1", "+"), 100_000],
+    ["RETURN " + chain("true", "&&"), true],
+    ["RETURN " + chain("1", "+ 1 *"), 100_000],
+    ["RETURN " + chain("1", "**"), 1],
+  ])("a left-deep chain of 100,000 terms is evaluated without overflowing the stack (%#)", async (text, expected) => {
+    const ds = newDs({ compat, auth: false });
+    expect(await run(ds, rootSession(), text)).toEqual([{ ok: expected }]);
+  });
+
+  it("a WHERE of 100,000 conjuncts is planned without recursion", async () => {
+    const ds = newDs({ compat, auth: false });
+    await run(ds, rootSession(), "CREATE t:1 SET a = 1");
+    expect(await run(ds, rootSession(), `SELECT * FROM t WHERE ${chain("a = 1", "AND")}`)).toEqual([{ ok: [{ a: 1, id: "t:1" }] }]);
+  });
+});

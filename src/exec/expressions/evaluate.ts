@@ -1,6 +1,6 @@
 // exec/expressions: evaluate an Expr in a context — literals, params, idioms, operators, casts, calls, subqueries.
 
-import type { Expr, ExprKind, RecordKeyExpr } from "../../ast/nodes.js";
+import type { BinaryExpr, Expr, ExprKind, RecordKeyExpr } from "../../ast/nodes.js";
 import { QueryError } from "../../errors/index.js";
 import { applyBinary, cast, isTruthy, neg, randomRecordKey, uuidV7 } from "../../value/index.js";
 import { RecordId, RecordIdRange, Table } from "../../value/types.js";
@@ -68,6 +68,21 @@ export async function evaluateRecordKey(key: RecordKeyExpr, ctx: Ctx): Promise<R
   }
 }
 
+/** One operator of a chain, its left operand evaluated: `&&`, `||`, `??` and `?:` evaluate the right one only if needed. */
+async function applyOperator(e: BinaryExpr, left: Value, ctx: Ctx): Promise<Value> {
+  switch (e.op) {
+    case "&&":
+      return isTruthy(left, { compat: ctx.core.compat }) ? evaluate(e.right, ctx) : left;
+    case "||":
+    case "?:":
+      return isTruthy(left, { compat: ctx.core.compat }) ? left : evaluate(e.right, ctx);
+    case "??":
+      return left === undefined || left === null ? evaluate(e.right, ctx) : left;
+    default:
+      return applyBinary(e.op, left, await evaluate(e.right, ctx), { compat: ctx.core.compat });
+  }
+}
+
 const EXPRS: { [K in ExprKind]: Handler<K> } = {
   Literal: async (e) => e.value,
   Array: async (e, ctx) => {
@@ -88,19 +103,13 @@ const EXPRS: { [K in ExprKind]: Handler<K> } = {
   Table: async (e) => new Table(e.name),
   Idiom: (e, ctx) => evaluateIdiom(e, ctx),
   Binary: async (e, ctx) => {
-    const left = await evaluate(e.left, ctx);
-    switch (e.op) {
-      case "&&":
-        return isTruthy(left, { compat: ctx.core.compat }) ? evaluate(e.right, ctx) : left;
-      case "||":
-        return isTruthy(left, { compat: ctx.core.compat }) ? left : evaluate(e.right, ctx);
-      case "??":
-        return left === undefined || left === null ? evaluate(e.right, ctx) : left;
-      case "?:":
-        return isTruthy(left, { compat: ctx.core.compat }) ? left : evaluate(e.right, ctx);
-      default:
-        return applyBinary(e.op, left, await evaluate(e.right, ctx), { compat: ctx.core.compat });
-    }
+    // a left-deep chain (`1 + 1 + …`, every operator is left-associative) runs innermost first, in a loop: no recursion
+    const spine: BinaryExpr[] = [];
+    let node: Expr = e;
+    for (; node.kind === "Binary"; node = node.left) spine.push(node);
+    let left = await evaluate(node, ctx);
+    for (let i = spine.length - 1; i >= 0; i--) left = await applyOperator(spine[i]!, left, ctx);
+    return left;
   },
   Unary: async (e, ctx) => {
     const v = await evaluate(e.operand, ctx);
