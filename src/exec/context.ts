@@ -230,10 +230,15 @@ export function closureCtx(invoker: Ctx, madeWith: Rights, vars: Vars): Ctx {
   return nested(invoker, Rights.lesser(madeWith, invoker.rights), { vars });
 }
 
-/** Record users stay in their own namespace and database for everything (tables, params, functions, INFO). */
+/**
+ * Every actor below root stays at its level for everything (tables, params, functions, INFO): a namespace user in
+ * its namespace, a database or record user in its namespace and database. Stricter than SurrealDB for system users,
+ * which it lets work elsewhere under table PERMISSIONS like a guest (pentest F9).
+ */
 function confine(actor: Actor, ns: string, db: string | undefined): void {
-  if (actor.level !== "Record" && actor.level !== "Scope") return;
+  if (actor.level === "Root" || actor.level === "No") return;
   if (actor.ns !== ns) throw queryError("NsNotAllowed", ns);
+  if (actor.level === "Namespace") return;
   if (db !== undefined && actor.db !== db) throw queryError("DbNotAllowed", db);
 }
 
@@ -254,7 +259,7 @@ export function needDb(ctx: Ctx): string {
   return db;
 }
 
-/** The selected namespace and database when both are set (a record user's own only), else undefined. */
+/** The selected namespace and database when both are set (within the actor's level only), else undefined. */
 export function selectedDb(ctx: Ctx): { ns: string; db: string } | undefined {
   const { ns, db } = ctx.session;
   if (ns === undefined || ns === "" || db === undefined || db === "") return undefined;

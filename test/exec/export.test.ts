@@ -86,9 +86,16 @@ describe("who may export (View on the database)", () => {
     ["namespace viewer of its namespace", systemSession("Namespace", ["VIEWER"])],
     ["database editor of its database", systemSession("Database", ["EDITOR"])],
   ];
+  // a system user pointed at another namespace / database is confined to its own (stricter than SurrealDB, pentest F9)
+  const elsewhere: [string, Session, string][] = [
+    ["database owner of another database", { ...systemSession("Database", ["OWNER"], "test", "other"), db: "test" }, "You don't have permission to change to the test database"],
+    ["namespace owner of another namespace", { ...systemSession("Namespace", ["OWNER"], "other"), ns: "test", db: "test" }, "You don't have permission to change to the test namespace"],
+  ];
+  it.each(elsewhere)("%s may not (confined to its level)", async (_name, session, message) => {
+    const ds = await populated(2);
+    await expect(ds.exportSql(session)).rejects.toThrow(message);
+  });
   const refused: [string, Session][] = [
-    ["database owner of another database", { ...systemSession("Database", ["OWNER"], "test", "other"), db: "test" }],
-    ["namespace owner of another namespace", { ...systemSession("Namespace", ["OWNER"], "other"), ns: "test", db: "test" }],
     ["record user", recordSession("user", 1n)],
     ["guest", newSession({ ns: "test", db: "test" })],
   ];

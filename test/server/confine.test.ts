@@ -1,0 +1,75 @@
+// A database-level system user stays in its namespace and database over every transport (pentest F9): HTTP Basic with
+// surreal-ns / surreal-db pointing elsewhere, `USE` in POST /sql, and RPC `use` on a WebSocket. Stricter than SurrealDB.
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { SurqlAuth } from "../../src/index.js";
+
+const schema = `
+USE NS app DB app; DEFINE USER v ON DATABASE PASSWORD 'v' ROLES VIEWER; DEFINE TABLE open SCHEMALESS PERMISSIONS FULL; CREATE open:1 SET s = 'home';
+USE NS other DB o; DEFINE TABLE open SCHEMALESS PERMISSIONS FULL; CREATE open:1 SET s = 'SECRET_other'; DEFINE PARAM $p3 VALUE 'SECRET_param';`;
+const servers: { close(): Promise<void> }[] = [];
+const base: Record<1 | 2, string> = { 1: "", 2: "" };
+const NS = "You don't have permission to change to the other namespace";
+
+beforeAll(async () => {
+  for (const compat of [1, 2] as const) {
+    const db = await SurqlAuth.open({ compat, root: { user: "root", pass: "root" } });
+    await db.importText(schema);
+    const { server, port } = await db.listen("127.0.0.1", 0);
+    servers.push(server);
+    base[compat] = `127.0.0.1:${port}`;
+  }
+});
+afterAll(async () => {
+  for (const s of servers) await s.close();
+});
+
+const basic = `Basic ${Buffer.from("v:v").toString("base64")}`;
+
+async function sql(compat: 1 | 2, body: string, headers: Record<string, string>): Promise<unknown[]> {
+  const res = await fetch(`http://${base[compat]}/sql`, { method: "POST", headers: { Accept: "application/json", Authorization: basic, ...headers }, body });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { result: unknown }[]).map((r) => r.result);
+}
+
+describe.each([1, 2] as const)("a database user stays home over HTTP and WebSocket (compat %i)", (compat) => {
+  const level = compat === 2 ? { "surreal-auth-ns": "app", "surreal-auth-db": "app" } : {};
+
+  it("POST /sql with Basic: USE elsewhere, then every read is refused", async () => {
+    const out = await sql(compat, "SELECT VALUE s FROM open; USE NS other DB o; SELECT * FROM open; RETURN $p3", { ...level, "surreal-ns": "app", "surreal-db": "app" });
+    expect(out).toEqual([["home"], null, NS, NS]);
+  });
+
+  if (compat === 2) {
+    it("POST /sql with Basic and surreal-ns / surreal-db pointing at another namespace", async () => {
+      expect(await sql(compat, "SELECT * FROM open; RETURN $p3", { ...level, "surreal-ns": "other", "surreal-db": "o" })).toEqual([NS, NS]);
+    });
+  }
+
+  it("WebSocket: signin, RPC use elsewhere, then query and select are refused", async () => {
+    const ws = new WebSocket(`ws://${base[compat]}/rpc`);
+    const replies: unknown[] = [];
+    const waiters: ((v: unknown) => void)[] = [];
+    ws.on("message", (d: Buffer) => {
+      const v = JSON.parse(d.toString());
+      const w = waiters.shift();
+      if (w) w(v);
+      else replies.push(v);
+    });
+    await new Promise((r) => ws.once("open", r));
+    const rpc = (method: string, params: unknown[]) => {
+      ws.send(JSON.stringify({ id: 1, method, params }));
+      return new Promise<{ result?: unknown; error?: { message: string } }>((resolve) => (replies.length ? resolve(replies.shift() as never) : waiters.push(resolve as never)));
+    };
+    try {
+      expect((await rpc("signin", [{ NS: "app", DB: "app", user: "v", pass: "v" }])).error).toBeUndefined();
+      expect(await rpc("use", ["other", "o"])).toMatchObject({ result: null });
+      const q = await rpc("query", ["SELECT * FROM open; RETURN $p3"]);
+      expect((q.result as { result: unknown }[]).map((r) => r.result)).toEqual([NS, NS]);
+      expect((await rpc("select", ["open"])).error?.message).toContain(NS);
+    } finally {
+      ws.close();
+    }
+  });
+});
