@@ -34,7 +34,7 @@ async function sql(compat: 1 | 2, body: string, headers: Record<string, string>)
 }
 
 describe.each([1, 2] as const)("a database user stays home over HTTP and WebSocket (compat %i)", (compat) => {
-  const level = compat === 2 ? { "surreal-auth-ns": "app", "surreal-auth-db": "app" } : {};
+  const level: Record<string, string> = compat === 2 ? { "surreal-auth-ns": "app", "surreal-auth-db": "app" } : {};
 
   it("POST /sql with Basic: USE elsewhere, then every read is refused", async () => {
     const out = await sql(compat, "SELECT VALUE s FROM open; USE NS other DB o; SELECT * FROM open; RETURN $p3", { ...level, "surreal-ns": "app", "surreal-db": "app" });
