@@ -34,6 +34,8 @@ export interface WriteResult {
   readonly rid: RecordId;
   readonly before: ValueObject | undefined;
   readonly after: ValueObject | undefined;
+  /** 1.x: could the client select the stored record before the write (RETURN BEFORE shows it only then)? */
+  readonly beforeSelectable?: boolean;
 }
 
 /** A record as stored, and as the client may see it: the fields it may not select removed (their paths in `hidden`). */
@@ -76,8 +78,10 @@ export async function writeDocument(env: DocEnv, req: WriteRequest): Promise<Wri
   if (before && action !== "create" && !(await checkPermissionsTable(env, table, action, before, { before, after: before }))) return undefined;
   // 5. 1.x UPDATE of a missing record id: the create permission is met first, on the empty (NONE) document
   if (env.compat === 1 && req.viaUpdate && !before && !(await checkPermissionsTable(env, table, "create", undefined))) return undefined;
+  // 5b. 1.x: may the client select the stored record, judged before the write changes it (for RETURN BEFORE)
+  const beforeSelectable = env.compat === 1 && before ? await checkPermissionsTable(env, table, "select", before) : undefined;
   // 6. delete: indexes, storage, events
-  if (action === "delete") return deleteRecord(env, table, { action, rid, before, after: undefined });
+  if (action === "delete") return { ...(await deleteRecord(env, table, { action, rid, before, after: undefined })), beforeSelectable };
   // 7. the data clause, on the record as the client may see it
   const doc = req.data ? await req.data(await clientViews(env, table, before ?? { id: rid })) : (before ?? { id: rid });
   const op: WriteOp = { action, rid, before, after: doc };
@@ -91,7 +95,7 @@ export async function writeDocument(env: DocEnv, req: WriteRequest): Promise<Wri
   env.records.put(env.txn, { ns: env.ns, db: env.db, tb: rid.table }, rid, after);
   // 13. events
   await processEvents(env, table, op, after);
-  return { rid, before, after };
+  return { rid, before, after, beforeSelectable };
 }
 
 /** The record a write makes: fields (DEFAULT, VALUE, TYPE, ASSERT, READONLY, field permissions), SCHEMAFULL cleanup; NONE when the permission denies it. */
@@ -129,8 +133,13 @@ async function whereMatches(env: DocEnv, table: TableEntry, req: WriteRequest): 
   return seen !== undefined && (await req.where!(seen));
 }
 
-/** The record and the client's view of it (fields it may not select removed). */
+/** The record and the client's view of it: fields it may not select removed; of a record it may not select, only the id. */
 async function clientViews(env: DocEnv, table: TableEntry, full: ValueObject): Promise<DocViews> {
+  // a stored record the update rule lets through but the select rule does not (a write-only table): nothing but its id
+  // (SurrealDB's data clause sees it whole and its errors print it; attack finding F11)
+  if (Object.keys(full).some((k) => k !== "id") && !(await checkPermissionsTable(env, table, "select", full))) {
+    return { full, seen: { id: full.id }, hidden: Object.keys(full).filter((k) => k !== "id").map((k) => [k]) };
+  }
   const hidden = await hiddenFields(env, table, full);
   return { full, seen: withoutPaths(full, hidden), hidden };
 }

@@ -81,13 +81,15 @@ export async function writeOutput(output: Output | undefined, res: WriteResult, 
   if (kind === "Null") return null;
   const env = docEnv(ctx);
   const table = ctx.core.catalog.table(needNs(ctx), needDb(ctx), res.rid.table);
-  const visible = async (doc: ValueObject | undefined): Promise<ValueObject | undefined> => {
+  // a record the client may not select is not returned; 1.5.4 returns it (SECURITY.md, attack finding F11), so 1.x
+  // judges RETURN BEFORE by the select rule as it stood before the write (a deleted $auth record still returns itself)
+  const visible = async (doc: ValueObject | undefined, selectable?: boolean): Promise<ValueObject | undefined> => {
     if (!doc || !table || !permissionsApply(ctx, false)) return doc;
-    if (ctx.core.compat === 2 && !(await checkPermissionsTable(env, table, "select", doc))) return undefined;
+    if (!(selectable ?? (await checkPermissionsTable(env, table, "select", doc)))) return undefined;
     return checkPermissionsFields(env, table, doc);
   };
   const after = await visible(res.after);
-  let before = await visible(res.before);
+  let before = await visible(res.before, res.beforeSelectable);
   // RETURN BEFORE also meets the field permissions against the record after the write (NONE after a DELETE)
   if (before && table && permissionsApply(ctx, false)) {
     // both compats also strip what was hidden on the record before the write (1.5.4 shows those old values: stricter)

@@ -51,7 +51,15 @@ export function permissions(v: V): Step[] {
     // NONE by default, FULL, and write-only tables
     q("SELECT * FROM secret; CREATE secret:2 SET x = 2; UPDATE secret:1 SET x = 3; DELETE secret:1"),
     q("SELECT * FROM open; CREATE open:2 SET x = 2; UPDATE open:1 SET x = 3 RETURN x; SELECT * FROM scoped"),
-    q("SELECT * FROM blind; CREATE blind:2 SET x = 2; UPDATE blind:1 SET x = 3; UPDATE blind:1 SET x = 4 RETURN x; DELETE blind:2 RETURN BEFORE"),
+    {
+      ...q("SELECT * FROM blind; CREATE blind:2 SET x = 2; UPDATE blind:1 SET x = 3; UPDATE blind:1 SET x = 4 RETURN x; DELETE blind:2 RETURN BEFORE"),
+      ...(v === 1
+        ? {
+            skipCompare:
+              "KNOWN DIFFERENCE: stricter: a write returns a record only if the client may select it; SurrealDB 1.5.4 returns the records of a write-only table (test/language/cases/compare-nullish.surql)",
+          }
+        : {}),
+    },
     // field rules: stripped on select, reverted on create / update
     q("SELECT * FROM note; SELECT hidden, acme FROM note:1"),
     q("UPDATE note:1 SET hidden = 'h2', locked = 'l2', mine = 'm2', body = 'b2'"),
