@@ -1,7 +1,7 @@
 // HTTP Basic auth levels on a live server: v2 reads surreal-auth-ns/-db, v1 legacy searches ROOT → NS → DB by surreal-ns/-db.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SurqlAuth } from "../../src/index.js";
+import { serveSchema } from "./clients.js";
 
 const schema = `USE NS app DB app; DEFINE USER dbu ON DATABASE PASSWORD 'dbu-pass' ROLES VIEWER; DEFINE TABLE item PERMISSIONS FULL;`;
 const servers: { close(): Promise<void> }[] = [];
@@ -9,11 +9,9 @@ const base: Record<1 | 2, string> = { 1: "", 2: "" };
 
 beforeAll(async () => {
   for (const compat of [1, 2] as const) {
-    const db = await SurqlAuth.open({ compat, root: { user: "root", pass: "root" } });
-    await db.importText(schema);
-    const { server, port } = await db.listen("127.0.0.1", 0);
-    servers.push(server);
-    base[compat] = `http://127.0.0.1:${port}`;
+    const served = await serveSchema(compat, schema);
+    servers.push(served);
+    base[compat] = `http://${served.host}`;
   }
 });
 afterAll(async () => {

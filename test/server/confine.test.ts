@@ -2,8 +2,7 @@
 // surreal-ns / surreal-db pointing elsewhere, `USE` in POST /sql, and RPC `use` on a WebSocket. Stricter than SurrealDB.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
-import { SurqlAuth } from "../../src/index.js";
+import { jsonRpcSocket, serveSchema } from "./clients.js";
 
 const schema = `
 USE NS app DB app; DEFINE USER v ON DATABASE PASSWORD 'v' ROLES VIEWER; DEFINE TABLE open SCHEMALESS PERMISSIONS FULL; CREATE open:1 SET s = 'home';
@@ -14,11 +13,9 @@ const NS = "You don't have permission to change to the other namespace";
 
 beforeAll(async () => {
   for (const compat of [1, 2] as const) {
-    const db = await SurqlAuth.open({ compat, root: { user: "root", pass: "root" } });
-    await db.importText(schema);
-    const { server, port } = await db.listen("127.0.0.1", 0);
-    servers.push(server);
-    base[compat] = `127.0.0.1:${port}`;
+    const served = await serveSchema(compat, schema);
+    servers.push(served);
+    base[compat] = served.host;
   }
 });
 afterAll(async () => {
@@ -48,20 +45,7 @@ describe.each([1, 2] as const)("a database user stays home over HTTP and WebSock
   }
 
   it("WebSocket: signin, RPC use elsewhere, then query and select are refused", async () => {
-    const ws = new WebSocket(`ws://${base[compat]}/rpc`);
-    const replies: unknown[] = [];
-    const waiters: ((v: unknown) => void)[] = [];
-    ws.on("message", (d: Buffer) => {
-      const v = JSON.parse(d.toString());
-      const w = waiters.shift();
-      if (w) w(v);
-      else replies.push(v);
-    });
-    await new Promise((r) => ws.once("open", r));
-    const rpc = (method: string, params: unknown[]) => {
-      ws.send(JSON.stringify({ id: 1, method, params }));
-      return new Promise<{ result?: unknown; error?: { message: string } }>((resolve) => (replies.length ? resolve(replies.shift() as never) : waiters.push(resolve as never)));
-    };
+    const { ws, rpc } = await jsonRpcSocket(`ws://${base[compat]}/rpc`);
     try {
       expect((await rpc("signin", [{ NS: "app", DB: "app", user: "v", pass: "v" }])).error).toBeUndefined();
       expect(await rpc("use", ["other", "o"])).toMatchObject({ result: null });

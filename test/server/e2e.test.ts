@@ -5,6 +5,7 @@ import WebSocket from "ws";
 import { RecordId as SdkRecordId, Surreal } from "surrealdb";
 import { SurqlAuth } from "../../src/index.js";
 import type { SurrealServer } from "../../src/server/index.js";
+import { jsonRpcSocket } from "./clients.js";
 
 const basic = (user: string, pass: string) => `Basic ${Buffer.from(`${user}:${pass}`).toString("base64")}`;
 const wsImpl = WebSocket as unknown as typeof globalThis.WebSocket;
@@ -47,20 +48,7 @@ describe("SurrealDB 2.x mode", () => {
   });
 
   it("raw RPC CRUD methods run their SurrealQL on the real engine", async () => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/rpc`, { headers: { authorization: basic("root", "root"), "surreal-ns": "test", "surreal-db": "test" } });
-    const replies: unknown[] = [];
-    const waiters: ((v: unknown) => void)[] = [];
-    ws.on("message", (d: Buffer) => {
-      const v = JSON.parse(d.toString());
-      const w = waiters.shift();
-      if (w) w(v);
-      else replies.push(v);
-    });
-    await new Promise((r) => ws.once("open", r));
-    const rpc = (method: string, params: unknown[]) => {
-      ws.send(JSON.stringify({ id: 1, method, params }));
-      return new Promise<{ result?: unknown; error?: unknown }>((resolve) => (replies.length ? resolve(replies.shift() as never) : waiters.push(resolve as never)));
-    };
+    const { ws, rpc } = await jsonRpcSocket(`ws://127.0.0.1:${port}/rpc`, { authorization: basic("root", "root"), "surreal-ns": "test", "surreal-db": "test" });
     try {
       expect(await rpc("create", ["thing:1", { a: 1 }])).toEqual({ id: 1, result: { a: 1, id: "thing:1" } });
       expect(await rpc("create", ["thing", { a: 2 }])).toMatchObject({ result: { a: 2 } });
