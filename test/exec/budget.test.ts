@@ -112,3 +112,26 @@ describe.each([1, 2] as const)("compat %i: long flat expressions", (compat) => {
     expect(await run(ds, rootSession(), `SELECT * FROM t WHERE ${chain("a = 1", "AND")}`)).toEqual([{ ok: [{ a: 1, id: "t:1" }] }]);
   });
 });
+
+describe.each([1, 2] as const)("compat %i: functions that build collections from collections", (compat) => {
+  const cap = (name: string) => `Incorrect arguments for function ${name}(). Output must not exceed 1048576 bytes.`;
+  const items3000 = items(3000);
+  it.each([
+    ["array::combine", `array::combine(${items3000}, ${items3000})`],
+    ["array::concat", `array::concat(${Array(50).fill(items3000).join(", ")})`],
+    ["array::flatten", `array::flatten([${Array(50).fill(items3000).join(", ")}])`],
+    ["array::group", `array::group([${Array(50).fill(items3000).join(", ")}])`],
+    ["array::transpose", `array::transpose([${items3000}, ${items3000}, ${Array(48).fill(items3000).join(", ")}])`],
+  ])("%s refuses an output over the allocation limit (F7)", async (name, call) => {
+    const ds = newDs({ compat, auth: false });
+    expect(await run(ds, rootSession(), `RETURN array::len(${call})`)).toEqual([{ err: cap(name) }]);
+  });
+
+  // 2.x: closures number the elements
+  it.runIf(compat === 2)("set functions on 100,000 distinct values answer (hashed, not pairwise)", async () => {
+    const ds = newDs({ compat, auth: false });
+    const big = `string::split(string::repeat('a,', 99999) + 'a', ',').map(|$v, $i| $i)`;
+    const text = `RETURN [array::len(array::distinct(${big})), array::len(array::intersect(${big}, [5, 7, 7])), array::len(array::complement(${big}, [1, 2]))]`;
+    expect(await run(ds, rootSession(), text)).toEqual([{ ok: [100_000, 2, 99_998] }]);
+  });
+});

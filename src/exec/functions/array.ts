@@ -6,21 +6,27 @@ import type { FunctionContext } from "./context.js";
 import { asRawString, compareValues, isTruthy, valueEquals } from "./util.js";
 import type { Value } from "../../value/types.js";
 import { shuffleInPlace } from "../random.js";
+import { ValueSet } from "./value-set.js";
 
 const arr = (v: Value): Value[] => v as Value[];
 const int = (v: Value): number => Number(v as bigint);
-const includes = (a: Value[], v: Value): boolean => a.some((x) => valueEquals(x, v));
+const equals = (a: Value, b: Value): boolean => valueEquals(a, b);
+/** The elements of `a` that `b` has (`keep`) or has not, in `a`'s order. */
+const filterBy = (a: Value[], b: Value[], keep: boolean): Value[] => {
+  const inB = new ValueSet(equals, b);
+  return a.filter((x) => inB.has(x) === keep);
+};
 
 /** Exact equality (kind-sensitive): 1 and 1.0 stay distinct, as in array::distinct. */
 const exactEquals = (a: Value, b: Value): boolean => typeof a === typeof b && valueEquals(a, b);
 
 function distinct(a: Value[]): Value[] {
-  const out: Value[] = [];
-  for (const v of a) if (!out.some((x) => exactEquals(x, v))) out.push(v);
-  return out;
+  const seen = new ValueSet(exactEquals);
+  return a.filter((v) => seen.add(v));
 }
 
-function flatten(a: Value[]): Value[] {
+function flatten(a: Value[], name = "array::flatten"): Value[] {
+  checkLength(name, a.reduce((n: number, v) => n + (Array.isArray(v) ? v.length : 1), 0));
   return a.flatMap((v) => (Array.isArray(v) ? v : [v]));
 }
 
@@ -90,7 +96,8 @@ function checkLength(name: string, n: number): void {
 export const arrayFunctions: BuiltinTable = {
   "array::add": fn(["array", "any"], ([a, v]) => {
     const out = [...arr(a)];
-    for (const x of Array.isArray(v) ? v : [v]) if (!includes(out, x)) out.push(x);
+    const seen = new ValueSet(equals, out);
+    for (const x of Array.isArray(v) ? v : [v]) if (seen.add(x)) out.push(x);
     return out;
   }),
   "array::all": fn(["array", "any?"], async (args, ctx) => {
@@ -121,16 +128,17 @@ export const arrayFunctions: BuiltinTable = {
     for (let i = 0; i < arr(a).length; i += size) out.push(arr(a).slice(i, i + size));
     return out;
   }),
-  "array::combine": fn(["array", "array"], ([a, b]) => arr(a).flatMap((x) => arr(b).map((y) => [x, y]))),
-  "array::complement": fn(["array", "array"], ([a, b]) => arr(a).filter((x) => !includes(arr(b), x))),
+  "array::combine": fn(["array", "array"], ([a, b]) => {
+    checkLength("array::combine", arr(a).length * arr(b).length);
+    return arr(a).flatMap((x) => arr(b).map((y) => [x, y]));
+  }),
+  "array::complement": fn(["array", "array"], ([a, b]) => filterBy(arr(a), arr(b), false)),
   "array::concat": fn(["...array"], (args) => {
     if (args.length === 0) throw incorrectArguments("array::concat", "Expected at least one argument");
+    checkLength("array::concat", args.reduce((n: number, a) => n + arr(a).length, 0));
     return args.flatMap((a) => arr(a));
   }),
-  "array::difference": fn(["array", "array"], ([a, b]) => [
-    ...arr(a).filter((x) => !includes(arr(b), x)),
-    ...arr(b).filter((x) => !includes(arr(a), x)),
-  ]),
+  "array::difference": fn(["array", "array"], ([a, b]) => [...filterBy(arr(a), arr(b), false), ...filterBy(arr(b), arr(a), false)]),
   "array::distinct": fn(["array"], ([a]) => distinct(arr(a))),
   "array::filter_index": fn(["array", "any"], ([a, v]) =>
     arr(a).flatMap((x, i) => (valueEquals(x, v) ? [BigInt(i)] : [])),
@@ -141,7 +149,7 @@ export const arrayFunctions: BuiltinTable = {
   }),
   "array::first": fn(["array"], ([a]) => arr(a)[0]),
   "array::flatten": fn(["array"], ([a]) => flatten(arr(a))),
-  "array::group": fn(["array"], ([a]) => distinct(flatten(arr(a)))),
+  "array::group": fn(["array"], ([a]) => distinct(flatten(arr(a), "array::group"))),
   "array::insert": fn(["array", "any", "i64?"], (args) => {
     const out = [...arr(args[0])];
     if (args.length < 3) return [...out, args[1]];
@@ -152,16 +160,9 @@ export const arrayFunctions: BuiltinTable = {
     return out;
   }),
   "array::intersect": fn(["array", "array"], ([a, b]) => {
-    const rest = [...arr(b)];
-    const out: Value[] = [];
-    for (const x of arr(a)) {
-      const j = rest.findIndex((y) => valueEquals(x, y));
-      if (j >= 0) {
-        out.push(x);
-        rest.splice(j, 1);
-      }
-    }
-    return out;
+    // each element of b matches at most once
+    const rest = new ValueSet(equals, arr(b));
+    return arr(a).filter((x) => rest.take(x));
   }),
   "array::join": fn(["array", "string"], ([a, sep], ctx) => arr(a).map((x) => asRawString(x, ctx.compat)).join(sep as string)),
   "array::last": fn(["array"], ([a]) => arr(a)[arr(a).length - 1]),
@@ -188,10 +189,14 @@ export const arrayFunctions: BuiltinTable = {
   "array::sort::desc": fn(["array"], ([a], ctx) => sorted(arr(a), true, ctx.compat)),
   "array::transpose": fn(["array"], ([a]) => {
     const rows = arr(a).map((r) => (Array.isArray(r) ? r : [r]));
-    const width = Math.max(0, ...rows.map((r) => r.length));
+    const width = rows.reduce((w, r) => Math.max(w, r.length), 0);
+    checkLength("array::transpose", width * rows.length);
     return Array.from({ length: width }, (_, i) => rows.flatMap((r) => (i < r.length ? [r[i]] : [])));
   }),
-  "array::union": fn(["array", "array"], ([a, b]) => distinct([...arr(a), ...arr(b)])),
+  "array::union": fn(["array", "array"], ([a, b]) => {
+    checkLength("array::union", arr(a).length + arr(b).length);
+    return distinct([...arr(a), ...arr(b)]);
+  }),
 
   // SurrealDB 2 additions.
   // In SurrealDB 2 array::includes is array::any under another name (array::includes([1]) is true).
@@ -205,6 +210,7 @@ export const arrayFunctions: BuiltinTable = {
   "array::windows": fn(["array", "i64"], ([a, n]) => {
     const size = int(n);
     if (size < 1) throw incorrectArguments("array::windows", "The second argument must be an integer greater than 0");
+    checkLength("array::windows", Math.max(0, arr(a).length - size + 1) * size);
     const out: Value[] = [];
     for (let i = 0; i + size <= arr(a).length; i++) out.push(arr(a).slice(i, i + size));
     return out;
