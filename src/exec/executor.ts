@@ -28,8 +28,19 @@ export function asSurrealError(e: unknown): SurrealError {
   return new QueryError("Internal", e instanceof Error ? e.message : String(e));
 }
 
-const ok = (result: Value, started: bigint): QueryResponse => ({ status: "OK", result, time: formatElapsed(process.hrtime.bigint() - started) });
-const err = (error: SurrealError, started: bigint): QueryResponse => ({ status: "ERR", result: error.message, time: formatElapsed(process.hrtime.bigint() - started), error });
+/**
+ * The `time` a statement reports. Record users and guests get whole milliseconds: microsecond times told them whether an
+ * index lookup hit a record they may not select (attack finding F16; SurrealDB reports µs to everyone).
+ */
+function elapsed(started: bigint, session: Session): string {
+  const nanos = process.hrtime.bigint() - started;
+  const level = session.actor.level;
+  const coarse = level === "Record" || level === "Scope" || level === "No";
+  return formatElapsed(coarse ? ((nanos + 999_999n) / 1_000_000n) * 1_000_000n : nanos);
+}
+
+const ok = (result: Value, started: bigint, session: Session): QueryResponse => ({ status: "OK", result, time: elapsed(started, session) });
+const err = (error: SurrealError, started: bigint, session: Session): QueryResponse => ({ status: "ERR", result: error.message, time: elapsed(started, session), error });
 
 /** Run one statement in `txn`; a top-level RETURN yields its value. */
 async function runTop(stmt: Statement, core: EngineCore, session: Session, vars: Vars, txn: Transaction, budget: Budget): Promise<Value> {
@@ -60,10 +71,10 @@ export async function executeStatements(stmts: readonly Statement[], core: Engin
       try {
         const result = await runTop(stmt, core, session, vars, txn, budget);
         txn.commit();
-        responses.push(ok(result, started));
+        responses.push(ok(result, started, session));
       } catch (e) {
         txn.cancel();
-        responses.push(err(asSurrealError(e), started));
+        responses.push(err(asSurrealError(e), started, session));
       }
       i++;
       continue;
@@ -78,21 +89,21 @@ export async function executeStatements(stmts: readonly Statement[], core: Engin
     for (let j = i + 1; j < end; j++) {
       const started = process.hrtime.bigint();
       if (failed) {
-        block.push(err(queryError("QueryNotExecuted"), started));
+        block.push(err(queryError("QueryNotExecuted"), started, session));
         continue;
       }
       try {
-        block.push(ok(await runTop(stmts[j]!, core, session, vars, txn, budget), started));
+        block.push(ok(await runTop(stmts[j]!, core, session, vars, txn, budget), started, session));
       } catch (e) {
         failed = true;
-        block.push(err(asSurrealError(e), started));
+        block.push(err(asSurrealError(e), started, session));
       }
     }
     if (cancelled || failed) txn.cancel();
     else txn.commit();
     for (const r of block) {
-      if (cancelled) responses.push({ ...err(queryError("QueryCancelled"), 0n), time: r.time });
-      else if (failed && r.status === "OK") responses.push({ ...err(queryError("QueryNotExecuted"), 0n), time: r.time });
+      if (cancelled) responses.push({ ...err(queryError("QueryCancelled"), 0n, session), time: r.time });
+      else if (failed && r.status === "OK") responses.push({ ...err(queryError("QueryNotExecuted"), 0n, session), time: r.time });
       else responses.push(r);
     }
     i = end + 1;
