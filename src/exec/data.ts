@@ -117,7 +117,13 @@ export async function applyData(data: DataClause | undefined, views: DocViews, c
       const v = await clauseValue(data.value, views, ctx);
       // the patch runs on the client's view (its errors show only what it may select); hidden fields it left alone are kept
       let out = applyPatch(views.seen, v, ctx.core.compat);
-      for (const path of views.hidden) if (getPath(out, path) === undefined) out = setPath(out, path, getPath(full, path));
+      for (const path of views.hidden) {
+        // an array the patch left as the client saw it gets its hidden elements back whole
+        const parent = path.slice(0, -1);
+        const untouched = typeof path[path.length - 1] === "number" && valueEquals(getPath(out, parent), getPath(views.seen, parent), { compat: ctx.core.compat });
+        if (untouched) out = setPath(out, parent, getPath(full, parent));
+        else if (getPath(out, path) === undefined) out = setPath(out, path, getPath(full, path));
+      }
       return { ...out, id };
     }
   }
