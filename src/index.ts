@@ -81,6 +81,7 @@ export class SurqlAuth {
       auth: this.authEnabled,
       allowGuests: opts.allowGuests ?? false,
       ...(opts.queryTimeoutMs !== undefined ? { queryTimeoutMs: opts.queryTimeoutMs } : {}),
+      onInternalError: (e) => this.logger.error("internal error in a statement", { error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
     });
     this.iam = new Iam(this.engine, {
       compat: this.compat,

@@ -86,6 +86,8 @@ export const QUERY_MESSAGES = {
     `Found ${value} for field \`${field}\`, with record \`${rid}\`, but ${tail}`,
   FieldReadonly: (field: string, rid: string) => `Found changed value for field \`${field}\`, with record \`${rid}\`, but field is readonly`,
   /** Without `rid` when the actor may not select the conflicting record (stricter than SurrealDB, which always names it). */
+  /** An unexpected failure inside the engine: the detail goes to the log, never to the client. */
+  Internal: () => "An internal error occurred",
   IndexExists: (index: string, value: string, rid?: string) =>
     `Database index \`${index}\` already contains ${value}${rid === undefined ? "" : `, with record \`${rid}\``}`,
   // raised as plain SurrealErrors (not QueryErrors): a field TYPE check reports them as its own error
@@ -107,7 +109,6 @@ export type EngineCode =
   | "AlreadyExists"
   | "Cast"
   | "Import"
-  | "Internal"
   | "InvalidFunction"
   | "NotFound"
   | "ParseError"

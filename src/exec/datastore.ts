@@ -35,6 +35,8 @@ export interface DatastoreOptions {
   readonly indexes?: IndexStore;
   /** Time limit of one client query in ms (`--query-timeout`; default 10 s; 0 or Infinity: none). */
   readonly queryTimeoutMs?: number;
+  /** Receives unexpected errors inside statements (default: dropped); the client sees "An internal error occurred". */
+  readonly onInternalError?: (error: unknown) => void;
 }
 
 export class Datastore implements QueryEngine, EngineCore {
@@ -47,6 +49,7 @@ export class Datastore implements QueryEngine, EngineCore {
   readonly allowGuests: boolean;
   readonly pushdown: boolean;
   readonly queryTimeoutMs: number;
+  private readonly onInternalError: (error: unknown) => void;
   private readonly listeners = new Set<(change: DefinitionChange) => void>();
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -59,6 +62,11 @@ export class Datastore implements QueryEngine, EngineCore {
     this.queryTimeoutMs = opts.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
     this.records = opts.records ?? new MemoryRecordStore();
     this.indexes = opts.indexes ?? new MemoryIndexStore();
+    this.onInternalError = opts.onInternalError ?? (() => {});
+  }
+
+  reportInternal(error: unknown): void {
+    this.onInternalError(error);
   }
 
   notify(change: DefinitionChange): void {

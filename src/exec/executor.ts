@@ -2,7 +2,7 @@
 // reporting: a failed block reports every other statement as not executed, a cancelled block every statement.
 
 import type { Statement } from "../ast/nodes.js";
-import { QueryError, queryError, SurrealError } from "../errors/index.js";
+import { queryError, SurrealError } from "../errors/index.js";
 import { Transaction } from "../store/transaction.js";
 import type { Value } from "../value/types.js";
 import { Budget } from "./budget.js";
@@ -21,11 +21,12 @@ export function formatElapsed(nanos: bigint): string {
   return `${(Number(nanos) / 1e9).toFixed(6)}s`;
 }
 
-/** Any thrown value as a SurrealError (internal failures keep their message). */
-export function asSurrealError(e: unknown): SurrealError {
+/** Any thrown value as a SurrealError; an unexpected one is logged through `core` and answers a generic text. */
+export function asSurrealError(e: unknown, core: Pick<EngineCore, "reportInternal">): SurrealError {
   if (e instanceof SurrealError) return e;
   if (e instanceof BreakSignal || e instanceof ContinueSignal) return queryError("InvalidControlFlow");
-  return new QueryError("Internal", e instanceof Error ? e.message : String(e));
+  core.reportInternal(e);
+  return queryError("Internal");
 }
 
 /**
@@ -74,7 +75,7 @@ export async function executeStatements(stmts: readonly Statement[], core: Engin
         responses.push(ok(result, started, session));
       } catch (e) {
         txn.cancel();
-        responses.push(err(asSurrealError(e), started, session));
+        responses.push(err(asSurrealError(e, core), started, session));
       }
       i++;
       continue;
@@ -96,7 +97,7 @@ export async function executeStatements(stmts: readonly Statement[], core: Engin
         block.push(ok(await runTop(stmts[j]!, core, session, vars, txn, budget), started, session));
       } catch (e) {
         failed = true;
-        block.push(err(asSurrealError(e), started, session));
+        block.push(err(asSurrealError(e, core), started, session));
       }
     }
     if (cancelled || failed) txn.cancel();

@@ -3,6 +3,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
+import { QUERY_MESSAGES } from "../errors/catalogue.js";
 import { SurrealError } from "../errors/index.js";
 import type { Session } from "../exec/session.js";
 import type { Value, ValueObject } from "../value/types.js";
@@ -138,7 +139,7 @@ export function createRpcSocketServer(ctx: ServerContext): RpcSocketServer {
           const responses = await ctx.engine.execute(text, session, {});
           reply = stringifyJson(responses.map((r) => ({ result: r.result, status: r.status, time: r.time })), { compat: ctx.compat });
         } catch (e) {
-          reply = e instanceof SurrealError ? e.message : "An internal error occurred";
+          reply = e instanceof SurrealError ? e.message : QUERY_MESSAGES.Internal();
           if (!(e instanceof SurrealError)) ctx.logger.error("sql socket query failed", e);
         }
         if (ws.readyState === ws.OPEN) ws.send(reply);

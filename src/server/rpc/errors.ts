@@ -1,6 +1,6 @@
 // RPC error codes and texts (protocol.md §7.2); every failure a handler raises becomes one of these.
 
-import { databaseProblem, RPC_DATABASE_ERROR, RPC_MESSAGES, type RpcCode } from "../../errors/catalogue.js";
+import { databaseProblem, QUERY_MESSAGES, RPC_DATABASE_ERROR, RPC_MESSAGES, type RpcCode } from "../../errors/catalogue.js";
 import { CodedError, SurrealError } from "../../errors/index.js";
 
 /** An RPC error as the client receives it: a JSON-RPC code and SurrealDB's text. */
@@ -32,5 +32,5 @@ export function databaseError(message: string): RpcError {
 export function toRpcError(e: unknown): RpcError {
   if (e instanceof RpcError) return e;
   if (e instanceof SurrealError) return databaseError(e.message);
-  return databaseError("An internal error occurred");
+  return databaseError(QUERY_MESSAGES.Internal());
 }
