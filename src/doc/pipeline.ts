@@ -2,6 +2,7 @@
 
 import type { TableEntry } from "../store/catalog.js";
 import type { RecordId, ValueObject } from "../value/types.js";
+import { checkValueDepth } from "../value/clone.js";
 import type { DocEnv, WriteOp } from "./env.js";
 import { processEvents } from "./events.js";
 import { cleanupTableFields, processTableFields } from "./fields.js";
@@ -90,7 +91,8 @@ export async function writeDocument(env: DocEnv, req: WriteRequest): Promise<Wri
   if (!after) return undefined;
   // 11. an existing record is reported only now, after the permission checks
   if (req.conflict) throw req.conflict();
-  // 12. indexes (unique check), then storage
+  // 12. no value nested too deep is stored; indexes (unique check), then storage
+  checkValueDepth(after);
   await storeIndexData(env, table, rid, before, after);
   env.records.put(env.txn, { ns: env.ns, db: env.db, tb: rid.table }, rid, after);
   // 13. events

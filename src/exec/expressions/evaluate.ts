@@ -2,7 +2,7 @@
 
 import type { BinaryExpr, Expr, ExprKind, RecordKeyExpr } from "../../ast/nodes.js";
 import { QueryError } from "../../errors/index.js";
-import { applyBinary, cast, isTruthy, neg, randomRecordKey, uuidV7 } from "../../value/index.js";
+import { applyBinary, cast, checkValueDepth, isTruthy, neg, randomRecordKey, uuidV7 } from "../../value/index.js";
 import { RecordId, RecordIdRange, Table } from "../../value/types.js";
 import type { RecordIdKey, Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
@@ -85,9 +85,11 @@ async function applyOperator(e: BinaryExpr, left: Value, ctx: Ctx): Promise<Valu
 
 const EXPRS: { [K in ExprKind]: Handler<K> } = {
   Literal: async (e) => e.value,
+  // a literal may not nest a value deeper than MAX_VALUE_DEPTH (`SET d = {a: d}` in a loop)
   Array: async (e, ctx) => {
     const out: Value[] = [];
     for (const i of e.items) out.push(await evaluate(i, ctx));
+    checkValueDepth(out);
     return out;
   },
   Object: async (e, ctx) => {
@@ -96,6 +98,7 @@ const EXPRS: { [K in ExprKind]: Handler<K> } = {
       const v = await evaluate(value, ctx);
       if (v !== undefined) out[key] = v;
     }
+    checkValueDepth(out);
     return out;
   },
   RecordId: async (e, ctx) => new RecordId(e.table, await evaluateRecordKey(e.key, ctx)),
