@@ -46,6 +46,9 @@ export interface DocViews {
   readonly hidden: readonly Path[];
 }
 
+/** A client's data clause: the new record, made from the record as the client may see it. */
+export type DataStep = (views: DocViews) => Promise<ValueObject>;
+
 /** One write as a statement asks for it: the client's WHERE and data clause run inside the pipeline, in SurrealDB's order. */
 export interface WriteRequest {
   readonly action: "create" | "update" | "delete";
@@ -54,12 +57,12 @@ export interface WriteRequest {
   readonly before: ValueObject | undefined;
   /** The client's WHERE, on the record as it may select it. */
   readonly where?: (seen: ValueObject) => Promise<boolean>;
-  /** The client's data clause, on the record as it may see it: the new record. */
-  readonly data?: (views: DocViews) => Promise<ValueObject>;
+  /** The client's data clause (NONE: the record as it is). */
+  readonly data?: DataStep;
   /** A create through UPDATE / UPSERT of a missing record id (1.x meets the create permission before the data too). */
   readonly viaUpdate?: boolean;
   /** 2.x UPSERT / INSERT … ON DUPLICATE KEY UPDATE of an existing record: the create SurrealDB tries first (UPSERT updates after a field error in it). */
-  readonly createFirst?: { readonly data: (views: DocViews) => Promise<ValueObject>; readonly updateAfterFieldError: boolean };
+  readonly createFirst?: { readonly data: DataStep; readonly updateAfterFieldError: boolean };
   /** An error to raise once permissions have passed (CREATE or INSERT of an existing record). */
   readonly conflict?: () => Error;
 }
@@ -71,22 +74,22 @@ export async function writeDocument(env: DocEnv, req: WriteRequest): Promise<Wri
   const table = env.ensureTable(rid.table);
   // 2. quick permission check (2.x): NONE skips before any clause runs
   if (env.compat === 2 && !checkPermissionsQuick(env, table, action)) return undefined;
-  // 2b. 2.x UPSERT / INSERT … ON DUPLICATE KEY UPDATE of an existing record: a create is tried first, and undone
+  // 3. 2.x UPSERT / INSERT … ON DUPLICATE KEY UPDATE of an existing record: a create is tried first, and undone
   if (env.compat === 2 && req.createFirst && !(await createTried(env, table, rid, req.createFirst))) return undefined;
-  // 3. WHERE, on the record as the client may select it
+  // 4. WHERE, on the record as the client may select it
   if (req.where && !(await whereMatches(env, table, req))) return undefined;
-  // 4. update/delete: the stored record must pass the permission before the data clause sees it
+  // 5. update/delete: the stored record must pass the permission before the data clause sees it
   if (before && action !== "create" && !(await checkPermissionsTable(env, table, action, before, { before, after: before }))) return undefined;
-  // 5. 1.x UPDATE of a missing record id: the create permission is met first, on the empty (NONE) document
+  // 6. 1.x UPDATE of a missing record id: the create permission is met first, on the empty (NONE) document
   if (env.compat === 1 && req.viaUpdate && !before && !(await checkPermissionsTable(env, table, "create", undefined))) return undefined;
-  // 5b. 1.x: may the client select the stored record, judged before the write changes it (for RETURN BEFORE)
+  // 7. 1.x: may the client select the stored record, judged before the write changes it (for RETURN BEFORE)
   const beforeSelectable = env.compat === 1 && before ? await checkPermissionsTable(env, table, "select", before) : undefined;
-  // 6. delete: indexes, storage, events
+  // 8. delete: indexes, storage, events
   if (action === "delete") return { ...(await deleteRecord(env, table, { action, rid, before, after: undefined })), beforeSelectable };
-  // 7. the data clause, on the record as the client may see it
+  // 9. the data clause, on the record as the client may see it
   const doc = req.data ? await req.data(await clientViews(env, table, before ?? { id: rid })) : (before ?? { id: rid });
   const op: WriteOp = { action, rid, before, after: doc };
-  // 8. fields, SCHEMAFULL cleanup, and the permission on the new record
+  // 10. fields, SCHEMAFULL cleanup, and the permission on the new record
   const after = await newRecord(env, table, op);
   if (!after) return undefined;
   // 11. an existing record is reported only now, after the permission checks
