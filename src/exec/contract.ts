@@ -2,7 +2,7 @@
 
 import type { Base, DefineAccessStatement, DefineUserStatement, Expr, JwtConfig, Statement } from "../ast/nodes.js";
 import type { SurrealError } from "../errors/index.js";
-import type { Value } from "../value/types.js";
+import type { RecordId, Value } from "../value/types.js";
 import type { Clock, Compat, Session } from "./session.js";
 
 /** A system user as stored by DEFINE USER (PASSWORD already hashed into `def.passhash`). */
@@ -37,6 +37,24 @@ export interface AuthCatalog {
   getAccess(base: Base, ns: string | undefined, db: string | undefined, name: string): StoredAccess | undefined;
 }
 
+/** When a record identity ended: the engine's deletion sequence number and the wall-clock instant (ms). */
+export interface IdentityEnd {
+  readonly seq: number;
+  readonly ms: number;
+}
+
+/**
+ * Lifetimes of record identities (stricter than SurrealDB): a record user is valid only while its record exists
+ * and is the incarnation the token / session was issued for.
+ */
+export interface IdentityBook {
+  /** Track deletions in `rid`'s table from now on; returns the sequence number a session established now carries. */
+  watch(ns: string, db: string, rid: RecordId): number;
+  exists(ns: string, db: string, rid: RecordId): boolean;
+  /** The latest end of `rid` (its deletion, or the removal of its table / database / namespace), if any. */
+  endedAt(ns: string, db: string, rid: RecordId): IdentityEnd | undefined;
+}
+
 /** One statement's outcome, as SurrealDB's `query` returns it. */
 export type QueryResponse =
   | { readonly status: "OK"; readonly result: Value; readonly time: string }
@@ -46,6 +64,7 @@ export interface QueryEngine {
   readonly compat: Compat;
   readonly clock: Clock;
   readonly catalog: AuthCatalog;
+  readonly identities: IdentityBook;
   /** Run SurrealQL text (or parsed statements) on a session; one response per statement, as SurrealDB. */
   execute(query: string | readonly Statement[], session: Session, vars?: Readonly<Record<string, Value>>): Promise<QueryResponse[]>;
   /**

@@ -18,7 +18,8 @@ import { Vars, clauseCtx, clientCtx } from "./context.js";
 import { executeStatements } from "./executor.js";
 import { exportForSession } from "./export.js";
 import { evaluate } from "./expressions/evaluate.js";
-import { isExpired, systemClock } from "./session.js";
+import { IdentityLifetimes, TrackedRecordStore } from "./lifetimes.js";
+import { identityEnded, isExpired, systemClock } from "./session.js";
 import type { Clock, Compat, Session } from "./session.js";
 import { ReturnSignal } from "./signals.js";
 
@@ -50,6 +51,8 @@ export class Datastore implements QueryEngine, EngineCore {
   readonly pushdown: boolean;
   readonly queryTimeoutMs: number;
   private readonly onInternalError: (error: unknown) => void;
+  /** Deletions of records that served as record identities (see lifetimes.ts). */
+  readonly identities: IdentityLifetimes;
   private readonly listeners = new Set<(change: DefinitionChange) => void>();
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -60,7 +63,9 @@ export class Datastore implements QueryEngine, EngineCore {
     this.allowGuests = opts.allowGuests ?? false;
     this.pushdown = opts.pushdown ?? true;
     this.queryTimeoutMs = opts.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
-    this.records = opts.records ?? new MemoryRecordStore();
+    const records = opts.records ?? new MemoryRecordStore();
+    this.identities = new IdentityLifetimes(records, this.clock);
+    this.records = new TrackedRecordStore(records, this.identities);
     this.indexes = opts.indexes ?? new MemoryIndexStore();
     this.onInternalError = opts.onInternalError ?? (() => {});
   }
@@ -94,7 +99,9 @@ export class Datastore implements QueryEngine, EngineCore {
   private guard(session: Session, query: boolean): void {
     // 1. the session must not have expired
     if (isExpired(session, this.clock)) throw new ExpiredSession();
-    // 2. guests need --allow-guests when authentication is on
+    // 2. a record user's record must not have been deleted since the session began (stricter than SurrealDB)
+    if (identityEnded(session, this.identities)) throw new ExpiredSession();
+    // 3. guests need --allow-guests when authentication is on
     if (query && this.auth && session.actor.level === "No" && !this.allowGuests) throw new NotAllowed();
   }
 

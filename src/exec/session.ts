@@ -2,6 +2,7 @@
 
 import type { Role } from "../ast/nodes.js";
 import type { RecordId, Value, ValueObject } from "../value/types.js";
+import type { IdentityBook } from "./contract.js";
 
 /** 1 = SurrealDB 1.x behaviour (scopes, SC, $scope); 2 = SurrealDB 2.x (record access, AC, $access). */
 export type Compat = 1 | 2;
@@ -45,6 +46,8 @@ export interface Session {
   tk: ValueObject | undefined;
   /** Session expiry, Unix seconds; undefined = never expires. */
   exp: number | undefined;
+  /** Record users: the engine's identity sequence number when `rd` was established (IdentityBook.watch). */
+  since: number | undefined;
   /** Connection id (`$session.id`), client IP, Origin header. */
   id: string | undefined;
   ip: string | undefined;
@@ -64,6 +67,7 @@ export function newSession(init: Partial<Session> = {}): Session {
     rd: undefined,
     tk: undefined,
     exp: undefined,
+    since: undefined,
     id: undefined,
     ip: undefined,
     origin: undefined,
@@ -76,4 +80,12 @@ export function newSession(init: Partial<Session> = {}): Session {
 /** True when the session has an expiry and `now` (ms) is past it (SurrealDB compares whole seconds: now > exp). */
 export function isExpired(session: Session, clock: Clock): boolean {
   return session.exp !== undefined && Math.floor(clock.now() / 1000) > session.exp;
+}
+
+/** A record user's session whose record was deleted (or its table removed) after the session began. */
+export function identityEnded(session: Session, book: IdentityBook): boolean {
+  const { rd, actor } = session;
+  if (rd === undefined || actor.ns === undefined || actor.db === undefined) return false;
+  const end = book.endedAt(actor.ns, actor.db, rd);
+  return end !== undefined && (session.since === undefined || end.seq > session.since);
 }

@@ -10,6 +10,7 @@ import type { RecordId, ValueObject } from "../value/types.js";
 import { claimsToValue, type Claims } from "./claims.js";
 import { getAccess, getUser, levelOf, privilegedSession, type IamContext } from "./context.js";
 import { accessMethodMismatch, notFound } from "./errors.js";
+import { assertTokenIdentity, identitySince } from "./identity.js";
 import { authenticateRecord } from "./record.js";
 import { parseRecordIdClaim, recordIdText } from "./recordid.js";
 import { rolesFromClaim } from "./roles.js";
@@ -70,7 +71,10 @@ export class Authenticator {
       // stale exactly when floor(now / 1000) > exp
       this.cache.set(token, entry, { ttl: Math.max(1, (decoded.claims.exp! + 1) * 1000 - nowMs - 1) });
     }
-    applyAuth(session, await entry.resolved.finish(session, nowMs));
+    const auth = await entry.resolved.finish(session, nowMs);
+    // checked on every use, cached or not, so a cached token dies with its record
+    assertTokenIdentity(ctx, auth, entry.claims.iat);
+    applyAuth(session, auth, identitySince(ctx, auth));
   }
 
   /** Drops cached tokens that depend on a redefined or removed user / access. */

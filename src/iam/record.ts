@@ -19,7 +19,8 @@ import {
 import { equalTimeSignin } from "./equal-time.js";
 import { HOUR_NANOS, prepareClaims, signClaims } from "./issue.js";
 import { recordIdText } from "./recordid.js";
-import { applyAuth, expiryAfter } from "./session.js";
+import { identitySince } from "./identity.js";
+import { applyAuth, expiryAfter, type SessionAuth } from "./session.js";
 import { withV1RecordLiterals } from "./v1literals.js";
 
 /** Step 5 of auth.md §3.4: a record id, an object's `id`, or a one-element array of those; anything else is none. */
@@ -132,7 +133,7 @@ export async function recordSignin(
   }
   const issued = await signClaims(claims, issuer.alg, issuer.key, ctx.keys);
   const sessionNanos = compat === 1 ? tokenNanos : stored.def.duration.session?.nanos;
-  applyAuth(session, {
+  const auth: SessionAuth = {
     ns,
     db,
     actor: { level: compat === 1 ? "Scope" : "Record", ns, db, id: recordIdText(identity, compat), roles: [] },
@@ -140,6 +141,7 @@ export async function recordSignin(
     rd: identity,
     tk: claimsToValue(issued.claims),
     exp: compat === 1 ? claims.exp : sessionNanos === undefined ? undefined : expiryAfter(nowMs, sessionNanos, compat),
-  });
+  };
+  applyAuth(session, auth, identitySince(ctx, auth));
   return { token: issued.token };
 }

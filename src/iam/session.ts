@@ -17,8 +17,11 @@ export interface SessionAuth {
   readonly exp: number | undefined;
 }
 
-/** Replaces the auth part of `session`; called only once everything has been checked, so failures leave it untouched. */
-export function applyAuth(session: Session, auth: SessionAuth): void {
+/**
+ * Replaces the auth part of `session`; called only once everything has been checked, so failures leave it untouched.
+ * `since`: a record user's identity sequence number (identity.ts).
+ */
+export function applyAuth(session: Session, auth: SessionAuth, since?: number): void {
   if (auth.ns !== undefined) session.ns = auth.ns;
   if (auth.db !== undefined) session.db = auth.db;
   session.actor = auth.actor;
@@ -26,6 +29,7 @@ export function applyAuth(session: Session, auth: SessionAuth): void {
   session.rd = auth.rd;
   session.tk = auth.tk;
   session.exp = auth.exp;
+  session.since = since;
 }
 
 /** RPC `invalidate`: anonymous again; ns, db, exp and connection params are kept. */
@@ -34,6 +38,7 @@ export function invalidate(session: Session): void {
   session.tk = undefined;
   session.ac = undefined;
   session.rd = undefined;
+  session.since = undefined;
 }
 
 /** RPC `reset` (v2): invalidate, and also forget ns, db and connection params. exp is kept. */

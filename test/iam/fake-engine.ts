@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import argon2 from "argon2";
 import type { Base, DefineAccessStatement, DefineUserStatement, DurationClause, Expr, JwtConfig, LegacyAccess, Role } from "../../src/ast/nodes.js";
-import type { DefinitionChange, QueryEngine, QueryResponse, StoredAccess, StoredUser } from "../../src/exec/contract.js";
+import type { DefinitionChange, IdentityBook, QueryEngine, QueryResponse, StoredAccess, StoredUser } from "../../src/exec/contract.js";
 import type { Clock, Compat, Session } from "../../src/exec/session.js";
 import { Duration, RecordId, type Value, type ValueObject } from "../../src/value/types.js";
 
@@ -65,6 +65,9 @@ export class FakeEngine implements QueryEngine {
     getUser: (base: Base, ns: string | undefined, db: string | undefined, name: string) => this.users.get(key(base, ns, db, name)),
     getAccess: (base: Base, ns: string | undefined, db: string | undefined, name: string) => this.accesses.get(key(base, ns, db, name)),
   };
+
+  /** Record identity lifetimes are the real engine's (test/iam/record-lifetime.test.ts): here every record lives. */
+  readonly identities: IdentityBook = { watch: () => 0, exists: () => true, endedAt: () => undefined };
 
   async execute(query: string | readonly unknown[], session: Session): Promise<QueryResponse[]> {
     if (query !== "SELECT * FROM $auth") throw new Error(`fake engine cannot run ${String(query)}`);

@@ -1,0 +1,116 @@
+// Record identity lifetimes (SECURITY.md, F13): the engine remembers when a record that served as a record user's
+// identity was deleted, so a token or session issued for that incarnation dies with it, even if the id is reused.
+// The book sits next to the records (a RecordStore decorator sees every delete and clear), so it can move with them.
+
+import type { IdentityBook, IdentityEnd } from "./contract.js";
+import type { RecordId, ValueObject } from "../value/types.js";
+import { valueKey } from "../store/keys.js";
+import type { RecordStore, StoredRecord, TableRef } from "../store/records.js";
+import type { Transaction } from "../store/transaction.js";
+import type { Clock } from "./session.js";
+
+/** Most ends remembered at once; beyond it the oldest are forgotten and become the fail-closed `floor`. */
+export const MAX_ENDS = 100_000;
+
+type Scope = { ns: string; db?: string; tb?: string };
+
+const scopeKey = (s: Scope): string =>
+  s.tb !== undefined ? `t\0${s.ns}\0${s.db}\0${s.tb}` : s.db !== undefined ? `d\0${s.ns}\0${s.db}` : `n\0${s.ns}`;
+const recordKey = (t: TableRef, id: RecordId): string => `r\0${t.ns}\0${t.db}\0${t.tb}\0${valueKey(id.id)}`;
+
+const later = (a: IdentityEnd | undefined, b: IdentityEnd | undefined): IdentityEnd | undefined =>
+  a === undefined ? b : b === undefined || a.seq >= b.seq ? a : b;
+
+/**
+ * Deletions of records in tables that served as identities (watched), and removals of whole tables / databases /
+ * namespaces. Memory: at most MAX_ENDS entries (plus one key per watched table); past that the oldest entry is
+ * dropped and its end raises `floor`, which then ends every identity older than it (re-signin, never a wrong accept).
+ */
+export class IdentityLifetimes implements IdentityBook {
+  private readonly watched = new Set<string>();
+  private readonly ends = new Map<string, IdentityEnd>();
+  private floor: IdentityEnd | undefined;
+  private seq = 0;
+
+  constructor(
+    private readonly records: RecordStore,
+    private readonly clock: Clock,
+    private readonly maxEnds = MAX_ENDS,
+  ) {}
+
+  watch(ns: string, db: string, rid: RecordId): number {
+    this.watched.add(scopeKey({ ns, db, tb: rid.table }));
+    return this.seq;
+  }
+
+  exists(ns: string, db: string, rid: RecordId): boolean {
+    return this.records.get({ ns, db, tb: rid.table }, rid) !== undefined;
+  }
+
+  endedAt(ns: string, db: string, rid: RecordId): IdentityEnd | undefined {
+    const t = { ns, db, tb: rid.table };
+    let end = later(this.floor, this.ends.get(recordKey(t, rid)));
+    for (const s of [t, { ns, db }, { ns }]) end = later(end, this.ends.get(scopeKey(s)));
+    return end;
+  }
+
+  /** A record was deleted (only recorded in watched tables). */
+  deleted(txn: Transaction, t: TableRef, id: RecordId): void {
+    if (this.watched.has(scopeKey(t))) this.end(txn, recordKey(t, id));
+  }
+
+  /** A table, database or namespace was removed with all its records. */
+  cleared(txn: Transaction, s: Scope): void {
+    this.end(txn, scopeKey(s));
+  }
+
+  private end(txn: Transaction, key: string): void {
+    const prev = this.ends.get(key);
+    const now: IdentityEnd = { seq: ++this.seq, ms: this.clock.now() };
+    // re-inserted so the Map's order stays oldest-first
+    this.ends.delete(key);
+    this.ends.set(key, now);
+    // a cancelled transaction deleted nothing
+    txn.onCancel(() => {
+      if (this.ends.get(key) !== now) return;
+      this.ends.delete(key);
+      if (prev) this.ends.set(key, prev);
+    });
+    while (this.ends.size > this.maxEnds) {
+      const [oldest, end] = this.ends.entries().next().value as [string, IdentityEnd];
+      this.ends.delete(oldest);
+      this.floor = later(this.floor, end);
+    }
+  }
+}
+
+/** The engine's RecordStore: the real one, telling the identity book about every delete and clear. */
+export class TrackedRecordStore implements RecordStore {
+  constructor(
+    private readonly inner: RecordStore,
+    private readonly book: IdentityLifetimes,
+  ) {}
+
+  get(t: TableRef, id: RecordId): ValueObject | undefined {
+    return this.inner.get(t, id);
+  }
+
+  put(txn: Transaction, t: TableRef, id: RecordId, doc: ValueObject): void {
+    this.inner.put(txn, t, id, doc);
+  }
+
+  delete(txn: Transaction, t: TableRef, id: RecordId): void {
+    const existed = this.inner.get(t, id) !== undefined;
+    this.inner.delete(txn, t, id);
+    if (existed) this.book.deleted(txn, t, id);
+  }
+
+  scan(t: TableRef): StoredRecord[] {
+    return this.inner.scan(t);
+  }
+
+  clear(txn: Transaction, t: Scope): void {
+    this.inner.clear(txn, t);
+    this.book.cleared(txn, t);
+  }
+}

@@ -1,0 +1,26 @@
+// Record identity lifetimes (stricter than SurrealDB; SECURITY.md): a record user's token or session is valid only
+// while its record exists and is the incarnation it was issued for. The engine's IdentityBook remembers deletions.
+
+import { InvalidAuth } from "../errors/index.js";
+import type { IamContext } from "./context.js";
+import type { SessionAuth } from "./session.js";
+
+/** Starts watching the identity's table and returns the sequence number the session carries (undefined: no record). */
+export function identitySince(ctx: IamContext, auth: SessionAuth): number | undefined {
+  const { rd, actor } = auth;
+  if (rd === undefined || actor.ns === undefined || actor.db === undefined) return undefined;
+  return ctx.engine.identities.watch(actor.ns, actor.db, rd);
+}
+
+/**
+ * A token's record must exist now and must not have been deleted since the token was issued. `iat` has whole seconds:
+ * a deletion in the token's own second refuses it too (a re-registration within that second signs in again).
+ */
+export function assertTokenIdentity(ctx: IamContext, auth: SessionAuth, iat: number | undefined): void {
+  const { rd, actor } = auth;
+  if (rd === undefined || actor.ns === undefined || actor.db === undefined) return;
+  if (!ctx.engine.identities.exists(actor.ns, actor.db, rd)) throw new InvalidAuth("the token's record does not exist");
+  const end = ctx.engine.identities.endedAt(actor.ns, actor.db, rd);
+  if (end !== undefined && (iat === undefined || Math.floor(end.ms / 1000) >= iat))
+    throw new InvalidAuth("the token's record was deleted after the token was issued");
+}
