@@ -24,6 +24,8 @@ interface Resolved {
   /** False once any of those definitions was redefined or removed. */
   readonly current: () => boolean;
   readonly verify: JwtVerify;
+  /** Tokens of this path are the engine's own (signin / signup): the record they name must exist. */
+  readonly issuedHere?: boolean;
   /** Session fields (runs AUTHENTICATE, computes exp); `from` is the session being authenticated. */
   readonly finish: (from: Session, nowMs: number) => Promise<SessionAuth>;
 }
@@ -73,7 +75,7 @@ export class Authenticator {
     }
     const auth = await entry.resolved.finish(session, nowMs);
     // checked on every use, cached or not, so a cached token dies with its record
-    assertTokenIdentity(ctx, auth, entry.claims.iat);
+    assertTokenIdentity(ctx, auth, entry.claims.iat, entry.resolved.issuedHere ?? false);
     applyAuth(session, auth, identitySince(ctx, auth));
   }
 
@@ -118,6 +120,7 @@ function resolveV1(ctx: IamContext, c: Claims): Resolved {
       defKeys: [defKey("access", "DATABASE", ns, db, sc)],
       current: () => getAccess(ctx, "DATABASE", ns, db, sc) === scope,
       verify: scope.jwt.verify,
+      issuedHere: true,
       finish: async () => scopeSession(c, ns, db, sc, recordIdText(rid, ctx.compat), rid),
     };
   }
@@ -147,6 +150,8 @@ function resolveV2(ctx: IamContext, c: Claims): Resolved {
         defKeys,
         current,
         verify: access.jwt.verify,
+        // without a JWT clause the access signs with its own generated key
+        issuedHere: !access.def.access.jwt,
         finish: async (from, nowMs) => {
           const tkValue = claimsToValue(c);
           let rid = claimed;
