@@ -1,0 +1,70 @@
+// The identity book: which deletions it remembers, cancelled deletions, and its memory bound (fail-closed floor).
+
+import { describe, expect, it } from "vitest";
+import { IdentityLifetimes, TrackedRecordStore } from "../../src/exec/lifetimes.js";
+import { MemoryRecordStore } from "../../src/store/records.js";
+import { Transaction } from "../../src/store/transaction.js";
+import { RecordId } from "../../src/value/types.js";
+
+function setup(maxEnds?: number) {
+  let ms = 1_000_000;
+  const inner = new MemoryRecordStore();
+  const book = new IdentityLifetimes(inner, { now: () => ms }, maxEnds);
+  const store = new TrackedRecordStore(inner, book);
+  const put = (rid: RecordId) => store.put(new Transaction(), { ns: "n", db: "d", tb: rid.table }, rid, { id: rid });
+  const del = (rid: RecordId, txn = new Transaction()) => store.delete(txn, { ns: "n", db: "d", tb: rid.table }, rid);
+  return { book, store, put, del, tick: () => (ms += 1000) };
+}
+
+const user = (id: string) => new RecordId("user", id);
+
+describe("IdentityLifetimes", () => {
+  it("remembers deletions only in watched tables, and only of records that existed", () => {
+    const { book, put, del } = setup();
+    put(user("a"));
+    put(new RecordId("note", "1"));
+    del(user("a"));
+    expect(book.endedAt("n", "d", user("a"))).toBeUndefined();
+    const since = book.watch("n", "d", user("b"));
+    put(user("a"));
+    del(user("a"));
+    del(user("ghost"));
+    del(new RecordId("note", "1"));
+    expect(book.endedAt("n", "d", user("a"))?.seq).toBeGreaterThan(since);
+    expect(book.endedAt("n", "d", user("ghost"))).toBeUndefined();
+    expect(book.endedAt("n", "d", new RecordId("note", "1"))).toBeUndefined();
+    expect(book.exists("n", "d", user("a"))).toBe(false);
+  });
+
+  it("a cancelled deletion is forgotten; a removed table or database ends every id in it", () => {
+    const { book, store, put, del } = setup();
+    book.watch("n", "d", user("a"));
+    put(user("a"));
+    const txn = new Transaction();
+    del(user("a"), txn);
+    txn.cancel();
+    expect(book.endedAt("n", "d", user("a"))).toBeUndefined();
+    expect(book.exists("n", "d", user("a"))).toBe(true);
+    store.clear(new Transaction(), { ns: "n", db: "d" });
+    expect(book.endedAt("n", "d", user("zzz"))).toBeDefined();
+    expect(book.endedAt("n", "other", user("zzz"))).toBeUndefined();
+  });
+
+  it("past its bound the oldest ends are forgotten and raise the floor: older identities end, newer ones live", () => {
+    const { book, put, del, tick } = setup(3);
+    book.watch("n", "d", user("x"));
+    const early = book.watch("n", "d", user("x"));
+    for (const id of ["a", "b", "c", "d"]) {
+      put(user(id));
+      tick();
+      del(user(id));
+    }
+    const late = book.watch("n", "d", user("x"));
+    // "a" was forgotten: its end is now the floor, which every id (even one never deleted) reports
+    const floor = book.endedAt("n", "d", user("never"));
+    expect(floor).toBeDefined();
+    expect(floor!.seq).toBeGreaterThan(early);
+    expect(floor!.seq).toBeLessThanOrEqual(late);
+    expect(book.endedAt("n", "d", user("d"))!.seq).toBe(late);
+  });
+});
