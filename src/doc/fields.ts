@@ -3,7 +3,7 @@
 import type { DefineFieldStatement, TypeKind } from "../ast/nodes.js";
 import { CastError, QueryError, queryError } from "../errors/index.js";
 import type { TableEntry } from "../store/catalog.js";
-import { CoerceError, coerce, formatKind, formatRecordId, isTruthy, valueExact } from "../value/index.js";
+import { CoerceError, coerce, compareValues, formatKind, formatRecordId, isTruthy, valueExact } from "../value/index.js";
 import { isValueObject } from "../value/types.js";
 import type { Value, ValueObject } from "../value/types.js";
 import type { DocEnv, WriteOp } from "./env.js";
@@ -17,13 +17,28 @@ function fieldError(env: DocEnv, op: WriteOp, name: string, val: Value, tail: st
 
 /** What a write changed, as `$input` sees it per field: changed keys of objects (recursively), otherwise the new value. */
 function changed(before: Value, after: Value, compat: 1 | 2): Value {
-  if (!isValueObject(before) || !isValueObject(after)) return after;
+  return diff(before, after, compat).value;
+}
+
+/** `changed` and whether the two are equal (compareValues), in one walk: linear in the record's size. */
+function diff(before: Value, after: Value, compat: 1 | 2): { value: Value; equal: boolean } {
+  if (before === after) return { value: isValueObject(after) ? {} : after, equal: true };
+  if (!isValueObject(before) || !isValueObject(after)) return { value: after, equal: compareValues(before, after, { compat }) === 0 };
   const out: ValueObject = {};
+  let equal = Object.keys(before).length === Object.keys(after).length;
   for (const [k, v] of Object.entries(after)) {
-    if (!(k in before)) out[k] = v;
-    else if (!valueExact(before[k], v, { compat })) out[k] = changed(before[k], v, compat);
+    if (!(k in before)) {
+      out[k] = v;
+      equal = false;
+      continue;
+    }
+    const sub = diff(before[k], v, compat);
+    equal &&= sub.equal;
+    // an object that changed, or a value `==` tells apart (1.x: a string equals the record id it spells)
+    const objects = isValueObject(before[k]) && isValueObject(v);
+    if (objects || compat === 2 ? !sub.equal : !valueExact(before[k], v, { compat })) out[k] = sub.value;
   }
-  return out;
+  return { value: out, equal };
 }
 
 /** Run every field definition over the record being written, at every path its name covers; returns the processed record. */
