@@ -1,6 +1,7 @@
 // F13: a record user's token or session lives only as long as its record, and only for the incarnation it was issued
 // for (stricter than SurrealDB, which accepts both; SECURITY.md). Real Datastore + Iam, both compats.
 
+import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { Datastore } from "../../src/exec/datastore.js";
 import { newSession, type Session } from "../../src/exec/session.js";
@@ -136,5 +137,26 @@ describe.each([1, 2] as const)("record identity lifetime, compat %i", (compat) =
     await iam.authenticate(newSession(), token);
     await run(ds, "DELETE acct2:dave", root);
     await expect(iam.authenticate(newSession(), token)).rejects.toThrow(AUTH_ERROR);
+  });
+
+  it.runIf(compat === 2)("an outside issuer's token may name a record that never existed (as SurrealDB), but not one deleted since", async () => {
+    const { ds, iam, clock, root } = await setup(compat);
+    await run(ds, "DEFINE ACCESS ext ON DATABASE TYPE RECORD WITH JWT ALGORITHM HS256 KEY 'ext-key'", root);
+    const sign = (id: string) =>
+      new SignJWT({ NS: "app", DB: "app", AC: "ext", ID: id, exp: Math.floor(clock.now() / 1000) + 60 })
+        .setProtectedHeader({ alg: "HS256" })
+        .setIssuedAt(Math.floor(clock.now() / 1000))
+        .sign(new TextEncoder().encode("ext-key"));
+    const ghost = newSession();
+    await iam.authenticate(ghost, await sign("acct2:ghost"));
+    await run(ds, "CREATE acct2:fay SET pass = 'x'", root);
+    const fay = await sign("acct2:fay");
+    const live = newSession();
+    await iam.authenticate(live, fay);
+    clock.advance(1);
+    await run(ds, "DELETE acct2:fay; CREATE acct2:fay SET pass = 'x'", root);
+    await expect(iam.authenticate(newSession(), fay)).rejects.toThrow(AUTH_ERROR);
+    await expect(ds.execute("RETURN 1", live)).rejects.toThrow(EXPIRED);
+    expect(await run(ds, "RETURN 1", ghost)).toEqual([1n]);
   });
 });
