@@ -10,7 +10,7 @@ import { withCtx } from "../context.js";
 import { callFunction } from "./call.js";
 import { evaluateIdiom } from "./idiom.js";
 import { lookupParam } from "./params.js";
-import { runBlock, runStatement } from "../statements/index.js";
+import { blockValue, runStatement } from "../statements/index.js";
 import { ClosureValue } from "../signals.js";
 import { checkSettable } from "../protected.js";
 import { randomIndex } from "../random.js";
@@ -129,7 +129,7 @@ const EXPRS: { [K in ExprKind]: Handler<K> } = {
   },
   // a subquery sees the enclosing document as $parent
   Subquery: (e, ctx) => runStatement(e.inner, withCtx(ctx, ctx.doc === undefined ? {} : { vars: ctx.vars.engine({ parent: ctx.doc }) })),
-  Block: (e, ctx) => runBlock(e.statements, ctx),
+  Block: (e, ctx) => blockValue(e.statements, ctx),
   Mock: async (e) => {
     const out: Value[] = [];
     if (e.to === undefined) for (let i = 1n; i <= e.from; i++) out.push(new RecordId(e.table, randomRecordKey()));

@@ -91,13 +91,30 @@ function runWithin(stmt: Statement, ctx: Ctx): Promise<Value> {
   });
 }
 
-/** Run a `{ … }` block in its own variable scope; the value is the last statement's (a RETURN ends the block). */
+/**
+ * Run a `{ … }` block in its own variable scope; the value is the last statement's. A RETURN ends the block: in 1.x
+ * only the block it stands in, in 2.x also the enclosing ones up to the nearest block expression, function or statement.
+ */
 export async function runBlock(statements: readonly Statement[], ctx: Ctx): Promise<Value> {
   const inner = withCtx(ctx, { vars: ctx.vars.child() });
   let last: Value = undefined;
   for (const s of statements) {
-    if (s.kind === "Return") throw new ReturnSignal(await runStatement(s, inner));
+    if (s.kind === "Return") {
+      const value = await runStatement(s, inner);
+      if (ctx.core.compat === 1) return value;
+      throw new ReturnSignal(value);
+    }
     last = await runStatement(s, inner);
   }
   return last;
+}
+
+/** A block used as a value (`VALUE { … }`, `SET x = { … }`, PERMISSIONS WHERE { … }): a RETURN inside gives its value and goes no further. */
+export async function blockValue(statements: readonly Statement[], ctx: Ctx): Promise<Value> {
+  try {
+    return await runBlock(statements, ctx);
+  } catch (e) {
+    if (e instanceof ReturnSignal) return e.value;
+    throw e;
+  }
 }
