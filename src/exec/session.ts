@@ -1,6 +1,6 @@
 // Session and actor: who is asking, where (ns/db), with which token and until when. Shared by exec/, iam/ and server/.
 
-import type { Role } from "../ast/nodes.js";
+import type { Base, Role } from "../ast/nodes.js";
 import type { RecordId, Value, ValueObject } from "../value/types.js";
 import type { IdentityBook } from "./contract.js";
 
@@ -34,6 +34,21 @@ export const systemClock: Clock = { now: () => Date.now() };
  * Mutable per-connection session. One object is shared by the RPC connection (or HTTP request)
  * and every query it runs; iam/ replaces its auth fields on signin / signup / authenticate / invalidate.
  */
+/** Where a signed-in system user is stored, and the stored entry itself (a redefinition replaces it). */
+export interface SystemUserRef {
+  readonly base: Base;
+  readonly ns: string | undefined;
+  readonly db: string | undefined;
+  readonly name: string;
+  readonly entry: object;
+}
+
+/** Has the system user a session stands for been removed or redefined (roles, password) since it signed in? */
+export function systemUserEnded(session: Session, catalog: { usersAt(base: Base, ns: string | undefined, db: string | undefined): ReadonlyMap<string, object> | undefined }): boolean {
+  const u = session.user;
+  return u !== undefined && catalog.usersAt(u.base, u.ns, u.db)?.get(u.name) !== u.entry;
+}
+
 export interface Session {
   ns: string | undefined;
   db: string | undefined;
@@ -48,6 +63,8 @@ export interface Session {
   exp: number | undefined;
   /** Record users: the engine's identity sequence number when `rd` was established (IdentityBook.watch). */
   since: number | undefined;
+  /** System users signed in by name: the stored user the session stands for, to end it once that user is removed or redefined. */
+  user: SystemUserRef | undefined;
   /** Connection id (`$session.id`), client IP, Origin header. */
   id: string | undefined;
   ip: string | undefined;
@@ -68,6 +85,7 @@ export function newSession(init: Partial<Session> = {}): Session {
     tk: undefined,
     exp: undefined,
     since: undefined,
+    user: undefined,
     id: undefined,
     ip: undefined,
     origin: undefined,

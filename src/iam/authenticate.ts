@@ -305,6 +305,7 @@ function userPath(ctx: IamContext, c: Claims, base: Base, ns: string | undefined
         rd: undefined,
         tk: claimsToValue(c),
         exp: ctx.compat === 1 ? c.exp : session ? expiryAfter(nowMs, session.nanos, ctx.compat) : undefined,
+        user: { base, ns, db, name: id, entry: user },
       };
     },
   };

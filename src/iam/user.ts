@@ -101,6 +101,7 @@ export async function userSignin(
     rd: undefined,
     tk: claimsToValue(issued.claims),
     exp: userSessionExp(ctx, found.user, nowMs),
+    user: { base: found.base, ns, db, name, entry: found.user },
   });
   return { token: issued.token };
 }
@@ -129,5 +130,6 @@ export async function basicAuth(
     rd: undefined,
     tk: undefined,
     exp: userSessionExp(ctx, found.user, ctx.clock.now()),
+    user: { base: found.base, ns, db, name, entry: found.user },
   });
 }
