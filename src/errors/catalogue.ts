@@ -58,6 +58,7 @@ export const QUERY_MESSAGES = {
   TryPow: (a: string, b: string) => `Cannot raise the value '${a}' with '${b}'`,
   TryNeg: (a: string) => `Cannot negate the value '${a}'`,
   TryAdd: (a: string, b: string) => cannotPerform("addition", a, b),
+  StringTooLong: (limit: number) => `Cannot perform addition: a string must not exceed ${limit} characters`,
   TrySub: (a: string, b: string) => cannotPerform("subtraction", a, b),
   TryMul: (a: string, b: string) => cannotPerform("multiplication", a, b),
   TryDiv: (a: string, b: string) => cannotPerform("division", a, b),

@@ -34,6 +34,9 @@ function fits(n: bigint): boolean {
   return n >= I64_MIN && n <= I64_MAX;
 }
 
+/** The longest string `+` builds (16 Mi characters). */
+export const MAX_STRING_LENGTH = 16 * 1024 * 1024;
+
 function fail(code: "TryAdd" | "TrySub" | "TryMul" | "TryDiv" | "TryRem", a: Value, b: Value, opts?: CompatOpts): never {
   throw queryError(code, toRawString(a, opts), toRawString(b, opts));
 }
@@ -73,7 +76,11 @@ export function add(a: Value, b: Value, opts?: OpOpts): Value {
     const r = numeric(a, b, (x, y) => checked(x + y), (x, y) => x + y, decimalAdd);
     return r === undefined ? fail("TryAdd", a, b, opts) : r;
   }
-  if (typeof a === "string" && typeof b === "string") return a + b;
+  if (typeof a === "string" && typeof b === "string") {
+    // a doubling loop (`$acc + $acc`) would otherwise exhaust the process's memory (attack re-check R10; stricter than SurrealDB)
+    if (a.length + b.length > MAX_STRING_LENGTH) throw queryError("StringTooLong", MAX_STRING_LENGTH);
+    return a + b;
+  }
   if (a instanceof Duration && b instanceof Duration) return addDurations(a, b) ?? fail("TryAdd", a, b, opts);
   if (a instanceof Datetime && b instanceof Duration) return datetimeAddDuration(a, b);
   if (a instanceof Duration && b instanceof Datetime) return datetimeAddDuration(b, a);
