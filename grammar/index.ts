@@ -19,7 +19,6 @@ function lex(text: string): IToken[] {
   const result = tokenize(text);
   if (result.errors.length > 0) {
     const e = result.errors[0];
-    const ch = text.slice(e.offset, e.offset + 1);
     const open = /^[rdusbRDUSB]?(['"`⟨])/.exec(text.slice(e.offset, e.offset + 2))?.[1];
     if (open !== undefined) throw parseErrorAt(text, e.offset, text.length - e.offset, `Unexpected end of file, expected ${unterminated[open]}`);
     throw parseErrorAt(text, e.offset, 1, `Invalid token \`${String.fromCodePoint(text.codePointAt(e.offset) ?? 0)}\``);

@@ -662,10 +662,6 @@ export class AstBuilder {
     return nodes(req(node(n, "targets")), "expr").map((e) => this.target(this.expr(e)));
   }
 
-  private asIdiom(e: A.Expr): A.IdiomExpr {
-    return e.kind === "Idiom" ? e : { kind: "Idiom", parts: [{ kind: "Start", value: e }], pos: e.pos };
-  }
-
   private idioms(n: Node): A.IdiomExpr[] {
     return nodes(n, "plainIdiom").map((p) => this.plainIdiom(p));
   }

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   escapeIdent,
   escapeKey,
-  escapeRecordKeyString,
   formatRecordId,
   parseRecordIdText,
   randomRecordKey,
