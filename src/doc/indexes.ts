@@ -32,7 +32,7 @@ const nullish = (v: Value): boolean => v === undefined || v === null;
 /** SurrealDB's unique-clash error; the conflicting record's id only when the actor may select that record (F2). */
 async function clashError(env: DocEnv, table: TableEntry, name: string, values: Value[], clash: RecordId): Promise<Error> {
   const shown = env.printValue(values.length === 1 ? values[0] : values);
-  const stored = env.records.get({ ns: env.ns, db: env.db, tb: table.def.name }, clash);
+  const stored = await env.records.get(env.txn, { ns: env.ns, db: env.db, tb: table.def.name }, clash);
   const visible = checkPermissionsQuick(env, table, "select") && (await checkPermissionsTable(env, table, "select", stored ?? { id: clash }));
   return visible ? queryError("IndexExists", name, shown, formatRecordId(clash, { compat: env.compat })) : queryError("IndexExists", name, shown);
 }
@@ -42,10 +42,10 @@ async function addEntries(env: DocEnv, table: TableEntry, name: string, unique: 
   const t = { ns: env.ns, db: env.db, tb: table.def.name };
   for (const values of entries) {
     if (unique && !values.every(nullish)) {
-      const clash = env.indexes.lookup(t, name, values)[0];
+      const clash = (await env.indexes.lookup(env.txn, t, name, values))[0];
       if (clash) throw await clashError(env, table, name, values, clash);
     }
-    env.indexes.add(env.txn, t, name, values, rid);
+    await env.indexes.add(env.txn, t, name, values, rid);
   }
 }
 
@@ -57,7 +57,7 @@ export async function storeIndexData(env: DocEnv, table: TableEntry, rid: Record
     const oldValues = before ? indexValues(fields, before) : undefined;
     const newValues = after ? indexValues(fields, after) : undefined;
     if (oldValues && newValues && oldValues.every((v, i) => valueEquals(v, newValues[i], { compat: env.compat }))) continue;
-    if (before) for (const values of indexEntries(fields, before)) env.indexes.remove(env.txn, t, name, values, rid);
+    if (before) for (const values of indexEntries(fields, before)) await env.indexes.remove(env.txn, t, name, values, rid);
     if (after) await addEntries(env, table, name, ix.unique, rid, indexEntries(fields, after));
   }
 }
@@ -67,7 +67,7 @@ export async function buildIndex(env: DocEnv, table: TableEntry, name: string): 
   const ix = table.indexes.get(name);
   if (!ix) return;
   const t = { ns: env.ns, db: env.db, tb: table.def.name };
-  env.indexes.clear(env.txn, t, name);
+  await env.indexes.clear(env.txn, t, name);
   const fields = ix.fields;
-  for (const rec of env.records.scan(t)) await addEntries(env, table, name, ix.unique, rec.id, indexEntries(fields, rec.doc));
+  for await (const batch of env.records.scan(env.txn, t)) for (const rec of batch) await addEntries(env, table, name, ix.unique, rec.id, indexEntries(fields, rec.doc));
 }

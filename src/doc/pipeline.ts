@@ -97,7 +97,7 @@ export async function writeDocument(env: DocEnv, req: WriteRequest): Promise<Wri
   // 12. no value nested too deep is stored; indexes (unique check), then storage
   checkValueDepth(after);
   await storeIndexData(env, table, rid, before, after);
-  env.records.put(env.txn, { ns: env.ns, db: env.db, tb: rid.table }, rid, after);
+  await env.records.put(env.txn, { ns: env.ns, db: env.db, tb: rid.table }, rid, after);
   // 13. events
   await processEvents(env, table, op, after);
   return { rid, before, after, beforeSelectable };
@@ -152,7 +152,7 @@ async function clientViews(env: DocEnv, table: TableEntry, full: ValueObject): P
 /** Remove a stored record: its index entries, the record, then its events. */
 async function deleteRecord(env: DocEnv, table: TableEntry, op: WriteOp): Promise<WriteResult> {
   await storeIndexData(env, table, op.rid, op.before, undefined);
-  env.records.delete(env.txn, { ns: env.ns, db: env.db, tb: op.rid.table }, op.rid);
+  await env.records.delete(env.txn, { ns: env.ns, db: env.db, tb: op.rid.table }, op.rid);
   await processEvents(env, table, op, undefined);
   return { rid: op.rid, before: op.before, after: undefined };
 }

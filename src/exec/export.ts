@@ -4,7 +4,9 @@ import { printAccess, printStatement, tableTypeOf } from "../ast/print.js";
 import type { DefineStatement, JwtConfig } from "../ast/nodes.js";
 import { withoutSecrets } from "../ast/secrets.js";
 import type { Catalog, DatabaseEntry, TableEntry } from "../store/catalog.js";
+import { scanAll } from "../store/records.js";
 import type { RecordStore } from "../store/records.js";
+import type { Transaction } from "../store/transaction.js";
 import { toSql } from "../value/index.js";
 import { RecordId } from "../value/types.js";
 import type { ValueObject } from "../value/types.js";
@@ -39,11 +41,11 @@ const REDACTED_NOTICE = [
  * GET /export for the context's session: View on its database (any role at or above it); secrets only for a
  * role that may define users and access methods there (OWNER at or above it), as DEFINE USER / ACCESS require.
  */
-export function exportForSession(ctx: Ctx): string {
+export async function exportForSession(ctx: Ctx): Promise<string> {
   const ns = needNs(ctx);
   const db = needDb(ctx);
   checkAllowed(ctx, "View", { kind: "Any", level: "DATABASE", ns, db });
-  return exportDatabase(ctx.core, ns, db, { secrets: maySeeSecrets(ctx, { level: "DATABASE", ns, db }) });
+  return exportDatabase(ctx.core, ctx.txn, ns, db, { secrets: maySeeSecrets(ctx, { level: "DATABASE", ns, db }) });
 }
 
 /** SurrealDB 2.x writes records in INSERT statements of this many. */
@@ -89,7 +91,7 @@ function commentedOut(text: string): string {
 }
 
 /** The export text of database `db` in namespace `ns` (an absent database exports only the header). */
-export function exportDatabase(src: ExportSource, ns: string, db: string, { secrets }: ExportOptions): string {
+export async function exportDatabase(src: ExportSource, txn: Transaction, ns: string, db: string, { secrets }: ExportOptions): Promise<string> {
   const { compat } = src;
   const opts = { compat, redact: false } as const;
   const def = (d: DefineStatement): string => printStatement(d, opts);
@@ -120,7 +122,10 @@ export function exportDatabase(src: ExportSource, ns: string, db: string, { secr
     out.line();
   }
   const tables = byName(e?.tables);
-  const records = (t: TableEntry): ValueObject[] => src.records.scan({ ns, db, tb: t.def.name }).map((r) => r.doc);
+  // every table's records read first (the store is async), then the text is written in one go
+  const data = new Map<TableEntry, ValueObject[]>();
+  for (const t of tables) data.set(t, (await scanAll(src.records, txn, { ns, db, tb: t.def.name })).map((r) => r.doc));
+  const records = (t: TableEntry): ValueObject[] => data.get(t) ?? [];
   if (compat === 1) {
     // 1.x: DEFINE TOKEN … ON DATABASE under TOKENS; each scope followed by its own tokens
     const isToken = (a: StoredAccess): boolean => a.def.legacy?.kind === "Token";

@@ -5,6 +5,7 @@ import type { DefineIndexStatement, Expr } from "../ast/nodes.js";
 import { queryError } from "../errors/index.js";
 import type { TableEntry } from "../store/catalog.js";
 import { compareRecordKeys } from "../store/keys.js";
+import { scanAll } from "../store/records.js";
 import type { StoredRecord } from "../store/records.js";
 import { compareValues, typeRank } from "../value/index.js";
 import { RecordId, RecordIdRange, Table, isValueObject } from "../value/types.js";
@@ -35,18 +36,6 @@ export async function evaluateSources(what: readonly Expr[], ctx: Ctx): Promise<
     else sourcesOf(await evaluate(w, ctx), out, false);
   }
   return out;
-}
-
-function inRange(key: RecordIdKey, r: RecordIdRange): boolean {
-  if (r.begin) {
-    const c = compareRecordKeys(key, r.begin.value);
-    if (c < 0 || (c === 0 && !r.begin.inclusive)) return false;
-  }
-  if (r.end) {
-    const c = compareRecordKeys(key, r.end.value);
-    if (c > 0 || (c === 0 && !r.end.inclusive)) return false;
-  }
-  return true;
 }
 
 /** Can `e` be evaluated without the current document? */
@@ -162,17 +151,17 @@ async function indexPlan(ctx: Ctx, table: TableEntry | undefined, t: { ns: strin
   if (v === FAILED) return undefined;
   const nullish = v === undefined || v === null;
   if (nullish && compat === 1) return undefined;
-  const fetch = (ids: readonly RecordId[]): StoredRecord[] => {
+  const fetch = async (ids: readonly RecordId[]): Promise<StoredRecord[]> => {
     const out: StoredRecord[] = [];
     for (const rid of [...ids].sort((a, b) => compareRecordKeys(a.id, b.id))) {
-      const doc = ctx.core.records.get(t, rid);
+      const doc = await ctx.core.records.get(ctx.txn, t, rid);
       if (doc) out.push({ id: rid, doc });
     }
     return out;
   };
   const numeric = compat === 2 && typeRank(v) === 3;
   // an equality looks its value up (2.x: a number under every number kind: 1, 1.0 and 1dec)
-  if ((op === "=" || op === "CONTAINS") && !numeric) return nullish ? [] : fetch(ctx.core.indexes.lookup(t, ix[0], [v]));
+  if ((op === "=" || op === "CONTAINS") && !numeric) return nullish ? [] : fetch(await ctx.core.indexes.lookup(ctx.txn, t, ix[0], [v]));
   const bound: Bound | "=" = op === "=" ? "=" : (op as Bound);
   const inRange = (e: Value): boolean => {
     if (e === undefined || e === null) return false;
@@ -180,9 +169,11 @@ async function indexPlan(ctx: Ctx, table: TableEntry | undefined, t: { ns: strin
     if (numeric) return typeRank(e) === 3 && holds(compareValues(e, v, { compat }), bound);
     return holds(compareIndexKeys(e, v, compat), bound);
   };
-  const entries = ctx.core.indexes.entries(t, ix[0]).filter((e) => inRange(e.values[0]));
+  const entries = (await ctx.core.indexes.entries(ctx.txn, t, ix[0])).filter((e) => inRange(e.values[0]));
   entries.sort((a, b) => compareIndexKeys(a.values[0], b.values[0], compat));
-  return entries.flatMap((e) => fetch(e.ids));
+  const out: StoredRecord[] = [];
+  for (const e of entries) out.push(...(await fetch(e.ids)));
+  return out;
 }
 
 /**
@@ -215,23 +206,23 @@ export async function tableCandidates(ctx: Ctx, table: TableEntry | undefined, t
         return [];
       }
       if (v.table !== tb || v.id instanceof RecordIdRange) continue;
-      const doc = ctx.core.records.get(t, v);
+      const doc = await ctx.core.records.get(ctx.txn, t, v);
       return doc ? [{ id: v, doc }] : [];
     }
-    const hits = ctx.core.indexes.lookup(t, ix[0], [v]);
+    const hits = await ctx.core.indexes.lookup(ctx.txn, t, ix[0], [v]);
     const recs: StoredRecord[] = [];
     for (const rid of hits) {
-      const doc = ctx.core.records.get(t, rid);
+      const doc = await ctx.core.records.get(ctx.txn, t, rid);
       if (doc) recs.push({ id: rid, doc });
     }
     return recs.sort((a, b) => compareRecordKeys(a.id.id, b.id.id));
   }
-  return ctx.core.records.scan(t);
+  return scanAll(ctx.core.records, ctx.txn, t);
 }
 
 /** Records of a key range, in key order. */
-export function rangeCandidates(ctx: Ctx, tb: string, range: RecordIdRange): StoredRecord[] {
-  return ctx.core.records.scan({ ns: needNs(ctx), db: needDb(ctx), tb }).filter((r) => inRange(r.id.id, range));
+export function rangeCandidates(ctx: Ctx, tb: string, range: RecordIdRange): Promise<StoredRecord[]> {
+  return scanAll(ctx.core.records, ctx.txn, { ns: needNs(ctx), db: needDb(ctx), tb }, range);
 }
 
 /** Sort helper shared by ORDER BY. */

@@ -3,16 +3,16 @@
 // The book sits next to the records (a RecordStore decorator sees every delete and clear), so it can move with them.
 
 import type { IdentityBook, IdentityEnd } from "./contract.js";
-import type { RecordId, ValueObject } from "../value/types.js";
+import type { RecordId, RecordIdRange, ValueObject } from "../value/types.js";
 import { valueKey } from "../store/keys.js";
-import type { RecordStore, StoredRecord, TableRef } from "../store/records.js";
-import type { Transaction } from "../store/transaction.js";
+import type { RecordStore, ScopeRef, StoredRecord, TableRef } from "../store/records.js";
+import { Transaction } from "../store/transaction.js";
 import type { Clock } from "./session.js";
 
 /** Most ends remembered at once; beyond it the oldest are forgotten and become the fail-closed `floor`. */
 export const MAX_ENDS = 100_000;
 
-type Scope = { ns: string; db?: string; tb?: string };
+type Scope = ScopeRef;
 
 const scopeKey = (s: Scope): string =>
   s.tb !== undefined ? `t\0${s.ns}\0${s.db}\0${s.tb}` : s.db !== undefined ? `d\0${s.ns}\0${s.db}` : `n\0${s.ns}`;
@@ -43,8 +43,9 @@ export class IdentityLifetimes implements IdentityBook {
     return this.seq;
   }
 
-  exists(ns: string, db: string, rid: RecordId): boolean {
-    return this.records.get({ ns, db, tb: rid.table }, rid) !== undefined;
+  async exists(ns: string, db: string, rid: RecordId): Promise<boolean> {
+    // a read of its own, outside any query's transaction
+    return (await this.records.get(new Transaction(), { ns, db, tb: rid.table }, rid)) !== undefined;
   }
 
   endedAt(ns: string, db: string, rid: RecordId): IdentityEnd | undefined {
@@ -91,26 +92,26 @@ export class TrackedRecordStore implements RecordStore {
     private readonly book: IdentityLifetimes,
   ) {}
 
-  get(t: TableRef, id: RecordId): ValueObject | undefined {
-    return this.inner.get(t, id);
+  get(txn: Transaction, t: TableRef, id: RecordId): Promise<ValueObject | undefined> {
+    return this.inner.get(txn, t, id);
   }
 
-  put(txn: Transaction, t: TableRef, id: RecordId, doc: ValueObject): void {
-    this.inner.put(txn, t, id, doc);
+  put(txn: Transaction, t: TableRef, id: RecordId, doc: ValueObject): Promise<void> {
+    return this.inner.put(txn, t, id, doc);
   }
 
-  delete(txn: Transaction, t: TableRef, id: RecordId): void {
-    const existed = this.inner.get(t, id) !== undefined;
-    this.inner.delete(txn, t, id);
+  async delete(txn: Transaction, t: TableRef, id: RecordId): Promise<void> {
+    const existed = (await this.inner.get(txn, t, id)) !== undefined;
+    await this.inner.delete(txn, t, id);
     if (existed) this.book.deleted(txn, t, id);
   }
 
-  scan(t: TableRef): StoredRecord[] {
-    return this.inner.scan(t);
+  scan(txn: Transaction, t: TableRef, range?: RecordIdRange): AsyncIterable<readonly StoredRecord[]> {
+    return this.inner.scan(txn, t, range);
   }
 
-  clear(txn: Transaction, t: Scope): void {
-    this.inner.clear(txn, t);
+  async clear(txn: Transaction, t: Scope): Promise<void> {
+    await this.inner.clear(txn, t);
     this.book.cleared(txn, t);
   }
 }

@@ -87,7 +87,7 @@ export async function fetchRecordForCondition(rid: RecordId, ctx: Ctx): Promise<
 async function readRecord(rid: RecordId, ctx: Ctx, view: (env: DocEnv, table: TableEntry | undefined, doc: ValueObject) => Promise<ValueObject | undefined>): Promise<ValueObject | undefined> {
   const ns = needNs(ctx);
   const db = needDb(ctx);
-  const doc = ctx.core.records.get({ ns, db, tb: rid.table }, rid);
+  const doc = await ctx.core.records.get(ctx.txn, { ns, db, tb: rid.table }, rid);
   if (!doc) return undefined;
   if (!permissionsApply(ctx, false)) return doc;
   return view(docEnv(ctx), ctx.core.catalog.table(ns, db, rid.table), doc);

@@ -75,7 +75,7 @@ export class Authenticator {
     }
     const auth = await entry.resolved.finish(session, nowMs);
     // checked on every use, cached or not, so a cached token dies with its record
-    assertTokenIdentity(ctx, auth, entry.claims.iat, entry.resolved.issuedHere ?? false);
+    await assertTokenIdentity(ctx, auth, entry.claims.iat, entry.resolved.issuedHere ?? false);
     applyAuth(session, auth, identitySince(ctx, auth));
   }
 

@@ -17,10 +17,10 @@ export function identitySince(ctx: IamContext, auth: SessionAuth): number | unde
  * token (an outside issuer may name records that never existed, as SurrealDB allows). `iat` has whole seconds: a
  * deletion in the token's own second refuses it too (a re-registration within that second signs in again).
  */
-export function assertTokenIdentity(ctx: IamContext, auth: SessionAuth, iat: number | undefined, issuedHere: boolean): void {
+export async function assertTokenIdentity(ctx: IamContext, auth: SessionAuth, iat: number | undefined, issuedHere: boolean): Promise<void> {
   const { rd, actor } = auth;
   if (rd === undefined || actor.ns === undefined || actor.db === undefined) return;
-  if (issuedHere && !ctx.engine.identities.exists(actor.ns, actor.db, rd)) throw new InvalidAuth("the token's record does not exist");
+  if (issuedHere && !(await ctx.engine.identities.exists(actor.ns, actor.db, rd))) throw new InvalidAuth("the token's record does not exist");
   const end = ctx.engine.identities.endedAt(actor.ns, actor.db, rd);
   if (end !== undefined && (iat === undefined || Math.floor(end.ms / 1000) >= iat))
     throw new InvalidAuth("the token's record was deleted after the token was issued");

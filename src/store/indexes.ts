@@ -2,18 +2,25 @@
 
 import type { RecordId, Value } from "../value/types.js";
 import { valueKey } from "./keys.js";
-import type { TableRef } from "./records.js";
+import type { ScopeRef, TableRef } from "./records.js";
 import type { Transaction } from "./transaction.js";
 
+/** One entry of an index: the indexed values and the record ids stored under them. */
+export interface IndexEntry {
+  readonly values: readonly Value[];
+  readonly ids: RecordId[];
+}
+
+/** Index entries; every call is async and names its transaction, as RecordStore's. */
 export interface IndexStore {
   /** Record ids stored under `values` (one value per indexed field). */
-  lookup(t: TableRef, ix: string, values: readonly Value[]): RecordId[];
-  add(txn: Transaction, t: TableRef, ix: string, values: readonly Value[], id: RecordId): void;
-  remove(txn: Transaction, t: TableRef, ix: string, values: readonly Value[], id: RecordId): void;
-  /** Every entry of an index: its values and the record ids stored under them (in no particular order). */
-  entries(t: TableRef, ix: string): { readonly values: readonly Value[]; readonly ids: RecordId[] }[];
+  lookup(txn: Transaction, t: TableRef, ix: string, values: readonly Value[]): Promise<RecordId[]>;
+  add(txn: Transaction, t: TableRef, ix: string, values: readonly Value[], id: RecordId): Promise<void>;
+  remove(txn: Transaction, t: TableRef, ix: string, values: readonly Value[], id: RecordId): Promise<void>;
+  /** Every entry of an index (in no particular order). */
+  entries(txn: Transaction, t: TableRef, ix: string): Promise<IndexEntry[]>;
   /** Forget an index (REMOVE INDEX / TABLE) or everything under a namespace / database / table. */
-  clear(txn: Transaction, t: { ns: string; db?: string; tb?: string }, ix?: string): void;
+  clear(txn: Transaction, t: ScopeRef, ix?: string): Promise<void>;
 }
 
 /** Index entry keys keep number kinds apart (1, 1.0 and 1dec are three entries), as SurrealDB's keys do. */
@@ -21,17 +28,17 @@ function entryKey(values: readonly Value[]): string {
   return values.map((v) => (typeof v === "number" ? `f${v}` : valueKey(v))).join("\u0001");
 }
 
-const ixKey = (t: { ns: string; db?: string; tb?: string }, ix?: string): string => [t.ns, t.db ?? "", t.tb ?? "", ix ?? ""].join("\u0000");
+const ixKey = (t: ScopeRef, ix?: string): string => [t.ns, t.db ?? "", t.tb ?? "", ix ?? ""].join("\u0000");
 
 export class MemoryIndexStore implements IndexStore {
   private readonly indexes = new Map<string, Map<string, Map<string, RecordId>>>();
   /** The values each entry key stands for (kept while the key exists). */
   private readonly keyValues = new Map<string, readonly Value[]>();
 
-  entries(t: TableRef, ix: string): { readonly values: readonly Value[]; readonly ids: RecordId[] }[] {
+  async entries(_txn: Transaction, t: TableRef, ix: string): Promise<IndexEntry[]> {
     const index = this.indexes.get(ixKey(t, ix));
     if (!index) return [];
-    const out: { values: readonly Value[]; ids: RecordId[] }[] = [];
+    const out: IndexEntry[] = [];
     for (const [vk, entry] of index) {
       const values = this.keyValues.get(vk);
       if (values && entry.size > 0) out.push({ values, ids: [...entry.values()] });
@@ -39,12 +46,12 @@ export class MemoryIndexStore implements IndexStore {
     return out;
   }
 
-  lookup(t: TableRef, ix: string, values: readonly Value[]): RecordId[] {
+  async lookup(_txn: Transaction, t: TableRef, ix: string, values: readonly Value[]): Promise<RecordId[]> {
     const entry = this.indexes.get(ixKey(t, ix))?.get(entryKey(values));
     return entry ? [...entry.values()] : [];
   }
 
-  add(txn: Transaction, t: TableRef, ix: string, values: readonly Value[], id: RecordId): void {
+  async add(txn: Transaction, t: TableRef, ix: string, values: readonly Value[], id: RecordId): Promise<void> {
     const k = ixKey(t, ix);
     let index = this.indexes.get(k);
     if (!index) {
@@ -65,7 +72,7 @@ export class MemoryIndexStore implements IndexStore {
     txn.onCancel(() => e.delete(rk));
   }
 
-  remove(txn: Transaction, t: TableRef, ix: string, values: readonly Value[], id: RecordId): void {
+  async remove(txn: Transaction, t: TableRef, ix: string, values: readonly Value[], id: RecordId): Promise<void> {
     const entry = this.indexes.get(ixKey(t, ix))?.get(entryKey(values));
     const rk = valueKey(id);
     if (!entry || !entry.has(rk)) return;
@@ -73,7 +80,7 @@ export class MemoryIndexStore implements IndexStore {
     txn.onCancel(() => entry.set(rk, id));
   }
 
-  clear(txn: Transaction, t: { ns: string; db?: string; tb?: string }, ix?: string): void {
+  async clear(txn: Transaction, t: ScopeRef, ix?: string): Promise<void> {
     const parts = [t.ns, t.db, t.tb, ix];
     const n = parts.findIndex((p) => p === undefined);
     const depth = n === -1 ? 4 : n;

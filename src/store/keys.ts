@@ -48,3 +48,16 @@ export function compareRecordKeys(a: RecordIdKey, b: RecordIdKey): number {
   const kb = valueKey(b);
   return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
+
+/** Does a record key fall within a record-id range (bounds inclusive or exclusive, either may be open)? */
+export function keyInRange(key: RecordIdKey, r: RecordIdRange): boolean {
+  if (r.begin) {
+    const c = compareRecordKeys(key, r.begin.value);
+    if (c < 0 || (c === 0 && !r.begin.inclusive)) return false;
+  }
+  if (r.end) {
+    const c = compareRecordKeys(key, r.end.value);
+    if (c > 0 || (c === 0 && !r.end.inclusive)) return false;
+  }
+  return true;
+}

@@ -140,7 +140,7 @@ describe("writeDocument", () => {
     expect(ok?.after).toEqual({ id: rid(1n), owner: "me" });
     const denied = await writeDocument(e, { action: "create", rid: rid(2n), before: undefined, data: becomes({ id: rid(2n), owner: "you" }) });
     expect(denied).toBeUndefined();
-    expect(e.records.get({ ns: "n", db: "d", tb: "t" }, rid(2n))).toBeUndefined();
+    expect(await e.records.get(e.txn, { ns: "n", db: "d", tb: "t" }, rid(2n))).toBeUndefined();
   });
 
   it("checks update permission on the record before and after the change", async () => {
@@ -229,7 +229,7 @@ describe("writeDocument: the order of the client's clauses and the permissions",
     // the data of the tried create writes a side record, as a nested CREATE would
     const tried = (owner: string) => async () => {
       tries.push(owner);
-      e.records.put(e.txn, { ns: "n", db: "d", tb: "t" }, rid(9n), { id: rid(9n) });
+      await e.records.put(e.txn, { ns: "n", db: "d", tb: "t" }, rid(9n), { id: rid(9n) });
       return { id: rid(1n), owner };
     };
     const denied = await writeDocument(e, { action: "update", rid: rid(1n), before: stored, data: becomes({ ...stored, owner: "x" }), createFirst: { data: tried("you"), updateAfterFieldError: true } });
@@ -237,7 +237,7 @@ describe("writeDocument: the order of the client's clauses and the permissions",
     const updated = await writeDocument(e, { action: "update", rid: rid(1n), before: stored, data: becomes({ ...stored, owner: "x" }), createFirst: { data: tried("me"), updateAfterFieldError: true } });
     expect(updated?.after).toEqual({ ...stored, owner: "x" });
     expect(tries).toEqual(["you", "me"]);
-    expect(e.records.get({ ns: "n", db: "d", tb: "t" }, rid(9n))).toBeUndefined();
+    expect(await e.records.get(e.txn, { ns: "n", db: "d", tb: "t" }, rid(9n))).toBeUndefined();
   });
 
   it("lets a field error in the tried create through for INSERT, and on to the update for UPSERT", async () => {

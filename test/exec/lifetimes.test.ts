@@ -19,45 +19,45 @@ function setup(maxEnds?: number) {
 const user = (id: string) => new RecordId("user", id);
 
 describe("IdentityLifetimes", () => {
-  it("remembers deletions only in watched tables, and only of records that existed", () => {
+  it("remembers deletions only in watched tables, and only of records that existed", async () => {
     const { book, put, del } = setup();
-    put(user("a"));
-    put(new RecordId("note", "1"));
-    del(user("a"));
+    await put(user("a"));
+    await put(new RecordId("note", "1"));
+    await del(user("a"));
     expect(book.endedAt("n", "d", user("a"))).toBeUndefined();
     const since = book.watch("n", "d", user("b"));
-    put(user("a"));
-    del(user("a"));
-    del(user("ghost"));
-    del(new RecordId("note", "1"));
+    await put(user("a"));
+    await del(user("a"));
+    await del(user("ghost"));
+    await del(new RecordId("note", "1"));
     expect(book.endedAt("n", "d", user("a"))?.seq).toBeGreaterThan(since);
     expect(book.endedAt("n", "d", user("ghost"))).toBeUndefined();
     expect(book.endedAt("n", "d", new RecordId("note", "1"))).toBeUndefined();
-    expect(book.exists("n", "d", user("a"))).toBe(false);
+    expect(await book.exists("n", "d", user("a"))).toBe(false);
   });
 
-  it("a cancelled deletion is forgotten; a removed table or database ends every id in it", () => {
+  it("a cancelled deletion is forgotten; a removed table or database ends every id in it", async () => {
     const { book, store, put, del } = setup();
     book.watch("n", "d", user("a"));
-    put(user("a"));
+    await put(user("a"));
     const txn = new Transaction();
-    del(user("a"), txn);
+    await del(user("a"), txn);
     txn.cancel();
     expect(book.endedAt("n", "d", user("a"))).toBeUndefined();
-    expect(book.exists("n", "d", user("a"))).toBe(true);
-    store.clear(new Transaction(), { ns: "n", db: "d" });
+    expect(await book.exists("n", "d", user("a"))).toBe(true);
+    await store.clear(new Transaction(), { ns: "n", db: "d" });
     expect(book.endedAt("n", "d", user("zzz"))).toBeDefined();
     expect(book.endedAt("n", "other", user("zzz"))).toBeUndefined();
   });
 
-  it("past its bound the oldest ends are forgotten and raise the floor: older identities end, newer ones live", () => {
+  it("past its bound the oldest ends are forgotten and raise the floor: older identities end, newer ones live", async () => {
     const { book, put, del, tick } = setup(3);
     book.watch("n", "d", user("x"));
     const early = book.watch("n", "d", user("x"));
     for (const id of ["a", "b", "c", "d"]) {
-      put(user(id));
+      await put(user(id));
       tick();
-      del(user(id));
+      await del(user(id));
     }
     const late = book.watch("n", "d", user("x"));
     // "a" was forgotten: its end is now the floor, which every id (even one never deleted) reports

@@ -76,9 +76,9 @@ describe("permission pushdown", () => {
     await run(ds, rootSession(), "DEFINE TABLE user PERMISSIONS FOR select WHERE id = $auth.id; CREATE user:1 SET n = 1; CREATE user:2 SET n = 2");
     let scans = 0;
     const scan = ds.records.scan.bind(ds.records);
-    ds.records.scan = (t) => {
+    ds.records.scan = (txn, t, range) => {
       scans++;
-      return scan(t);
+      return scan(txn, t, range);
     };
     expect(await run(ds, recordSession("user", 2n), "SELECT * FROM user")).toEqual([{ ok: [{ id: "user:2", n: 2 }] }]);
     expect(scans).toBe(0);
@@ -89,9 +89,9 @@ describe("permission pushdown", () => {
     await run(ds, rootSession(), "DEFINE INDEX email ON user FIELDS email UNIQUE; CREATE user:1 SET email = 'a@b.c'; CREATE user:2 SET email = 'd@e.f'");
     let scans = 0;
     const scan = ds.records.scan.bind(ds.records);
-    ds.records.scan = (t) => {
+    ds.records.scan = (txn, t, range) => {
       scans++;
-      return scan(t);
+      return scan(txn, t, range);
     };
     expect(await run(ds, rootSession(), "SELECT VALUE id FROM user WHERE email = 'd@e.f'")).toEqual([{ ok: ["user:2"] }]);
     expect(scans).toBe(0);

@@ -67,7 +67,7 @@ export class FakeEngine implements QueryEngine {
   };
 
   /** Record identity lifetimes are the real engine's (test/iam/record-lifetime.test.ts): here every record lives. */
-  readonly identities: IdentityBook = { watch: () => 0, exists: () => true, endedAt: () => undefined };
+  readonly identities: IdentityBook = { watch: () => 0, exists: async () => true, endedAt: () => undefined };
 
   async execute(query: string | readonly unknown[], session: Session): Promise<QueryResponse[]> {
     if (query !== "SELECT * FROM $auth") throw new Error(`fake engine cannot run ${String(query)}`);

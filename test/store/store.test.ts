@@ -4,67 +4,67 @@ import { describe, expect, it } from "vitest";
 import { Catalog, deleteIn, putIn } from "../../src/store/catalog.js";
 import { MemoryIndexStore } from "../../src/store/indexes.js";
 import { compareRecordKeys, valueKey } from "../../src/store/keys.js";
-import { MemoryRecordStore } from "../../src/store/records.js";
+import { MemoryRecordStore, scanAll } from "../../src/store/records.js";
 import { Transaction } from "../../src/store/transaction.js";
 import { RecordId, Uuid } from "../../src/value/types.js";
 
 const T = { ns: "n", db: "d", tb: "t" };
 
 describe("MemoryRecordStore", () => {
-  it("undoes puts and deletes of a cancelled transaction, in reverse order", () => {
+  it("undoes puts and deletes of a cancelled transaction, in reverse order", async () => {
     const store = new MemoryRecordStore();
     const setup = new Transaction();
-    store.put(setup, T, new RecordId("t", 1n), { id: new RecordId("t", 1n), a: 1n });
+    await store.put(setup, T, new RecordId("t", 1n), { id: new RecordId("t", 1n), a: 1n });
     setup.commit();
     const txn = new Transaction();
-    store.put(txn, T, new RecordId("t", 1n), { id: new RecordId("t", 1n), a: 2n });
-    store.put(txn, T, new RecordId("t", 1n), { id: new RecordId("t", 1n), a: 3n });
-    store.put(txn, T, new RecordId("t", 2n), { id: new RecordId("t", 2n) });
-    store.delete(txn, T, new RecordId("t", 1n));
-    expect(store.get(T, new RecordId("t", 1n))).toBeUndefined();
+    await store.put(txn, T, new RecordId("t", 1n), { id: new RecordId("t", 1n), a: 2n });
+    await store.put(txn, T, new RecordId("t", 1n), { id: new RecordId("t", 1n), a: 3n });
+    await store.put(txn, T, new RecordId("t", 2n), { id: new RecordId("t", 2n) });
+    await store.delete(txn, T, new RecordId("t", 1n));
+    expect(await store.get(txn, T, new RecordId("t", 1n))).toBeUndefined();
     txn.cancel();
-    expect(store.get(T, new RecordId("t", 1n))).toEqual({ id: new RecordId("t", 1n), a: 1n });
-    expect(store.get(T, new RecordId("t", 2n))).toBeUndefined();
+    expect(await store.get(txn, T, new RecordId("t", 1n))).toEqual({ id: new RecordId("t", 1n), a: 1n });
+    expect(await store.get(txn, T, new RecordId("t", 2n))).toBeUndefined();
   });
 
-  it("scans in SurrealDB's key order: numbers, strings, uuids, arrays", () => {
+  it("scans in SurrealDB's key order: numbers, strings, uuids, arrays", async () => {
     const store = new MemoryRecordStore();
     const txn = new Transaction();
     const keys = [["x"], "b", new Uuid("00000000-0000-0000-0000-000000000001"), 10n, "a", 2n];
     for (const k of keys) store.put(txn, T, new RecordId("t", k as never), {});
-    expect(store.scan(T).map((r) => r.id.id)).toEqual([2n, 10n, "a", "b", new Uuid("00000000-0000-0000-0000-000000000001"), ["x"]]);
+    expect((await scanAll(store, txn, T)).map((r) => r.id.id)).toEqual([2n, 10n, "a", "b", new Uuid("00000000-0000-0000-0000-000000000001"), ["x"]]);
   });
 
-  it("clears a table, a database or a namespace, undoably", () => {
+  it("clears a table, a database or a namespace, undoably", async () => {
     const store = new MemoryRecordStore();
     const txn = new Transaction();
-    store.put(txn, T, new RecordId("t", 1n), {});
-    store.put(txn, { ns: "n", db: "d", tb: "u" }, new RecordId("u", 1n), {});
-    store.put(txn, { ns: "n", db: "e", tb: "t" }, new RecordId("t", 1n), {});
+    await store.put(txn, T, new RecordId("t", 1n), {});
+    await store.put(txn, { ns: "n", db: "d", tb: "u" }, new RecordId("u", 1n), {});
+    await store.put(txn, { ns: "n", db: "e", tb: "t" }, new RecordId("t", 1n), {});
     txn.commit();
     const drop = new Transaction();
-    store.clear(drop, { ns: "n", db: "d" });
-    expect(store.scan(T)).toEqual([]);
-    expect(store.scan({ ns: "n", db: "e", tb: "t" })).toHaveLength(1);
+    await store.clear(drop, { ns: "n", db: "d" });
+    expect(await scanAll(store, txn, T)).toEqual([]);
+    expect(await scanAll(store, txn, { ns: "n", db: "e", tb: "t" })).toHaveLength(1);
     drop.cancel();
-    expect(store.scan(T)).toHaveLength(1);
+    expect(await scanAll(store, txn, T)).toHaveLength(1);
   });
 });
 
 describe("MemoryIndexStore", () => {
-  it("looks up records by indexed values and forgets removed entries", () => {
+  it("looks up records by indexed values and forgets removed entries", async () => {
     const ix = new MemoryIndexStore();
     const txn = new Transaction();
-    ix.add(txn, T, "email", ["a@b.c"], new RecordId("t", 1n));
-    ix.add(txn, T, "email", ["a@b.c"], new RecordId("t", 2n));
-    expect(ix.lookup(T, "email", ["a@b.c"])).toEqual([new RecordId("t", 1n), new RecordId("t", 2n)]);
-    ix.remove(txn, T, "email", ["a@b.c"], new RecordId("t", 1n));
-    expect(ix.lookup(T, "email", ["a@b.c"])).toEqual([new RecordId("t", 2n)]);
+    await ix.add(txn, T, "email", ["a@b.c"], new RecordId("t", 1n));
+    await ix.add(txn, T, "email", ["a@b.c"], new RecordId("t", 2n));
+    expect(await ix.lookup(txn, T, "email", ["a@b.c"])).toEqual([new RecordId("t", 1n), new RecordId("t", 2n)]);
+    await ix.remove(txn, T, "email", ["a@b.c"], new RecordId("t", 1n));
+    expect(await ix.lookup(txn, T, "email", ["a@b.c"])).toEqual([new RecordId("t", 2n)]);
     txn.cancel();
-    expect(ix.lookup(T, "email", ["a@b.c"])).toEqual([]);
+    expect(await ix.lookup(txn, T, "email", ["a@b.c"])).toEqual([]);
   });
 
-  it("treats 1 (int) and 1.0 (float) as the same key, strings apart", () => {
+  it("treats 1 (int) and 1.0 (float) as the same key, strings apart", async () => {
     expect(valueKey(1n)).toBe(valueKey(1));
     expect(valueKey("1")).not.toBe(valueKey(1n));
     expect(compareRecordKeys(2n, 10n)).toBeLessThan(0);
@@ -72,7 +72,7 @@ describe("MemoryIndexStore", () => {
 });
 
 describe("Catalog", () => {
-  it("undoes putIn / deleteIn of a cancelled transaction", () => {
+  it("undoes putIn / deleteIn of a cancelled transaction", async () => {
     const c = new Catalog();
     const txn = new Transaction();
     putIn(txn, c.rootUsers, "u", { def: {} as never, code: "x" });
@@ -88,7 +88,7 @@ describe("Catalog", () => {
     expect(c.getUser("ROOT", undefined, undefined, "u")?.code).toBe("y");
   });
 
-  it("finds nothing on levels that do not exist", () => {
+  it("finds nothing on levels that do not exist", async () => {
     const c = new Catalog();
     expect(c.getUser("NAMESPACE", "nope", undefined, "u")).toBeUndefined();
     expect(c.getAccess("DATABASE", "n", "d", "a")).toBeUndefined();

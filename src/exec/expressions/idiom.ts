@@ -114,7 +114,7 @@ async function traverseGraph(v: Value, part: Extract<IdiomPart, { kind: "Graph" 
     }
     const tables = part.what.length > 0 ? part.what : [...(ctx.core.catalog.db(ns, db)?.tables.keys() ?? [])];
     for (const tb of tables) {
-      for (const rec of ctx.core.records.scan({ ns, db, tb })) {
+      for await (const batch of ctx.core.records.scan(ctx.txn, { ns, db, tb })) for (const rec of batch) {
         const matchOut = (part.dir === "->" || part.dir === "<->") && valueEquals(rec.doc.in, src, { compat: ctx.core.compat });
         const matchIn = (part.dir === "<-" || part.dir === "<->") && valueEquals(rec.doc.out, src, { compat: ctx.core.compat });
         if ((matchOut || matchIn) && (await graphStepKeeps(rec.id, part, ctx))) out.push(rec.id);

@@ -26,7 +26,7 @@ export async function runCreate(s: CreateStatement, ctx: Ctx): Promise<Value> {
     else if (src.kind === "Record") rid = src.rid;
     else throw queryError("InvalidStatementTarget", String(src.kind === "Value" ? src.value : src.tb), "CREATE");
     // 2. it must not exist yet (reported after the permission checks, as SurrealDB does)
-    const exists = ctx.core.records.get({ ns, db, tb: rid.table }, rid) !== undefined;
+    const exists = (await ctx.core.records.get(ctx.txn, { ns, db, tb: rid.table }, rid)) !== undefined;
     const conflict = () => queryError("RecordExists", formatRecordId(rid, { compat: ctx.core.compat }));
     // 3. the document pipeline runs the data clause after the quick permission check
     const data = (views: DocViews) => applyData(s.data, views, ctx);

@@ -44,15 +44,15 @@ export async function runInsert(s: InsertStatement, ctx: Ctx): Promise<Value> {
     else if (into instanceof Table) rid = new RecordId(into.name, given === undefined ? randomRecordKey() : (given as never));
     else throw queryError("InsertStatement", undefined);
     // 2. the document pipeline, as a create or (for an existing record) as the version does it
-    const req = insertRequest(s, ctx, rid, row);
+    const req = await insertRequest(s, ctx, rid, row);
     if (req) await outputs.add(await writeDocument(env, req));
   }
   return outputs.value(false);
 }
 
 /** The write one row asks for; NONE when INSERT IGNORE (2.x) skips an existing record. */
-function insertRequest(s: InsertStatement, ctx: Ctx, rid: RecordId, row: ValueObject): WriteRequest | undefined {
-  const existing = ctx.core.records.get({ ns: needNs(ctx), db: needDb(ctx), tb: rid.table }, rid);
+async function insertRequest(s: InsertStatement, ctx: Ctx, rid: RecordId, row: ValueObject): Promise<WriteRequest | undefined> {
+  const existing = await ctx.core.records.get(ctx.txn, { ns: needNs(ctx), db: needDb(ctx), tb: rid.table }, rid);
   const create = async () => ({ ...row, id: rid });
   // a new record
   if (!existing) return { action: "create", rid, before: undefined, data: create };

@@ -37,7 +37,7 @@ export async function runRelate(s: RelateStatement, ctx: Ctx): Promise<Value> {
     for (const t of to) {
       const rid = through instanceof RecordId ? through : through instanceof Table ? new RecordId(through.name, randomRecordKey()) : undefined;
       if (!rid) throw queryError("RelateStatement", String(through));
-      const before = ctx.core.records.get({ ns, db, tb: rid.table }, rid);
+      const before = await ctx.core.records.get(ctx.txn, { ns, db, tb: rid.table }, rid);
       // an existing edge meets its update permission before the data clause runs
       const data = async (views: DocViews) => ({ ...(await applyData(s.data, views, ctx)), ...edgeEnds(before, f, t, ctx) });
       const res = await writeDocument(docEnv(ctx), { action: before ? "update" : "create", rid, before, data });

@@ -38,8 +38,8 @@ export async function runRemove(s: RemoveStatement, ctx: Ctx): Promise<Value> {
     checkAllowed(ctx, "Edit", { kind, level: "ROOT", ns: undefined, db: undefined });
     if (!catalog.namespaces.has(s.name)) return missing(s, `The namespace '${s.name}' does not exist`);
     deleteIn(ctx.txn, catalog.namespaces, s.name);
-    records.clear(ctx.txn, { ns: s.name });
-    indexes.clear(ctx.txn, { ns: s.name });
+    await records.clear(ctx.txn, { ns: s.name });
+    await indexes.clear(ctx.txn, { ns: s.name });
     return undefined;
   }
   const ns = needNs(ctx);
@@ -48,8 +48,8 @@ export async function runRemove(s: RemoveStatement, ctx: Ctx): Promise<Value> {
     const nsEntry = catalog.ns(ns);
     if (!nsEntry?.databases.has(s.name)) return missing(s, `The database '${s.name}' does not exist`);
     deleteIn(ctx.txn, nsEntry.databases, s.name);
-    records.clear(ctx.txn, { ns, db: s.name });
-    indexes.clear(ctx.txn, { ns, db: s.name });
+    await records.clear(ctx.txn, { ns, db: s.name });
+    await indexes.clear(ctx.txn, { ns, db: s.name });
     return undefined;
   }
   if (s.target === "USER" || s.target === "ACCESS" || s.target === "SCOPE" || s.target === "TOKEN") {
@@ -83,8 +83,8 @@ export async function runRemove(s: RemoveStatement, ctx: Ctx): Promise<Value> {
     case "TABLE": {
       if (!dbEntry?.tables.has(s.name)) return missing(s, `The table '${s.name}' does not exist`);
       deleteIn(ctx.txn, dbEntry.tables, s.name);
-      records.clear(ctx.txn, { ns, db, tb: s.name });
-      indexes.clear(ctx.txn, { ns, db, tb: s.name });
+      await records.clear(ctx.txn, { ns, db, tb: s.name });
+      await indexes.clear(ctx.txn, { ns, db, tb: s.name });
       return undefined;
     }
     case "FIELD":
@@ -94,7 +94,7 @@ export async function runRemove(s: RemoveStatement, ctx: Ctx): Promise<Value> {
       const map = s.target === "FIELD" ? table?.fields : s.target === "INDEX" ? table?.indexes : table?.events;
       if (!map?.has(s.name)) return missing(s, `The ${s.target.toLowerCase()} '${s.name}' does not exist`);
       deleteIn(ctx.txn, map as Map<string, unknown>, s.name);
-      if (s.target === "INDEX") indexes.clear(ctx.txn, { ns, db, tb: s.table! }, s.name);
+      if (s.target === "INDEX") await indexes.clear(ctx.txn, { ns, db, tb: s.table! }, s.name);
       return undefined;
     }
     case "PARAM":

@@ -39,9 +39,9 @@ async function visibleDocuments(s: { what: readonly Expr[]; cond: Expr | undefin
       src.kind === "Table"
         ? await tableCandidates(ctx, table, tb, s.cond)
         : src.kind === "Range"
-          ? rangeCandidates(ctx, tb, src.range)
-          : (() => {
-              const doc = ctx.core.records.get({ ns, db, tb }, src.rid);
+          ? await rangeCandidates(ctx, tb, src.range)
+          : await (async () => {
+              const doc = await ctx.core.records.get(ctx.txn, { ns, db, tb }, src.rid);
               return doc ? [{ id: src.rid, doc }] : [];
             })();
     for (const r of recs) {

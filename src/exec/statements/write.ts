@@ -26,9 +26,9 @@ export async function writeTargets(sources: readonly Source[], ctx: Ctx, stateme
   const targets: WriteTarget[] = [];
   for (const src of sources) {
     if (src.kind === "Table") for (const r of await tableCandidates(ctx, ctx.core.catalog.table(ns, db, src.tb), src.tb, undefined, false)) targets.push({ rid: r.id, before: r.doc, byId: false });
-    else if (src.kind === "Range") for (const r of rangeCandidates(ctx, src.tb, src.range)) targets.push({ rid: r.id, before: r.doc, byId: false });
+    else if (src.kind === "Range") for (const r of await rangeCandidates(ctx, src.tb, src.range)) targets.push({ rid: r.id, before: r.doc, byId: false });
     else if (src.kind === "Record") {
-      const before = ctx.core.records.get({ ns, db, tb: src.rid.table }, src.rid);
+      const before = await ctx.core.records.get(ctx.txn, { ns, db, tb: src.rid.table }, src.rid);
       if (before || keepMissing) targets.push({ rid: src.rid, before, byId: true });
     } else throw queryError("InvalidStatementTarget", String(src.value), statement);
   }
