@@ -1,13 +1,14 @@
-// doc/: index maintenance on every write and the unique-index check with SurrealDB's message (without a record the actor may not select).
+// doc/: index maintenance on every write and the unique-index check with SurrealDB's message (naming nothing the actor may not select).
 
-import type { IdiomExpr } from "../ast/nodes.js";
+import type { DefineIndexStatement, IdiomExpr } from "../ast/nodes.js";
 import { queryError } from "../errors/index.js";
 import type { TableEntry } from "../store/catalog.js";
+import { valueKey } from "../store/keys.js";
 import { formatRecordId, valueEquals } from "../value/index.js";
 import type { RecordId, Value, ValueObject } from "../value/types.js";
 import type { DocEnv } from "./env.js";
 import { pickField } from "./paths.js";
-import { checkPermissionsQuick, checkPermissionsTable } from "./permissions.js";
+import { checkPermissionsFields, checkPermissionsQuick, checkPermissionsTable } from "./permissions.js";
 
 /** The values a record contributes to an index (one per indexed field; `emails.address` reads every element's). */
 export function indexValues(fields: readonly IdiomExpr[], doc: ValueObject): Value[] {
@@ -29,36 +30,53 @@ export function indexEntries(fields: readonly IdiomExpr[], doc: ValueObject): Va
 
 const nullish = (v: Value): boolean => v === undefined || v === null;
 
-/** SurrealDB's unique-clash error; the conflicting record's id only when the actor may select that record (F2). */
-async function clashError(env: DocEnv, table: TableEntry, name: string, values: Value[], clash: RecordId): Promise<Error> {
-  const shown = env.printValue(values.length === 1 ? values[0] : values);
-  const stored = await env.records.get(env.txn, { ns: env.ns, db: env.db, tb: table.def.name }, clash);
-  const visible = checkPermissionsQuick(env, table, "select") && (await checkPermissionsTable(env, table, "select", stored ?? { id: clash }));
-  return visible ? queryError("IndexExists", name, shown, formatRecordId(clash, { compat: env.compat })) : queryError("IndexExists", name, shown);
+/** The same index entry (number kinds apart, as the index keys keep them). */
+const sameEntry = (a: readonly Value[], b: readonly Value[]): boolean => a.length === b.length && a.every((x, i) => valueKey(x) === valueKey(b[i]));
+
+/**
+ * SurrealDB's unique-clash error, naming the value and the conflicting record only when the actor could read that entry
+ * itself: it may select the record and the clashing values are among the entries of the record as it sees it (attack F2).
+ * `doc` is the conflicting record as stored (the record being written when it clashes with itself).
+ */
+async function clashError(env: DocEnv, table: TableEntry, name: string, fields: readonly IdiomExpr[], values: Value[], clash: RecordId, doc: ValueObject): Promise<Error> {
+  const named = { value: env.printValue(values.length === 1 ? values[0] : values), rid: formatRecordId(clash, { compat: env.compat }) };
+  if (!env.permissionsApply(false)) return queryError("IndexExists", name, named);
+  // 1. the record's table `select` permission, 2. its indexed fields as the actor sees them
+  const selectable = checkPermissionsQuick(env, table, "select") && (await checkPermissionsTable(env, table, "select", doc));
+  const seen = selectable ? await checkPermissionsFields(env, table, doc) : undefined;
+  const visible = seen !== undefined && indexEntries(fields, seen).some((e) => sameEntry(e, values));
+  return visible ? queryError("IndexExists", name, named) : queryError("IndexExists", name);
 }
 
 /** Add a record's entries; a unique index refuses an entry it already holds — even from the same record (`[5, 5]`). */
-async function addEntries(env: DocEnv, table: TableEntry, name: string, unique: boolean, rid: RecordId, entries: Value[][]): Promise<void> {
+async function addEntries(env: DocEnv, table: TableEntry, name: string, ix: DefineIndexStatement, rid: RecordId, doc: ValueObject): Promise<void> {
   const t = { ns: env.ns, db: env.db, tb: table.def.name };
-  for (const values of entries) {
-    if (unique && !values.every(nullish)) {
+  const fields = ix.fields;
+  for (const values of indexEntries(fields, doc)) {
+    if (ix.unique && !values.every(nullish)) {
       const clash = (await env.indexes.lookup(env.txn, t, name, values))[0];
-      if (clash) throw await clashError(env, table, name, values, clash);
+      if (clash) {
+        const other = valueKey(clash) === valueKey(rid) ? doc : ((await env.records.get(env.txn, t, clash)) ?? { id: clash });
+        throw await clashError(env, table, name, fields, values, clash, other);
+      }
     }
     await env.indexes.add(env.txn, t, name, values, rid);
   }
 }
 
-/** Remove the old entries and add the new ones; a unique index refuses a second record with the same values. */
+/** Index names in SurrealDB's key order: the first clashing index by name is the one reported. */
+const byName = ([a]: [string, unknown], [b]: [string, unknown]): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Remove the old entries and add the new ones (index by index, in name order); a unique index refuses a second record with the same values. */
 export async function storeIndexData(env: DocEnv, table: TableEntry, rid: RecordId, before: ValueObject | undefined, after: ValueObject | undefined): Promise<void> {
   const t = { ns: env.ns, db: env.db, tb: table.def.name };
-  for (const [name, ix] of table.indexes) {
+  for (const [name, ix] of [...table.indexes].sort(byName)) {
     const fields = ix.fields;
     const oldValues = before ? indexValues(fields, before) : undefined;
     const newValues = after ? indexValues(fields, after) : undefined;
     if (oldValues && newValues && oldValues.every((v, i) => valueEquals(v, newValues[i], { compat: env.compat }))) continue;
     if (before) for (const values of indexEntries(fields, before)) await env.indexes.remove(env.txn, t, name, values, rid);
-    if (after) await addEntries(env, table, name, ix.unique, rid, indexEntries(fields, after));
+    if (after) await addEntries(env, table, name, ix, rid, after);
   }
 }
 
@@ -68,6 +86,5 @@ export async function buildIndex(env: DocEnv, table: TableEntry, name: string): 
   if (!ix) return;
   const t = { ns: env.ns, db: env.db, tb: table.def.name };
   await env.indexes.clear(env.txn, t, name);
-  const fields = ix.fields;
-  for await (const batch of env.records.scan(env.txn, t)) for (const rec of batch) await addEntries(env, table, name, ix.unique, rec.id, indexEntries(fields, rec.doc));
+  for await (const batch of env.records.scan(env.txn, t)) for (const rec of batch) await addEntries(env, table, name, ix, rec.id, rec.doc);
 }

@@ -86,11 +86,12 @@ export const QUERY_MESSAGES = {
   FieldCheck: (value: string, field: string, rid: string, tail: string) =>
     `Found ${value} for field \`${field}\`, with record \`${rid}\`, but ${tail}`,
   FieldReadonly: (field: string, rid: string) => `Found changed value for field \`${field}\`, with record \`${rid}\`, but field is readonly`,
-  /** Without `rid` when the actor may not select the conflicting record (stricter than SurrealDB, which always names it). */
   /** An unexpected failure inside the engine: the detail goes to the log, never to the client. */
   Internal: () => "An internal error occurred",
-  IndexExists: (index: string, value: string, rid?: string) =>
-    `Database index \`${index}\` already contains ${value}${rid === undefined ? "" : `, with record \`${rid}\``}`,
+  /** The value and record only when the actor may select that record and each indexed field of it (attack F2: stricter
+   * than SurrealDB, which always names both); otherwise SurrealDB's words without them. */
+  IndexExists: (index: string, clash?: { readonly value: string; readonly rid: string }) =>
+    `Database index \`${index}\` already contains ${clash === undefined ? "a value" : `${clash.value}, with record \`${clash.rid}\``}`,
   // raised as plain SurrealErrors (not QueryErrors): a field TYPE check reports them as its own error
   InvalidUuid: (text: string) => `Invalid uuid '${text}'`,
   InvalidDatetime: (text: string) => `Invalid datetime '${text}'`,

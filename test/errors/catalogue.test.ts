@@ -87,7 +87,7 @@ describe("error catalogue", () => {
 });
 
 describe("engine texts from the catalogue", () => {
-  it.each<[keyof typeof QUERY_MESSAGES, string[], string]>([
+  it.each<[keyof typeof QUERY_MESSAGES, unknown[], string]>([
     ["NsEmpty", [], "Specify a namespace to use"],
     ["DbEmpty", [], "Specify a database to use"],
     ["Thrown", ["nope"], "An error occurred: nope"],
@@ -107,10 +107,11 @@ describe("engine texts from the catalogue", () => {
     ["InsertStatement", ["1"], "Can not execute INSERT statement using value: 1"],
     ["FieldCheck", ["'x'", "age", "user:1", "expected a int"], "Found 'x' for field `age`, with record `user:1`, but expected a int"],
     ["FieldReadonly", ["age", "user:1"], "Found changed value for field `age`, with record `user:1`, but field is readonly"],
-    ["IndexExists", ["email", "['a@b']", "user:1"], "Database index `email` already contains ['a@b'], with record `user:1`"],
+    ["IndexExists", ["email", { value: "['a@b']", rid: "user:1" }], "Database index `email` already contains ['a@b'], with record `user:1`"],
+    ["IndexExists", ["email"], "Database index `email` already contains a value"],
     ["InvalidArguments", ["fn::f", "The function expects 1 argument."], "Incorrect arguments for function fn::f(). The function expects 1 argument."],
   ])("%s: %j ⇒ SurrealDB's text, code kept", (code, args, text) => {
-    const e = (queryError as (c: string, ...a: string[]) => SurrealError)(code, ...args);
+    const e = (queryError as (c: string, ...a: unknown[]) => SurrealError)(code, ...args);
     expect([e.code, e.message]).toEqual([code, text]);
   });
 
