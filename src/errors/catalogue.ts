@@ -96,6 +96,20 @@ export const QUERY_MESSAGES = {
   InvalidUuid: (text: string) => `Invalid uuid '${text}'`,
   InvalidDatetime: (text: string) => `Invalid datetime '${text}'`,
   InvalidDuration: (text: string) => `Invalid duration '${text}'`,
+  // the key-value transaction (store/kv/)
+  TxRetryable: () => "Failed to commit transaction due to a read or write conflict. This transaction can be retried",
+  TxFinished: () => "Couldn't update a finished transaction",
+  TxReadonly: () => "Couldn't write to a read only transaction",
+} as const;
+
+/** Texts of the storage layer's own failures (a bad PATH for `start`, a store already in use): LocalError "Storage". */
+export const STORAGE_MESSAGES = {
+  UnsupportedStore: (given: string, instead: string) =>
+    `The storage engine '${given}' is not available in surql-auth: use ${instead} instead`,
+  UnknownStore: (spec: string) =>
+    `Unknown storage path '${spec}': use memory, file:PATH (or a bare PATH) or postgres://USER@HOST:PORT/DB`,
+  StoreLocked: (path: string, pid: number) =>
+    `The store at '${path}' is already in use by another surql-auth process (pid ${pid}); stop it or choose another path`,
 } as const;
 
 function cannotPerform(verb: string, a: string, b: string): string {
@@ -148,7 +162,9 @@ export type LocalCode =
   /** A request body over its route's limit. */
   | "PayloadTooLarge"
   /** A mistake on the command line. */
-  | "Usage";
+  | "Usage"
+  /** A storage path that cannot be opened (STORAGE_MESSAGES). */
+  | "Storage";
 
 export type ErrorCode = SurrealCode | RpcCode | LocalCode;
 

@@ -1,0 +1,59 @@
+// store/kv/: byte-key helpers shared by the backends — key ranges, and the latin1 string form the in-process
+// maps sort on (one char per byte, so string order is bytewise order).
+
+import type { Key, KeyRange } from "./types.js";
+
+/** A key as a binary string: char i is byte i. JS string comparison on it is bytewise key order. */
+export type KeyString = string;
+
+export function keyString(key: Key): KeyString {
+  if (key.length < 64) {
+    let s = "";
+    for (let i = 0; i < key.length; i++) s += String.fromCharCode(key[i]!);
+    return s;
+  }
+  return Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString("latin1");
+}
+
+export function keyBytes(s: KeyString): Key {
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
+}
+
+export function compareKeys(a: Key, b: Key): number {
+  return Buffer.compare(a, b);
+}
+
+export function compareKeyStrings(a: KeyString, b: KeyString): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The smallest key greater than every key that starts with `prefix` (undefined: no such key, all 0xff). */
+export function prefixEnd(prefix: Key): Key | undefined {
+  let n = prefix.length;
+  while (n > 0 && prefix[n - 1] === 0xff) n--;
+  if (n === 0) return undefined;
+  const end = prefix.slice(0, n);
+  end[n - 1]! += 1;
+  return end;
+}
+
+/** Every key that starts with `prefix`. */
+export function prefixRange(prefix: Key): KeyRange {
+  const end = prefixEnd(prefix);
+  if (end === undefined) throw new RangeError("a prefix of 0xff bytes only has no range");
+  return { start: prefix, end };
+}
+
+export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  let n = 0;
+  for (const p of parts) n += p.length;
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

@@ -1,0 +1,84 @@
+// store/kv/: the `memory` backend — committed data in one sorted B+ tree; a transaction reads the tree as it was
+// when it began (commits build a copy-on-write clone and publish it), and commits are validated optimistically.
+
+import type { PendingWrites } from "./buffer.js";
+import { compareKeyStrings, type KeyString } from "./bytes.js";
+import { CommitLog } from "./occ.js";
+import { SortedMap } from "./sorted.js";
+import { BufferedTransaction, type ReadSet, type Snapshot, type StringEntry } from "./transaction.js";
+import type { Bytes, KvStore, KvTransaction, TransactionMode } from "./types.js";
+
+type Tree = SortedMap<KeyString, Bytes>;
+
+const BATCH = 1000;
+
+function* scanTree(tree: Tree, start: KeyString, end: KeyString, reverse: boolean, batch: number): Iterable<StringEntry[]> {
+  let out: StringEntry[] = [];
+  for (const [k, v] of reverse ? tree.entriesReversed(end) : tree.entries(start)) {
+    if (reverse ? k < start : k >= end) break;
+    if (k >= end) continue; // reverse starts at `end` itself when present
+    out.push([k, v]);
+    if (out.length >= batch) {
+      yield out;
+      out = [];
+    }
+  }
+  if (out.length > 0) yield out;
+}
+
+function treeSnapshot(tree: Tree): Snapshot {
+  return {
+    get: (k) => tree.get(k),
+    getMany: (keys) => keys.map((k) => tree.get(k)),
+    scan: (start, end, reverse, batch) => scanTree(tree, start, end, reverse, batch),
+  };
+}
+
+/** Writes a resolved batch into a tree: range deletes, deletes, then sets. */
+export function applyWrites(tree: Tree, writes: PendingWrites): void {
+  for (const [s, e] of writes.ranges) tree.deleteRange(s, e, false);
+  for (const k of writes.deletes) tree.delete(k);
+  for (const [k, v] of writes.sets) tree.set(k, v);
+}
+
+export class MemoryStore implements KvStore {
+  readonly kind = "memory";
+  private tree: Tree = new SortedMap<KeyString, Bytes>(undefined, compareKeyStrings);
+  private readonly log = new CommitLog();
+
+  async begin(mode: TransactionMode): Promise<KvTransaction> {
+    const snapshot = treeSnapshot(this.tree);
+    if (mode === "read") {
+      return new BufferedTransaction(mode, { snapshot, batch: BATCH, commit: async () => {}, cancel: async () => {} }, false);
+    }
+    const start = this.log.begin();
+    return new BufferedTransaction(
+      mode,
+      {
+        snapshot,
+        batch: BATCH,
+        commit: async (writes, reads) => this.commit(start, writes, reads),
+        cancel: async () => this.log.end(start),
+      },
+      true,
+    );
+  }
+
+  async close(): Promise<void> {}
+
+  private commit(start: number, writes: PendingWrites, reads: ReadSet | undefined): void {
+    try {
+      this.log.validate(start, writes, reads);
+    } catch (e) {
+      this.log.end(start);
+      throw e;
+    }
+    if (writes.sets.length > 0 || writes.deletes.length > 0 || writes.ranges.length > 0) {
+      // the published tree is never mutated: open snapshots keep reading it
+      const next = this.tree.clone();
+      applyWrites(next, writes);
+      this.tree = next;
+    }
+    this.log.committed(start, writes);
+  }
+}

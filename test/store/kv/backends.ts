@@ -1,0 +1,16 @@
+// store/kv/: the backends the contract suite runs on, each with a reason when it cannot run here.
+
+import { MemoryStore } from "../../../src/store/kv/memory.js";
+import type { KvStore } from "../../../src/store/kv/types.js";
+
+export interface Backend {
+  readonly name: string;
+  /** Why it cannot run on this machine (the suite is skipped and says so). */
+  readonly skip?: string;
+  /** fast-check runs for the model-based property (fewer where a commit costs an fsync or a round trip). */
+  readonly runs: number;
+  open(): Promise<KvStore>;
+  cleanup?(): Promise<void>;
+}
+
+export const BACKENDS: Backend[] = [{ name: "memory", runs: 200, open: async () => new MemoryStore() }];
