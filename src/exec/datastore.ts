@@ -19,7 +19,7 @@ import { executeStatements } from "./executor.js";
 import { exportForSession } from "./export.js";
 import { evaluate } from "./expressions/evaluate.js";
 import { IdentityLifetimes, TrackedRecordStore } from "./lifetimes.js";
-import { identityEnded, isExpired, systemClock, systemUserEnded } from "./session.js";
+import { definitionEnded, identityEnded, isExpired, systemClock } from "./session.js";
 import type { Clock, Compat, Session } from "./session.js";
 import { ReturnSignal } from "./signals.js";
 
@@ -101,8 +101,8 @@ export class Datastore implements QueryEngine, EngineCore {
     if (isExpired(session, this.clock)) throw new ExpiredSession();
     // 2. a record user's record must not have been deleted since the session began (stricter than SurrealDB)
     if (identityEnded(session, this.identities)) throw new ExpiredSession();
-    // 2b. a system user's session ends once that user is removed or redefined (new roles or password; stricter than SurrealDB)
-    if (systemUserEnded(session, this.catalog)) throw new ExpiredSession();
+    // 2b. the session ends once its user or access method is removed or redefined (stricter than SurrealDB)
+    if (definitionEnded(session, this.catalog)) throw new ExpiredSession();
     // 3. guests need --allow-guests when authentication is on
     if (query && this.auth && session.actor.level === "No" && !this.allowGuests) throw new NotAllowed();
   }

@@ -2,7 +2,7 @@
 
 import type { Base, Role } from "../ast/nodes.js";
 import type { RecordId, Value, ValueObject } from "../value/types.js";
-import type { IdentityBook } from "./contract.js";
+import type { AuthCatalog, IdentityBook } from "./contract.js";
 
 /** 1 = SurrealDB 1.x behaviour (scopes, SC, $scope); 2 = SurrealDB 2.x (record access, AC, $access). */
 export type Compat = 1 | 2;
@@ -31,11 +31,11 @@ export interface Clock {
 export const systemClock: Clock = { now: () => Date.now() };
 
 /**
- * Mutable per-connection session. One object is shared by the RPC connection (or HTTP request)
- * and every query it runs; iam/ replaces its auth fields on signin / signup / authenticate / invalidate.
+ * A stored definition a session stands on: the system user it signed in as, or the access method / scope / token it
+ * signed in, signed up or authenticated with. `entry` is the stored object itself (a redefinition replaces it).
  */
-/** Where a signed-in system user is stored, and the stored entry itself (a redefinition replaces it). */
-export interface SystemUserRef {
+export interface DefinitionRef {
+  readonly kind: "user" | "access";
   readonly base: Base;
   readonly ns: string | undefined;
   readonly db: string | undefined;
@@ -43,12 +43,25 @@ export interface SystemUserRef {
   readonly entry: object;
 }
 
-/** Has the system user a session stands for been removed or redefined (roles, password) since it signed in? */
-export function systemUserEnded(session: Session, catalog: { usersAt(base: Base, ns: string | undefined, db: string | undefined): ReadonlyMap<string, object> | undefined }): boolean {
-  const u = session.user;
-  return u !== undefined && catalog.usersAt(u.base, u.ns, u.db)?.get(u.name) !== u.entry;
+/** Is `ref`'s definition still the stored one (not removed, not redefined)? */
+export function definitionCurrent(ref: DefinitionRef, catalog: AuthCatalog): boolean {
+  const stored = ref.kind === "user" ? catalog.getUser(ref.base, ref.ns, ref.db, ref.name) : catalog.getAccess(ref.base, ref.ns, ref.db, ref.name);
+  return stored === ref.entry;
 }
 
+/**
+ * Has a definition the session stands on been removed or redefined since the session began (stricter than SurrealDB)?
+ * Sessions made by iam/ (signin, signup, authenticate, HTTP Basic) always name theirs; a session naming none was
+ * built by code (the engine's clause sessions, the embedded API's owner session, tests) and depends on no definition.
+ */
+export function definitionEnded(session: Session, catalog: AuthCatalog): boolean {
+  return session.definitions.some((ref) => !definitionCurrent(ref, catalog));
+}
+
+/**
+ * Mutable per-connection session. One object is shared by the RPC connection (or HTTP request)
+ * and every query it runs; iam/ replaces its auth fields on signin / signup / authenticate / invalidate.
+ */
 export interface Session {
   ns: string | undefined;
   db: string | undefined;
@@ -63,8 +76,8 @@ export interface Session {
   exp: number | undefined;
   /** Record users: the engine's identity sequence number when `rd` was established (IdentityBook.watch). */
   since: number | undefined;
-  /** System users signed in by name: the stored user the session stands for, to end it once that user is removed or redefined. */
-  user: SystemUserRef | undefined;
+  /** The stored user / access method / scope / token the session stands on; it ends once one is removed or redefined. */
+  definitions: readonly DefinitionRef[];
   /** Connection id (`$session.id`), client IP, Origin header. */
   id: string | undefined;
   ip: string | undefined;
@@ -85,7 +98,7 @@ export function newSession(init: Partial<Session> = {}): Session {
     tk: undefined,
     exp: undefined,
     since: undefined,
-    user: undefined,
+    definitions: [],
     id: undefined,
     ip: undefined,
     origin: undefined,

@@ -5,10 +5,10 @@ import { LRUCache } from "lru-cache";
 import type { Base, Expr, JwtVerify } from "../ast/nodes.js";
 import { InvalidAuth, ThrownError } from "../errors/index.js";
 import type { DefinitionChange, StoredAccess, StoredUser } from "../exec/contract.js";
-import type { Session } from "../exec/session.js";
+import { definitionCurrent, type DefinitionRef, type Session } from "../exec/session.js";
 import type { RecordId, ValueObject } from "../value/types.js";
 import { claimsToValue, type Claims } from "./claims.js";
-import { getAccess, getUser, levelOf, privilegedSession, type IamContext } from "./context.js";
+import { definitionRef, getAccess, getUser, levelOf, privilegedSession, type IamContext } from "./context.js";
 import { accessMethodMismatch, notFound } from "./errors.js";
 import { assertTokenIdentity, identitySince } from "./identity.js";
 import { authenticateRecord } from "./record.js";
@@ -19,10 +19,8 @@ import { codeVerify, decodeToken, precheckTimes, verifySignature } from "./verif
 
 /** A token's path resolved against the catalog: what to verify with and how to build the session. */
 interface Resolved {
-  /** Definitions this verification depends on (see defKey). */
-  readonly defKeys: readonly string[];
-  /** False once any of those definitions was redefined or removed. */
-  readonly current: () => boolean;
+  /** Definitions this verification depends on; the session stands on them too (definitionEnded). */
+  readonly defs: readonly DefinitionRef[];
   readonly verify: JwtVerify;
   /** Tokens of this path are the engine's own (signin / signup): the record they name must exist. */
   readonly issuedHere?: boolean;
@@ -35,8 +33,8 @@ interface CacheEntry {
   readonly resolved: Resolved;
 }
 
-export function defKey(kind: "user" | "access", base: Base, ns: string | undefined, db: string | undefined, name: string): string {
-  return [kind, base, base === "ROOT" ? "" : (ns ?? ""), base === "DATABASE" ? (db ?? "") : "", name].join("\0");
+export function defKey(d: DefinitionChange): string {
+  return [d.kind, d.base, d.base === "ROOT" ? "" : (d.ns ?? ""), d.base === "DATABASE" ? (d.db ?? "") : "", d.name].join("\0");
 }
 
 export class Authenticator {
@@ -51,38 +49,49 @@ export class Authenticator {
   async authenticate(session: Session, token: string): Promise<void> {
     const { ctx } = this;
     const nowMs = ctx.clock.now();
-    const nowSec = nowSeconds(ctx.clock);
-    let entry = this.cache.get(token);
-    if (entry && !entry.resolved.current()) {
-      this.cache.delete(token);
-      entry = undefined;
-    }
-    if (entry) {
-      try {
-        precheckTimes(entry.claims, nowSec, ctx.compat);
-      } catch (e) {
-        this.cache.delete(token);
-        throw e;
-      }
-    } else {
-      const decoded = decodeToken(token, ctx.compat);
-      precheckTimes(decoded.claims, nowSec, ctx.compat);
-      const resolved = resolvePath(ctx, decoded.claims);
-      await verifySignature(token, decoded.header, resolved.verify, ctx);
-      entry = { claims: decoded.claims, resolved };
-      // stale exactly when floor(now / 1000) > exp
-      this.cache.set(token, entry, { ttl: Math.max(1, (decoded.claims.exp! + 1) * 1000 - nowMs - 1) });
-    }
+    const entry = await this.verified(token, nowMs);
     const auth = await entry.resolved.finish(session, nowMs);
     // checked on every use, cached or not, so a cached token dies with its record
     await assertTokenIdentity(ctx, auth, entry.claims.iat, entry.resolved.issuedHere ?? false);
     applyAuth(session, auth, identitySince(ctx, auth));
   }
 
+  /**
+   * The token's claims and path once its signature verifies (cached). Until then every failure (malformed, expired,
+   * unknown namespace / database / access / scope / token / user, wrong kind, bad signature) is the one generic
+   * InvalidAuth, its detail only in the log: an unsigned token must not tell which names exist (stricter than SurrealDB).
+   */
+  private async verified(token: string, nowMs: number): Promise<CacheEntry> {
+    const { ctx } = this;
+    const nowSec = nowSeconds(ctx.clock);
+    let entry = this.cache.get(token);
+    if (entry && !entry.resolved.defs.every((d) => definitionCurrent(d, ctx.engine.catalog))) {
+      this.cache.delete(token);
+      entry = undefined;
+    }
+    try {
+      if (entry) {
+        precheckTimes(entry.claims, nowSec);
+        return entry;
+      }
+      const decoded = decodeToken(token, ctx.compat);
+      precheckTimes(decoded.claims, nowSec);
+      const resolved = resolvePath(ctx, decoded.claims);
+      await verifySignature(token, decoded.header, resolved.verify, ctx);
+      entry = { claims: decoded.claims, resolved };
+      // stale exactly when floor(now / 1000) > exp
+      this.cache.set(token, entry, { ttl: Math.max(1, (decoded.claims.exp! + 1) * 1000 - nowMs - 1) });
+      return entry;
+    } catch (e) {
+      this.cache.delete(token);
+      throw e instanceof InvalidAuth ? e : new InvalidAuth(e instanceof Error ? e.message : String(e));
+    }
+  }
+
   /** Drops cached tokens that depend on a redefined or removed user / access. */
   definitionChanged(change: DefinitionChange): void {
-    const key = defKey(change.kind, change.base, change.ns, change.db, change.name);
-    for (const [token, entry] of this.cache.entries()) if (entry.resolved.defKeys.includes(key)) this.cache.delete(token);
+    const key = defKey(change);
+    for (const [token, entry] of this.cache.entries()) if (entry.resolved.defs.some((d) => defKey(d) === key)) this.cache.delete(token);
   }
 
   get cachedTokens(): number {
@@ -103,25 +112,25 @@ function resolveV1(ctx: IamContext, c: Claims): Resolved {
     const token = getAccess(ctx, "DATABASE", ns, db, tk);
     const legacy = token?.def.legacy;
     if (!token || legacy?.kind !== "Token" || legacy.on !== "SCOPE" || legacy.scope !== sc) throw notFound.scopeToken(tk);
+    const defs = [definitionRef("access", "DATABASE", ns, db, sc, scope), definitionRef("access", "DATABASE", ns, db, tk, token)];
     return {
-      defKeys: [defKey("access", "DATABASE", ns, db, sc), defKey("access", "DATABASE", ns, db, tk)],
-      current: () => getAccess(ctx, "DATABASE", ns, db, sc) === scope && getAccess(ctx, "DATABASE", ns, db, tk) === token,
+      defs,
       verify: token.jwt.verify,
       finish: async () => {
         const rid = id === undefined ? undefined : parseRecordIdClaim(id);
-        return scopeSession(c, ns, db, sc, tk, rid);
+        return scopeSession(c, ns, db, sc, tk, rid, defs);
       },
     };
   }
   if (ns !== undefined && db !== undefined && sc !== undefined && id !== undefined) {
     const rid = parseRecordIdClaim(id);
     const scope = v1Scope(ctx, ns, db, sc);
+    const defs = [definitionRef("access", "DATABASE", ns, db, sc, scope)];
     return {
-      defKeys: [defKey("access", "DATABASE", ns, db, sc)],
-      current: () => getAccess(ctx, "DATABASE", ns, db, sc) === scope,
+      defs,
       verify: scope.jwt.verify,
       issuedHere: true,
-      finish: async () => scopeSession(c, ns, db, sc, recordIdText(rid, ctx.compat), rid),
+      finish: async () => scopeSession(c, ns, db, sc, recordIdText(rid, ctx.compat), rid, defs),
     };
   }
   if (ns !== undefined && db !== undefined && tk !== undefined) return v1TokenPath(ctx, c, "DATABASE", ns, db, tk);
@@ -139,16 +148,14 @@ function resolveV2(ctx: IamContext, c: Claims): Resolved {
     const claimed = id === undefined ? undefined : parseRecordIdClaim(id);
     const access = getAccess(ctx, "DATABASE", ns, db, ac);
     if (!access) throw notFound.dbAccess(ac, db);
-    const current = () => getAccess(ctx, "DATABASE", ns, db, ac) === access;
-    const defKeys = [defKey("access", "DATABASE", ns, db, ac)];
+    const defs = [definitionRef("access", "DATABASE", ns, db, ac, access)];
     const kind = access.def.access.kind;
     if (id !== undefined || kind === "Record") {
       if (kind !== "Record") throw accessMethodMismatch();
       const authenticate = access.def.authenticate;
       if (id === undefined && !authenticate) throw accessMethodMismatch();
       return {
-        defKeys,
-        current,
+        defs,
         verify: access.jwt.verify,
         // without a JWT clause the access signs with its own generated key
         issuedHere: !access.def.access.jwt,
@@ -165,25 +172,24 @@ function resolveV2(ctx: IamContext, c: Claims): Resolved {
             rd: rid,
             tk: tkValue,
             exp: v2AccessExp(ctx, access, nowMs),
+            definitions: defs,
           };
         },
       };
     }
-    return v2AccessPath(ctx, c, "DATABASE", ns, db, ac, access, defKeys, current);
+    return v2AccessPath(ctx, c, "DATABASE", ns, db, ac, access);
   }
   if (ns !== undefined && db !== undefined && id !== undefined) return userPath(ctx, c, "DATABASE", ns, db, id);
   if (ns !== undefined && ac !== undefined) {
     const access = getAccess(ctx, "NAMESPACE", ns, undefined, ac);
     if (!access) throw notFound.nsAccess(ac, ns);
-    const current = () => getAccess(ctx, "NAMESPACE", ns, undefined, ac) === access;
-    return v2AccessPath(ctx, c, "NAMESPACE", ns, undefined, ac, access, [defKey("access", "NAMESPACE", ns, undefined, ac)], current);
+    return v2AccessPath(ctx, c, "NAMESPACE", ns, undefined, ac, access);
   }
   if (ns !== undefined && id !== undefined) return userPath(ctx, c, "NAMESPACE", ns, undefined, id);
   if (ac !== undefined) {
     const access = getAccess(ctx, "ROOT", undefined, undefined, ac);
     if (!access) throw notFound.rootAccess(ac);
-    const current = () => getAccess(ctx, "ROOT", undefined, undefined, ac) === access;
-    return v2AccessPath(ctx, c, "ROOT", undefined, undefined, ac, access, [defKey("access", "ROOT", undefined, undefined, ac)], current);
+    return v2AccessPath(ctx, c, "ROOT", undefined, undefined, ac, access);
   }
   if (id !== undefined) return userPath(ctx, c, "ROOT", undefined, undefined, id);
   throw new InvalidAuth("token claims match no authentication path");
@@ -197,7 +203,15 @@ function v1Scope(ctx: IamContext, ns: string, db: string, sc: string): StoredAcc
   return scope;
 }
 
-function scopeSession(c: Claims, ns: string, db: string, sc: string, actorId: string, rid: RecordId | undefined): SessionAuth {
+function scopeSession(
+  c: Claims,
+  ns: string,
+  db: string,
+  sc: string,
+  actorId: string,
+  rid: RecordId | undefined,
+  definitions: readonly DefinitionRef[],
+): SessionAuth {
   return {
     ns,
     db,
@@ -206,6 +220,7 @@ function scopeSession(c: Claims, ns: string, db: string, sc: string, actorId: st
     rd: rid,
     tk: claimsToValue(c),
     exp: c.exp,
+    definitions,
   };
 }
 
@@ -215,9 +230,9 @@ function v1TokenPath(ctx: IamContext, c: Claims, base: Base, ns: string, db: str
   const legacy = token?.def.legacy;
   if (!token || token.def.access.kind !== "Jwt" || (legacy !== undefined && (legacy.kind !== "Token" || legacy.on === "SCOPE")))
     throw base === "DATABASE" ? notFound.databaseToken(tk) : notFound.namespaceToken(tk);
+  const defs = [definitionRef("access", base, ns, db, tk, token)];
   return {
-    defKeys: [defKey("access", base, ns, db, tk)],
-    current: () => getAccess(ctx, base, ns, db, tk) === token,
+    defs,
     verify: token.jwt.verify,
     finish: async () => ({
       ns,
@@ -227,6 +242,7 @@ function v1TokenPath(ctx: IamContext, c: Claims, base: Base, ns: string, db: str
       rd: undefined,
       tk: claimsToValue(c),
       exp: c.exp,
+      definitions: defs,
     }),
   };
 }
@@ -240,13 +256,11 @@ function v2AccessPath(
   db: string | undefined,
   ac: string,
   access: StoredAccess,
-  defKeys: string[],
-  current: () => boolean,
 ): Resolved {
   if (access.def.access.kind === "Record") throw accessMethodMismatch();
+  const defs = [definitionRef("access", base, ns, db, ac, access)];
   return {
-    defKeys,
-    current,
+    defs,
     verify: access.jwt.verify,
     finish: async (from, nowMs) => {
       const roles = rolesFromClaim(c.RL);
@@ -260,6 +274,7 @@ function v2AccessPath(
         rd: undefined,
         tk: tkValue,
         exp: v2AccessExp(ctx, access, nowMs),
+        definitions: defs,
       };
     },
   };
@@ -291,9 +306,9 @@ async function authenticateSystem(
 function userPath(ctx: IamContext, c: Claims, base: Base, ns: string | undefined, db: string | undefined, id: string): Resolved {
   const user: StoredUser | undefined = getUser(ctx, base, ns, db, id);
   if (!user) throw new InvalidAuth(`token names an unknown ${base.toLowerCase()} user`);
+  const defs = [definitionRef("user", base, ns, db, id, user)];
   return {
-    defKeys: [defKey("user", base, ns, db, id)],
-    current: () => getUser(ctx, base, ns, db, id) === user,
+    defs,
     verify: codeVerify(user.code),
     finish: async (_from, nowMs) => {
       const session = user.def.duration.session;
@@ -305,7 +320,7 @@ function userPath(ctx: IamContext, c: Claims, base: Base, ns: string | undefined
         rd: undefined,
         tk: claimsToValue(c),
         exp: ctx.compat === 1 ? c.exp : session ? expiryAfter(nowMs, session.nanos, ctx.compat) : undefined,
-        user: { base, ns, db, name: id, entry: user },
+        definitions: defs,
       };
     },
   };

@@ -2,7 +2,7 @@
 
 import type { Base } from "../ast/nodes.js";
 import type { QueryEngine, StoredAccess, StoredUser } from "../exec/contract.js";
-import { newSession, type Actor, type Clock, type Compat, type Session } from "../exec/session.js";
+import { newSession, type Actor, type Clock, type Compat, type DefinitionRef, type Session } from "../exec/session.js";
 import type { JwksCache } from "./jwks.js";
 import type { KeyStore } from "./keys.js";
 
@@ -26,6 +26,11 @@ export interface IamContext {
   readonly logger: IamLogger;
   readonly keys: KeyStore;
   readonly jwks: JwksCache;
+}
+
+/** A session's reference to a stored user or access, with only the ns / db its level has. */
+export function definitionRef(kind: DefinitionRef["kind"], base: Base, ns: string | undefined, db: string | undefined, name: string, entry: object): DefinitionRef {
+  return { kind, base, ns: base === "ROOT" ? undefined : ns, db: base === "DATABASE" ? db : undefined, name, entry };
 }
 
 export function getUser(ctx: IamContext, base: Base, ns: string | undefined, db: string | undefined, name: string): StoredUser | undefined {

@@ -2,7 +2,6 @@
 
 import { authError, type AuthError } from "../errors/index.js";
 
-export const tokenExpired = () => authError("ExpiredToken");
 export const noRecordReturned = () => authError("NoRecordFound");
 export const noSigninTarget = () => authError("NoSigninTarget");
 export const missingUserOrPass = () => authError("MissingUserOrPass");
@@ -41,7 +40,7 @@ export function invalidExpiration(compat: 1 | 2): AuthError {
 
 export const invalidRole = (role: string) => authError("InvalidRole", role);
 
-/** Token definitions named by a token that do not exist (authenticate). */
+/** Token definitions named by a token that do not exist: reasons for the log; the client sees InvalidAuth (authenticate.ts). */
 export const notFound = {
   scope: (sc: string) => authError("ScNotFound", sc),
   scopeToken: (tk: string) => authError("StNotFound", tk),

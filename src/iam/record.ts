@@ -7,7 +7,7 @@ import { checkSettableAll } from "../exec/protected.js";
 import type { Session } from "../exec/session.js";
 import { isValueObject, RecordId, type Value, type ValueObject } from "../value/types.js";
 import { claimsToValue } from "./claims.js";
-import { getAccess, privilegedSession, type IamContext } from "./context.js";
+import { definitionRef, getAccess, privilegedSession, type IamContext } from "./context.js";
 import {
   accessMethodMismatch,
   accessMissing,
@@ -141,6 +141,7 @@ export async function recordSignin(
     rd: identity,
     tk: claimsToValue(issued.claims),
     exp: compat === 1 ? claims.exp : sessionNanos === undefined ? undefined : expiryAfter(nowMs, sessionNanos, compat),
+    definitions: [definitionRef("access", "DATABASE", ns, db, ac, stored)],
   };
   applyAuth(session, auth, identitySince(ctx, auth));
   return { token: issued.token };

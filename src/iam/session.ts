@@ -1,7 +1,7 @@
 // Operations iam/ performs on a Session: apply an authentication result, invalidate, reset, expiry arithmetic.
 
 import { ExpiredSession } from "../errors/index.js";
-import { ANONYMOUS, isExpired, type Actor, type Clock, type Compat, type Session, type SystemUserRef } from "../exec/session.js";
+import { ANONYMOUS, isExpired, type Actor, type Clock, type Compat, type DefinitionRef, type Session } from "../exec/session.js";
 import type { RecordId, ValueObject } from "../value/types.js";
 import { invalidDuration, invalidExpiration } from "./errors.js";
 
@@ -15,8 +15,8 @@ export interface SessionAuth {
   readonly rd: RecordId | undefined;
   readonly tk: ValueObject | undefined;
   readonly exp: number | undefined;
-  /** A system user signed in by name (or by its own token): the stored user, to end the session when it goes. */
-  readonly user?: SystemUserRef;
+  /** The stored user / access / scope / token the session stands on (every iam/ path names them; see definitionEnded). */
+  readonly definitions: readonly DefinitionRef[];
 }
 
 /**
@@ -32,7 +32,7 @@ export function applyAuth(session: Session, auth: SessionAuth, since?: number): 
   session.tk = auth.tk;
   session.exp = auth.exp;
   session.since = since;
-  session.user = auth.user;
+  session.definitions = auth.definitions;
 }
 
 /** RPC `invalidate`: anonymous again; ns, db, exp and connection params are kept. */
@@ -42,7 +42,7 @@ export function invalidate(session: Session): void {
   session.ac = undefined;
   session.rd = undefined;
   session.since = undefined;
-  session.user = undefined;
+  session.definitions = [];
 }
 
 /** RPC `reset` (v2): invalidate, and also forget ns, db and connection params. exp is kept. */

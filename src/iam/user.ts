@@ -5,7 +5,7 @@ import { InvalidAuth } from "../errors/index.js";
 import type { StoredUser } from "../exec/contract.js";
 import type { Actor, Session } from "../exec/session.js";
 import { claimsToValue } from "./claims.js";
-import { getUser, levelOf, type IamContext } from "./context.js";
+import { definitionRef, getUser, levelOf, type IamContext } from "./context.js";
 import { HOUR_NANOS, issueToken } from "./issue.js";
 import { dummyVerify, verifyPassword } from "./password.js";
 import { applyAuth, expiryAfter } from "./session.js";
@@ -101,7 +101,7 @@ export async function userSignin(
     rd: undefined,
     tk: claimsToValue(issued.claims),
     exp: userSessionExp(ctx, found.user, nowMs),
-    user: { base: found.base, ns, db, name, entry: found.user },
+    definitions: [definitionRef("user", found.base, ns, db, name, found.user)],
   });
   return { token: issued.token };
 }
@@ -130,6 +130,6 @@ export async function basicAuth(
     rd: undefined,
     tk: undefined,
     exp: userSessionExp(ctx, found.user, ctx.clock.now()),
-    user: { base: found.base, ns, db, name, entry: found.user },
+    definitions: [definitionRef("user", found.base, ns, db, name, found.user)],
   });
 }

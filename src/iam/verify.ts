@@ -5,7 +5,7 @@ import type { JwtVerify } from "../ast/nodes.js";
 import { InvalidAuth } from "../errors/index.js";
 import type { Clock, Compat } from "../exec/session.js";
 import { readClaims, type Claims } from "./claims.js";
-import { missingKid, tokenExpired } from "./errors.js";
+import { missingKid } from "./errors.js";
 import { JwksError, type JwksCache } from "./jwks.js";
 import { joseAlgorithm, type KeyStore } from "./keys.js";
 
@@ -32,11 +32,14 @@ export function decodeToken(token: string, compat: Compat): DecodedToken {
   }
 }
 
-/** Strict checks before any key is looked up: `exp` required; nbf in the future or exp in the past refused. */
-export function precheckTimes(claims: Pick<Claims, "exp" | "nbf">, nowSec: number, compat: Compat): void {
+/**
+ * Strict checks before any key is looked up: `exp` required; nbf in the future or exp in the past refused, with the
+ * generic error in both compats (2.x says "The token has expired"; we say no more about any unverified token).
+ */
+export function precheckTimes(claims: Pick<Claims, "exp" | "nbf">, nowSec: number): void {
   if (claims.exp === undefined) throw new InvalidAuth("token has no exp claim");
   if (claims.nbf !== undefined && claims.nbf > nowSec) throw new InvalidAuth("token is not valid yet (nbf)");
-  if (claims.exp < nowSec) throw compat === 1 ? new InvalidAuth("token has expired") : tokenExpired();
+  if (claims.exp < nowSec) throw new InvalidAuth("token has expired");
 }
 
 export interface VerifyContext {
