@@ -50,7 +50,7 @@ function viewer(session: Session): void {
 }
 
 /**
- * Users: root/root (Owner), viewer/viewer. Tokens: "tok-root", "tok-viewer", "tok-expired" (The token has expired),
+ * Users: root/root (Owner), viewer/viewer. Tokens: "tok-root", "tok-viewer", "tok-badrole" (verified, but its RL names no role),
  * "tok-ns-a" (owner of namespace a), "tok-stale" (valid, but the session it creates expired ten seconds ago). Record signup: `{NS, DB, AC: "user"}`.
  */
 export class FakeIam implements AuthService {
@@ -92,8 +92,8 @@ export class FakeIam implements AuthService {
         root(session);
         session.exp = Math.floor(this.engine.nowMs / 1000) - 10;
         return;
-      case "tok-expired":
-        throw new SurrealError("ExpiredToken", "The token has expired");
+      case "tok-badrole":
+        throw new SurrealError("InvalidRole", "IAM error: Invalid role 'Boss'");
       default:
         throw new InvalidAuth("bad token");
     }

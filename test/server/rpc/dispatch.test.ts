@@ -155,7 +155,8 @@ describe("methods", () => {
   it("authenticate keeps the previous session on failure", async () => {
     const { call, session } = setup(2);
     await call("authenticate", ["tok-root"]);
-    expect(await call("authenticate", ["tok-expired"])).toEqual(err(-32000, "There was a problem with the database: The token has expired"));
+    expect(await call("authenticate", ["tok-badrole"])).toEqual(err(-32000, "There was a problem with the database: IAM error: Invalid role 'Boss'"));
+    expect(await call("authenticate", ["garbage"])).toEqual(err(-32000, "There was a problem with the database: There was a problem with authentication"));
     expect(session.actor.id).toBe("root");
   });
 
