@@ -27,18 +27,33 @@ async function setup(compat: 1 | 2) {
   };
   await run(`DEFINE TABLE tuser SCHEMALESS PERMISSIONS FULL; ${define(compat, "tacc")}; ${define(compat, "other")}; ${defineJwt(compat, "jw")}`);
   const creds = (ac: string, username: string) => ({ NS: "app", DB: "app", [compat === 1 ? "SC" : "AC"]: ac, username, password: "pw" });
-  return { db, run, creds };
-}
-
-describe.each([1, 2] as const)("sessions and their access method (compat %i)", (compat) => {
-  it("removing the access / scope ends the sessions that signed up, signed in or authenticated with it; its tokens are refused", async () => {
-    const { db, run, creds } = await setup(compat);
+  /** A new connection authenticated with `token` whose `probe` query runs. */
+  const openWith = async (token: string, probe: string) => {
+    const c = db.connect();
+    await c.authenticate(token);
+    expect((await c.query(probe))[0]!.status).toBe("OK");
+    return c;
+  };
+  /** Three record sessions of "ann" through tacc: by signup, by signin, and by authenticate with the signup's token. */
+  const recordSessions = async () => {
     const up = db.connect();
     const token = await up.signup(creds("tacc", "ann"));
     const inn = db.connect();
     await inn.signin(creds("tacc", "ann"));
-    const byToken = db.connect();
-    await byToken.authenticate(token);
+    const byToken = await openWith(token, "RETURN $auth.id");
+    return { up, inn, byToken, token };
+  };
+  return { db, run, creds, openWith, recordSessions };
+}
+
+/** An HS512 token for `claims`, valid for an hour. */
+const signed = (claims: Record<string, unknown>, key: string) =>
+  new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) + 3600 }).setProtectedHeader({ alg: "HS512" }).sign(new TextEncoder().encode(key));
+
+describe.each([1, 2] as const)("sessions and their access method (compat %i)", (compat) => {
+  it("removing the access / scope ends the sessions that signed up, signed in or authenticated with it; its tokens are refused", async () => {
+    const { db, run, creds, recordSessions } = await setup(compat);
+    const { up, inn, byToken, token } = await recordSessions();
     const bystander = db.connect();
     await bystander.signup(creds("other", "bob"));
     for (const c of [up, inn, byToken, bystander]) expect((await c.query("RETURN $auth.id"))[0]!.status).toBe("OK");
@@ -66,16 +81,9 @@ describe.each([1, 2] as const)("sessions and their access method (compat %i)", (
   });
 
   it("a JWT access (1.x DEFINE TOKEN) session ends when the definition is removed or redefined", async () => {
-    const { db, run } = await setup(compat);
-    const now = Math.floor(Date.now() / 1000);
-    const claims = { NS: "app", DB: "app", [compat === 1 ? "TK" : "AC"]: "jw", RL: ["Viewer"], exp: now + 3600 };
-    const token = await new SignJWT(claims).setProtectedHeader({ alg: "HS512" }).sign(new TextEncoder().encode("jwt-secret"));
-    const open = async () => {
-      const c = db.connect();
-      await c.authenticate(token);
-      expect((await c.query("SELECT * FROM tuser"))[0]!.status).toBe("OK");
-      return c;
-    };
+    const { db, run, openWith } = await setup(compat);
+    const token = await signed({ NS: "app", DB: "app", [compat === 1 ? "TK" : "AC"]: "jw", RL: ["Viewer"] }, "jwt-secret");
+    const open = () => openWith(token, "SELECT * FROM tuser");
     const redefined = await open();
     await run(defineJwt(compat, "jw"));
     await expect(redefined.query("SELECT * FROM tuser")).rejects.toThrow(EXPIRED);
@@ -87,14 +95,9 @@ describe.each([1, 2] as const)("sessions and their access method (compat %i)", (
   });
 
   it("every iam/ path names the definitions its session stands on; a hand-built session names none", async () => {
-    const { db, creds } = await setup(compat);
+    const { db, recordSessions } = await setup(compat);
     const names = (s: Session) => s.definitions.map((d) => `${d.kind}:${d.base}:${d.name}`);
-    const up = db.connect();
-    const token = await up.signup(creds("tacc", "ann"));
-    const inn = db.connect();
-    await inn.signin(creds("tacc", "ann"));
-    const byToken = db.connect();
-    await byToken.authenticate(token);
+    const { up, inn, byToken } = await recordSessions();
     for (const c of [up, inn, byToken]) expect(names(c.session)).toEqual(["access:DATABASE:tacc"]);
     const sys = db.connect();
     const rootToken = await sys.signin({ user: "root", pass: "root" });
@@ -112,18 +115,10 @@ describe.each([1, 2] as const)("sessions and their access method (compat %i)", (
 
 describe("compat 1 scope tokens (DEFINE TOKEN … ON SCOPE)", () => {
   it("stand on both the scope and the token: removing either ends the session", async () => {
-    const { db, run } = await setup(1);
+    const { run, openWith } = await setup(1);
     await run(`DEFINE TOKEN st ON SCOPE tacc TYPE HS512 VALUE 'scope-secret'`);
-    const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({ NS: "app", DB: "app", SC: "tacc", TK: "st", ID: "tuser:ann", exp: now + 3600 })
-      .setProtectedHeader({ alg: "HS512" })
-      .sign(new TextEncoder().encode("scope-secret"));
-    const open = async () => {
-      const c = db.connect();
-      await c.authenticate(token);
-      expect((await c.query("RETURN $auth"))[0]!.status).toBe("OK");
-      return c;
-    };
+    const token = await signed({ NS: "app", DB: "app", SC: "tacc", TK: "st", ID: "tuser:ann" }, "scope-secret");
+    const open = () => openWith(token, "RETURN $auth");
     const first = await open();
     expect(first.session.definitions.map((d) => d.name)).toEqual(["tacc", "st"]);
     await run("REMOVE TOKEN st ON SCOPE tacc");
