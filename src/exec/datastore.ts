@@ -4,7 +4,7 @@
 import type { Expr, Statement } from "../ast/nodes.js";
 import { parse } from "../../grammar/index.js";
 import { ExpiredSession, NotAllowed } from "../errors/index.js";
-import { Catalog } from "../store/catalog.js";
+import { SyncedCatalog } from "../store/catalog-sync.js";
 import { MemoryIndexStore } from "../store/indexes.js";
 import type { IndexStore } from "../store/indexes.js";
 import { MemoryRecordStore } from "../store/records.js";
@@ -43,7 +43,8 @@ export interface DatastoreOptions {
 export class Datastore implements QueryEngine, EngineCore {
   readonly compat: Compat;
   readonly clock: Clock;
-  readonly catalog = new Catalog();
+  /** Definitions: this node's snapshot of the store's catalog; another node's user / access changes reach the listeners too. */
+  readonly catalog = new SyncedCatalog((change) => this.notify(change));
   readonly records: RecordStore;
   readonly indexes: IndexStore;
   readonly auth: boolean;

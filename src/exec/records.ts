@@ -4,7 +4,7 @@ import type { Expr } from "../ast/nodes.js";
 import type { DocEnv } from "../doc/env.js";
 import { selectDocument, selectDocumentHidden } from "../doc/pipeline.js";
 import { NotAllowed } from "../errors/index.js";
-import { newTableEntry, putIn } from "../store/catalog.js";
+import { newDatabaseEntry, newNamespaceEntry, newTableEntry, putIn } from "../store/catalog.js";
 import type { TableEntry } from "../store/catalog.js";
 import { toSql } from "../value/index.js";
 import type { RecordId, Value, ValueObject } from "../value/types.js";
@@ -45,7 +45,7 @@ export function ensureTable(ctx: Ctx, tb: string): TableEntry {
   if (existing) return existing;
   if (!isAllowed(ctx, "Edit", { kind: "Table", level: "DATABASE", ns, db })) throw new NotAllowed();
   const dbEntry = ensureDatabase(ctx, ns, db);
-  const entry = newTableEntry(defaultTableDefinition(tb));
+  const entry = newTableEntry(ns, db, defaultTableDefinition(tb));
   putIn(ctx.txn, dbEntry.tables, tb, entry);
   return entry;
 }
@@ -55,20 +55,12 @@ export function ensureDatabase(ctx: Ctx, ns: string, db: string) {
   const { catalog } = ctx.core;
   let nsEntry = catalog.namespaces.get(ns);
   if (!nsEntry) {
-    nsEntry = { def: { kind: "DefineNamespace", name: ns, ifNotExists: false, overwrite: false, comment: undefined }, users: new Map(), accesses: new Map(), databases: new Map() };
+    nsEntry = newNamespaceEntry({ kind: "DefineNamespace", name: ns, ifNotExists: false, overwrite: false, comment: undefined });
     putIn(ctx.txn, catalog.namespaces, ns, nsEntry);
   }
   let dbEntry = nsEntry.databases.get(db);
   if (!dbEntry) {
-    dbEntry = {
-      def: { kind: "DefineDatabase", name: db, ifNotExists: false, overwrite: false, comment: undefined, changefeed: undefined },
-      users: new Map(),
-      accesses: new Map(),
-      tables: new Map(),
-      params: new Map(),
-      functions: new Map(),
-      analyzers: new Map(),
-    };
+    dbEntry = newDatabaseEntry(ns, { kind: "DefineDatabase", name: db, ifNotExists: false, overwrite: false, comment: undefined, changefeed: undefined });
     putIn(ctx.txn, nsEntry.databases, db, dbEntry);
   }
   return dbEntry;

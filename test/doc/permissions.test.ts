@@ -20,7 +20,7 @@ describe("checkPermissionsTable", () => {
       },
     } as unknown as DocEnv;
     const cond: Expr = { kind: "Literal", value: true };
-    const table = newTableEntry({ ...defaultTableDefinition("t"), permissions: { select: { kind: "Where", cond }, create: { kind: "Where", cond }, update: { kind: "Where", cond }, delete: { kind: "Where", cond } } });
+    const table = newTableEntry("ns", "db", { ...defaultTableDefinition("t"), permissions: { select: { kind: "Where", cond }, create: { kind: "Where", cond }, update: { kind: "Where", cond }, delete: { kind: "Where", cond } } });
     expect(await checkPermissionsTable(env, table, "create", { ok: true }, { input: { ok: true }, after: { ok: true } })).toBe(true);
     expect(await checkPermissionsTable(env, table, "select", { ok: true })).toBe(true);
     expect(seen).toEqual([{ input: undefined, after: { ok: true } }, { input: undefined }]);

@@ -69,7 +69,7 @@ function env(opts: { perms: boolean; auth?: Value; tables?: TableEntry[]; compat
 }
 
 function table(name: string, p: Permissions, schemafull = false): TableEntry {
-  return newTableEntry({
+  return newTableEntry("ns", "db", {
     kind: "DefineTable",
     name,
     ifNotExists: false,

@@ -5,7 +5,7 @@ import { randomInt } from "node:crypto";
 import { buildIndex } from "../../doc/indexes.js";
 import { elementDefinitions } from "../../doc/fields.js";
 import { QueryError } from "../../errors/index.js";
-import { idiomText, newNamespaceEntry, newTableEntry, putIn } from "../../store/catalog.js";
+import { idiomText, newNamespaceEntry, newTableEntry, putIn, redefine } from "../../store/catalog.js";
 import type { StoredAccess, StoredUser } from "../contract.js";
 import type { Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
@@ -13,6 +13,7 @@ import { needDb, needNs } from "../context.js";
 import { evaluate } from "../expressions/evaluate.js";
 import { generatePasswordHash } from "../functions/hashing.js";
 import { checkAllowed } from "../rbac.js";
+import { ClosureValue } from "../signals.js";
 import type { ResourceKind } from "../rbac.js";
 import { docEnv, ensureDatabase, ensureTable } from "../records.js";
 
@@ -170,7 +171,7 @@ export async function runDefine(s: DefineStatement, ctx: Ctx): Promise<Value> {
       checkAllowed(ctx, "Edit", { kind: "Namespace", level: "ROOT", ns: undefined, db: undefined });
       const existing = catalog.namespaces.get(s.name);
       if (onExisting(ctx, s, !!existing, `The namespace '${s.name}' already exists`) === "skip") return undefined;
-      if (existing) existing.def = clean(s);
+      if (existing) redefine(ctx.txn, catalog.namespaces, s.name, clean(s));
       else putIn(ctx.txn, catalog.namespaces, s.name, newNamespaceEntry(clean(s)));
       return undefined;
     }
@@ -179,10 +180,8 @@ export async function runDefine(s: DefineStatement, ctx: Ctx): Promise<Value> {
       checkAllowed(ctx, "Edit", { kind: "Database", level: "NAMESPACE", ns, db: undefined });
       const existing = catalog.db(ns, s.name);
       if (onExisting(ctx, s, !!existing, `The database '${s.name}' already exists`) === "skip") return undefined;
-      const entry = ensureDatabase(ctx, ns, s.name);
-      const prev = entry.def;
-      entry.def = clean(s);
-      ctx.txn.onCancel(() => (entry.def = prev));
+      ensureDatabase(ctx, ns, s.name);
+      redefine(ctx.txn, catalog.ns(ns)!.databases, s.name, clean(s));
       return undefined;
     }
     default:
@@ -197,11 +196,8 @@ export async function runDefine(s: DefineStatement, ctx: Ctx): Promise<Value> {
     case "DefineTable": {
       const existing = dbEntry.tables.get(s.name);
       if (onExisting(ctx, s, !!existing, `The table '${s.name}' already exists`) === "skip") return undefined;
-      if (existing) {
-        const prev = existing.def;
-        existing.def = clean(s);
-        ctx.txn.onCancel(() => (existing.def = prev));
-      } else putIn(ctx.txn, dbEntry.tables, s.name, newTableEntry(clean(s)));
+      if (existing) redefine(ctx.txn, dbEntry.tables, s.name, clean(s));
+      else putIn(ctx.txn, dbEntry.tables, s.name, newTableEntry(ns, db, clean(s)));
       return undefined;
     }
     case "DefineField": {
@@ -229,7 +225,8 @@ export async function runDefine(s: DefineStatement, ctx: Ctx): Promise<Value> {
       if (onExisting(ctx, s, dbEntry.params.has(s.name), `The param '$${s.name}' already exists`) === "skip") return undefined;
       // the value is query text: it runs with the definer's rights (SurrealDB computes it with the statement's options)
       const value = await evaluate(s.value, ctx);
-      putIn(ctx.txn, dbEntry.params, s.name, { ...clean(s), value: { kind: "Literal", value } });
+      // a closure is kept as written (stored definitions hold data, not the definer's live scope): each use makes it anew
+      putIn(ctx.txn, dbEntry.params, s.name, { ...clean(s), value: value instanceof ClosureValue ? s.value : { kind: "Literal", value } });
       return undefined;
     }
     case "DefineFunction": {

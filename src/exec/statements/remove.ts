@@ -2,7 +2,7 @@
 
 import type { Base, RemoveStatement } from "../../ast/nodes.js";
 import { QueryError } from "../../errors/index.js";
-import { deleteIn } from "../../store/catalog.js";
+import { deleteIn, type DefMap } from "../../store/catalog.js";
 import type { Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { needDb, needNs } from "../context.js";
@@ -93,7 +93,7 @@ export async function runRemove(s: RemoveStatement, ctx: Ctx): Promise<Value> {
       const table = dbEntry?.tables.get(s.table ?? "");
       const map = s.target === "FIELD" ? table?.fields : s.target === "INDEX" ? table?.indexes : table?.events;
       if (!map?.has(s.name)) return missing(s, `The ${s.target.toLowerCase()} '${s.name}' does not exist`);
-      deleteIn(ctx.txn, map as Map<string, unknown>, s.name);
+      deleteIn(ctx.txn, map as DefMap<unknown>, s.name);
       if (s.target === "INDEX") await indexes.clear(ctx.txn, { ns, db, tb: s.table! }, s.name);
       return undefined;
     }

@@ -1,0 +1,81 @@
+// store/: the catalog writes of one transaction — each goes to the store with the bumped catalog version, and the
+// node's snapshot learns of them at commit.
+
+import { VERSION_KEY } from "./catalog-keys.js";
+import type { Bytes, Key, KeyRange, KvTransaction } from "./kv/types.js";
+
+/** What catalog writes need from the engine's transaction. */
+export interface CatalogTxn {
+  /** The store transaction definitions are written to; undefined: a catalog that lives in memory only. */
+  readonly kv: KvTransaction | undefined;
+  onCancel(revert: () => void): void;
+  onCommit(done: () => void): void;
+}
+
+/** One transaction's view of the catalog: the version it read and what it wrote (undefined = deleted). */
+export interface TxnCatalog {
+  readonly version: number;
+  readonly writes: Map<string, Bytes | undefined>;
+  readonly ranges: KeyRange[];
+  hooked: boolean;
+}
+
+/** The node's snapshot, told when a transaction that wrote definitions ends. */
+export interface CatalogListener {
+  opened(st: TxnCatalog): void;
+  committed(st: TxnCatalog): void;
+  closed(st: TxnCatalog): void;
+}
+
+const STATES = new WeakMap<KvTransaction, { st: TxnCatalog; listener: CatalogListener }>();
+
+/** The text form of a key, for maps (bytewise order kept). */
+export function keyText(key: Key): string {
+  return Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString("latin1");
+}
+
+export function encodeVersion(v: number): Bytes {
+  return new TextEncoder().encode(String(v));
+}
+
+export function decodeVersion(b: Bytes | undefined): number {
+  return b === undefined ? 0 : Number(new TextDecoder().decode(b));
+}
+
+/** Start tracking `kv`: it read catalog version `version`. */
+export function beginCatalogTxn(kv: KvTransaction, version: number, listener: CatalogListener): TxnCatalog {
+  const st: TxnCatalog = { version, writes: new Map(), ranges: [], hooked: false };
+  STATES.set(kv, { st, listener });
+  return st;
+}
+
+/**
+ * Write one definition (its bytes made only when there is a store), or delete it and everything in `range`,
+ * and bump the version.
+ */
+export function writeDefinition(txn: CatalogTxn, key: Key, encode: (() => Bytes) | undefined, range?: KeyRange): void {
+  const kv = txn.kv;
+  if (!kv) return;
+  const bytes = encode?.();
+  const state = STATES.get(kv);
+  if (!state) throw new Error("a definition was written in a transaction that did not read the catalog version");
+  const { st, listener } = state;
+  // set on every write, so a statement rolled back to its save point cannot take the bump with it
+  kv.set(VERSION_KEY, encodeVersion(st.version + 1));
+  if (range) {
+    kv.deleteRange(range);
+    st.ranges.push(range);
+  }
+  if (bytes) kv.set(key, bytes);
+  else kv.delete(key);
+  st.writes.set(keyText(key), bytes);
+  if (!st.hooked) {
+    st.hooked = true;
+    listener.opened(st);
+    txn.onCommit(() => listener.committed(st));
+    txn.onCancel(() => {
+      st.hooked = false;
+      listener.closed(st);
+    });
+  }
+}

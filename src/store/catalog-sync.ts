@@ -1,0 +1,154 @@
+// store/: the node's catalog snapshot kept in step with the store. Every transaction reads the catalog version;
+// when another node changed it, the definitions whose stored bytes changed are reloaded in place. An unchanged
+// definition keeps its object, so identity checks (token cache, sessions) survive a reload.
+
+import type { DefinitionChange } from "../exec/contract.js";
+import { decodeDefinition } from "./catalog-codec.js";
+import { beginCatalogTxn, decodeVersion, keyText, type CatalogListener, type TxnCatalog } from "./catalog-journal.js";
+import { VERSION_KEY, levelDefs, parseDefKey, type Level, type Tag } from "./catalog-keys.js";
+import { Catalog, DefMap, newDatabaseEntry, newNamespaceEntry, newTableEntry } from "./catalog.js";
+import type { Bytes, Entry, KeyRange, KvTransaction } from "./kv/types.js";
+
+/** Which property of a level's container holds the definitions of each tag. */
+const PROPERTY: Record<Tag, string> = {
+  ns: "namespaces",
+  db: "databases",
+  tb: "tables",
+  us: "users",
+  ac: "accesses",
+  pa: "params",
+  fn: "functions",
+  az: "analyzers",
+  fd: "fields",
+  ix: "indexes",
+  ev: "events",
+};
+
+async function scanAll(kv: KvTransaction, range: KeyRange): Promise<Entry[]> {
+  const out: Entry[] = [];
+  for await (const batch of kv.scan(range)) out.push(...batch);
+  return out;
+}
+
+/** Every definition in the store, by key text: root, then each namespace, database and table level. */
+async function readStored(kv: KvTransaction): Promise<Map<string, Bytes>> {
+  const stored = new Map<string, Bytes>();
+  let levels: Level[] = [{}];
+  while (levels.length > 0) {
+    const scans = await Promise.all(levels.map((at) => scanAll(kv, levelDefs(at))));
+    const next: Level[] = [];
+    for (const [key, bytes] of scans.flat()) {
+      const parsed = parseDefKey(key);
+      if (!parsed) continue;
+      stored.set(keyText(key), bytes);
+      const { at, tag, name } = parsed;
+      if (tag === "ns") next.push({ ns: name });
+      else if (tag === "db") next.push({ ns: at.ns!, db: name });
+      else if (tag === "tb") next.push({ ns: at.ns!, db: at.db!, tb: name });
+    }
+    levels = next;
+  }
+  return stored;
+}
+
+function sameBytes(a: Bytes | undefined, b: Bytes | undefined): boolean {
+  return a !== undefined && b !== undefined && Buffer.compare(a, b) === 0;
+}
+
+export class SyncedCatalog extends Catalog implements CatalogListener {
+  /** The catalog version this snapshot reflects; -1 before the first load. */
+  version = -1;
+  /** The stored bytes of every definition as this node last saw them. */
+  private readonly held = new Map<string, Bytes>();
+  /** Transactions of this node with definitions written and not yet committed or cancelled. */
+  private readonly open = new Set<TxnCatalog>();
+
+  /** `onChange`: told of each user / access another node defined or removed (caches drop what depended on it). */
+  constructor(private readonly onChange: (change: DefinitionChange) => void = () => {}) {
+    super();
+  }
+
+  /** At the start of a transaction: read the catalog version in `kv` and reload what another node changed. */
+  async sync(kv: KvTransaction): Promise<void> {
+    const version = decodeVersion(await kv.get(VERSION_KEY));
+    beginCatalogTxn(kv, version, this);
+    if (version === this.version) return;
+    const stored = await readStored(kv);
+    // a newer snapshot (or this node's own commit) got here first
+    if (this.version >= version) return;
+    this.apply(stored);
+    this.version = version;
+  }
+
+  opened(st: TxnCatalog): void {
+    this.open.add(st);
+  }
+
+  closed(st: TxnCatalog): void {
+    this.open.delete(st);
+  }
+
+  committed(st: TxnCatalog): void {
+    this.open.delete(st);
+    for (const { start, end } of st.ranges) {
+      const [lo, hi] = [keyText(start), keyText(end)];
+      for (const k of this.held.keys()) if (k >= lo && k < hi) this.held.delete(k);
+    }
+    for (const [k, bytes] of st.writes) {
+      if (bytes) this.held.set(k, bytes);
+      else this.held.delete(k);
+    }
+    if (this.version === st.version) this.version = st.version + 1;
+  }
+
+  /** Bring memory to `stored`, skipping keys an open transaction of this node is writing; parents before children. */
+  private apply(stored: Map<string, Bytes>): void {
+    const pending = new Set<string>();
+    for (const st of this.open) for (const k of st.writes.keys()) pending.add(k);
+    const changed: string[] = [];
+    for (const [k, bytes] of stored) if (!pending.has(k) && !sameBytes(this.held.get(k), bytes)) changed.push(k);
+    for (const k of this.held.keys()) if (!pending.has(k) && !stored.has(k)) changed.push(k);
+    changed.sort();
+    for (const k of changed) {
+      this.applyOne(k, stored.get(k));
+      const bytes = stored.get(k);
+      if (bytes) this.held.set(k, bytes);
+      else this.held.delete(k);
+    }
+  }
+
+  private applyOne(k: string, bytes: Bytes | undefined): void {
+    const parsed = parseDefKey(Buffer.from(k, "latin1"));
+    if (!parsed) return;
+    const { at, tag, name } = parsed;
+    const map = this.mapAt(at, tag);
+    if (!map) return;
+    if (bytes === undefined) map.delete(name);
+    else {
+      const def = decodeDefinition(bytes) as never;
+      const existing = map.get(name) as { def: unknown } | undefined;
+      if (tag === "ns") map.set(name, existing ? Object.assign(existing, { def }) : newNamespaceEntry(def));
+      else if (tag === "db") map.set(name, existing ? Object.assign(existing, { def }) : newDatabaseEntry(at.ns!, def));
+      else if (tag === "tb") map.set(name, existing ? Object.assign(existing, { def }) : newTableEntry(at.ns!, at.db!, def));
+      else map.set(name, def);
+    }
+    if (tag === "us" || tag === "ac") {
+      const base = at.ns === undefined ? "ROOT" : at.db === undefined ? "NAMESPACE" : "DATABASE";
+      this.onChange({ kind: tag === "us" ? "user" : "access", base, ns: at.ns, db: at.db, name });
+    }
+  }
+
+  /** The map a definition key belongs in; undefined when its namespace, database or table is not there. */
+  private mapAt(at: Level, tag: Tag): DefMap<unknown> | undefined {
+    const holder: Record<string, unknown> | undefined =
+      at.ns === undefined
+        ? { namespaces: this.namespaces, users: this.rootUsers, accesses: this.rootAccesses }
+        : at.db === undefined
+          ? (this.ns(at.ns) as unknown as Record<string, unknown> | undefined)
+          : at.tb === undefined
+            ? (this.db(at.ns, at.db) as unknown as Record<string, unknown> | undefined)
+            : (this.table(at.ns, at.db, at.tb) as unknown as Record<string, unknown> | undefined);
+    const map = holder?.[PROPERTY[tag]];
+    return map instanceof DefMap ? map : undefined;
+  }
+}

@@ -1,0 +1,104 @@
+// store/: a stored definition reads back exactly — every DEFINE of the behaviour files and examples, as the engine
+// keeps it in each compat (hashed passwords, generated user codes and access keys), and arbitrary literal values.
+
+import { readdirSync, readFileSync } from "node:fs";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parse } from "../../grammar/index.js";
+import { Datastore } from "../../src/exec/datastore.js";
+import { decodeDefinition, encodeDefinition } from "../../src/store/catalog-codec.js";
+import type { Tag } from "../../src/store/catalog-keys.js";
+import { Datetime, Decimal, Duration, Geometry, RecordId, RecordIdRange, Table, Uuid, type Value } from "../../src/value/types.js";
+import { parseLanguageFile } from "../language/format.js";
+import { rootSession } from "../exec/helpers.js";
+import { catalogEntries } from "./catalog-helpers.js";
+
+/** The DEFINE statements (as text) of every behaviour file and example schema. */
+function defineTexts(): string[] {
+  const dir = "test/language/cases";
+  const texts = readdirSync(dir)
+    .filter((f) => f.endsWith(".surql"))
+    .flatMap((f) => parseLanguageFile(readFileSync(`${dir}/${f}`, "utf8")).steps.map((s) => s.query));
+  texts.push(readFileSync("examples/schema-v1.surql", "utf8"), readFileSync("examples/schema-v2.surql", "utf8"));
+  // what the behaviour files do not define
+  texts.push("DEFINE ANALYZER simple TOKENIZERS blank, class FILTERS lowercase, snowball(english) COMMENT 'for search'");
+  return texts.filter((t) => {
+    try {
+      return parse(t).some((s) => s.kind.startsWith("Define"));
+    } catch {
+      return false;
+    }
+  });
+}
+
+describe("catalog codec", () => {
+  for (const compat of [1, 2] as const) {
+    it(`round-trips every definition the behaviour files and examples make (compat ${compat})`, async () => {
+      const kinds = new Set<Tag>();
+      let n = 0;
+      for (const text of defineTexts()) {
+        const ds = new Datastore({ compat });
+        const defines = parse(text).filter((s) => s.kind.startsWith("Define"));
+        await ds.execute(defines, rootSession());
+        for (const [tag, stored] of catalogEntries(ds.catalog)) {
+          expect(decodeDefinition(encodeDefinition(stored))).toStrictEqual(stored);
+          kinds.add(tag);
+          n++;
+        }
+      }
+      expect([...kinds].sort()).toEqual(["ac", "az", "db", "ev", "fd", "fn", "ix", "ns", "pa", "tb", "us"]);
+      expect(n).toBeGreaterThan(300);
+    });
+  }
+
+  it("keeps the generated secrets: a user's code and passhash, an access method's signing key", async () => {
+    const ds = new Datastore({ compat: 2 });
+    await ds.execute("DEFINE USER u ON DATABASE PASSWORD 'p' ROLES EDITOR DURATION FOR SESSION 2h; DEFINE ACCESS a ON DATABASE TYPE RECORD DURATION FOR TOKEN 5m", rootSession());
+    const user = ds.catalog.getUser("DATABASE", "test", "test", "u")!;
+    const access = ds.catalog.getAccess("DATABASE", "test", "test", "a")!;
+    const u2 = decodeDefinition(encodeDefinition(user)) as typeof user;
+    const a2 = decodeDefinition(encodeDefinition(access)) as typeof access;
+    expect(u2.code).toBe(user.code);
+    expect(u2.def.passhash).toMatch(/^\$argon2/);
+    expect(u2.def.duration.session).toEqual(new Duration(7_200_000_000_000n));
+    expect(a2.jwt).toStrictEqual(access.jwt);
+    expect(a2.jwt.verify.kind === "Key" && a2.jwt.verify.key.length).toBe(128);
+  });
+
+  const key = fc.oneof(fc.string(), fc.constantFrom("$", "$$", "$v", "v", "__proto__"));
+  const value: fc.Arbitrary<Value> = fc.letrec<{ v: Value }>((tie) => ({
+    v: fc.oneof(
+      { depthSize: "small" },
+      fc.constantFrom<Value>(undefined, null, true, false, NaN, -0, Infinity, -Infinity),
+      fc.bigInt(),
+      fc.double(),
+      fc.string(),
+      fc.bigInt({ min: 0n, max: 2n ** 64n }).map((n) => new Duration(n)),
+      fc.bigInt().map((n) => new Datetime(n)),
+      fc.stringMatching(/^-?\d{1,20}(\.\d{1,10})?$/).map((t) => new Decimal(t)),
+      fc.uuid().map((u) => new Uuid(u)),
+      fc.string().map((t) => new Table(t)),
+      fc.tuple(fc.string(), fc.oneof(fc.bigInt(), fc.string())).map(([t, id]) => new RecordId(t, id)),
+      fc.tuple(fc.option(fc.bigInt(), { nil: undefined }), fc.boolean()).map(([b, inc]) => new RecordId("t", new RecordIdRange(b === undefined ? undefined : { value: b, inclusive: inc }, undefined))),
+      fc.uint8Array().map((b) => b as Value),
+      fc.tuple(fc.double(), fc.double()).map((c) => new Geometry("Point", c)),
+      fc.array(tie("v"), { maxLength: 4 }),
+      fc.dictionary(key, tie("v"), { maxKeys: 4 }).map((o) => ({ ...o }) as Value),
+    ),
+  })).v;
+
+  it("round-trips any literal value a definition can hold (property)", () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        const def = { kind: "DefineParam", name: "p", value: { kind: "Literal", value: v }, comment: undefined };
+        expect(decodeDefinition(encodeDefinition(def))).toStrictEqual(def);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("refuses what it cannot store instead of storing it wrong", () => {
+    expect(() => encodeDefinition({ v: new Map() })).toThrow(/cannot store a Map/);
+    expect(() => decodeDefinition(Uint8Array.from([9, 0x7b, 0x7d]))).toThrow(/unknown format/);
+  });
+});

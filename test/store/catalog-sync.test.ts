@@ -1,0 +1,159 @@
+// store/: definitions written through a transaction land in the store with a version bump; another node's snapshot
+// reloads what changed (keeping unchanged objects), a restart loads everything, a cancelled transaction leaves no trace.
+
+import { describe, expect, it } from "vitest";
+import { parse } from "../../grammar/index.js";
+import type { DefineFieldStatement, DefineTableStatement, DefineUserStatement } from "../../src/ast/nodes.js";
+import type { DefinitionChange, StoredUser } from "../../src/exec/contract.js";
+import { decodeVersion } from "../../src/store/catalog-journal.js";
+import { VERSION_KEY, subtree } from "../../src/store/catalog-keys.js";
+import { SyncedCatalog } from "../../src/store/catalog-sync.js";
+import { deleteIn, newDatabaseEntry, newNamespaceEntry, newTableEntry, putIn, redefine } from "../../src/store/catalog.js";
+import { Transaction } from "../../src/store/transaction.js";
+import { catalogEntries } from "./catalog-helpers.js";
+import { FakeKvStore } from "./fake-kv.js";
+
+const def = <T>(text: string): T => parse(text)[0] as T;
+const user = (name: string, code: string): StoredUser => ({ def: def<DefineUserStatement>(`DEFINE USER ${name} ON ROOT PASSHASH 'h' ROLES OWNER`), code });
+
+/** One transaction on `cat` against `store`: sync, write, commit (or cancel). */
+async function txn(store: FakeKvStore, cat: SyncedCatalog, write: (t: Transaction) => void, cancel = false): Promise<void> {
+  const kv = await store.begin("write");
+  await cat.sync(kv);
+  const t = new Transaction(kv);
+  write(t);
+  if (cancel) {
+    await kv.cancel();
+    t.cancel();
+  } else {
+    await kv.commit();
+    t.commit();
+  }
+}
+
+const sync = (store: FakeKvStore, cat: SyncedCatalog) => txn(store, cat, () => {});
+
+/** ns `n`, db `d`, table `t` with field `a` on `cat`. */
+function schema(t: Transaction, cat: SyncedCatalog): void {
+  putIn(t, cat.namespaces, "n", newNamespaceEntry(def("DEFINE NAMESPACE n")));
+  const db = newDatabaseEntry("n", def("DEFINE DATABASE d"));
+  putIn(t, cat.ns("n")!.databases, "d", db);
+  putIn(t, db.tables, "t", newTableEntry("n", "d", def("DEFINE TABLE t SCHEMAFULL")));
+  putIn(t, db.tables.get("t")!.fields, "a", def<DefineFieldStatement>("DEFINE FIELD a ON t TYPE int"));
+}
+
+describe("SyncedCatalog", () => {
+  it("writes each definition and bumps the version in the same transaction; another node reloads it", async () => {
+    const store = new FakeKvStore();
+    const a = new SyncedCatalog();
+    const b = new SyncedCatalog();
+    await sync(store, b);
+    await txn(store, a, (t) => schema(t, a));
+    expect(decodeVersion(store.data.get(Buffer.from(VERSION_KEY).toString("latin1")))).toBe(1);
+    expect(a.version).toBe(1);
+    expect(b.table("n", "d", "t")).toBeUndefined();
+    await sync(store, b);
+    expect(b.version).toBe(1);
+    expect(b.table("n", "d", "t")!.def.schemafull).toBe(true);
+    expect(b.table("n", "d", "t")!.fields.get("a")).toStrictEqual(a.table("n", "d", "t")!.fields.get("a"));
+  });
+
+  it("keeps the objects of unchanged definitions on reload and tells of changed users and accesses", async () => {
+    const store = new FakeKvStore();
+    const a = new SyncedCatalog();
+    const changes: DefinitionChange[] = [];
+    const b = new SyncedCatalog((c) => changes.push(c));
+    await txn(store, a, (t) => {
+      schema(t, a);
+      putIn(t, a.rootUsers, "root", user("root", "c1"));
+    });
+    await sync(store, b);
+    const [u, table] = [b.rootUsers.get("root"), b.table("n", "d", "t")];
+    expect(changes).toEqual([{ kind: "user", base: "ROOT", ns: undefined, db: undefined, name: "root" }]);
+    // another definition changes: these stay the same objects
+    await txn(store, a, (t) => putIn(t, a.table("n", "d", "t")!.fields, "b", def<DefineFieldStatement>("DEFINE FIELD b ON t")));
+    await sync(store, b);
+    expect(b.rootUsers.get("root")).toBe(u);
+    expect(b.table("n", "d", "t")).toBe(table);
+    expect(table!.fields.has("b")).toBe(true);
+    // the user is redefined: a new object, and listeners hear of it
+    await txn(store, a, (t) => putIn(t, a.rootUsers, "root", user("root", "c2")));
+    await sync(store, b);
+    expect(b.rootUsers.get("root")).not.toBe(u);
+    expect(b.rootUsers.get("root")!.code).toBe("c2");
+    expect(changes).toHaveLength(2);
+  });
+
+  it("does not reload after its own commit", async () => {
+    const store = new FakeKvStore();
+    const a = new SyncedCatalog();
+    await txn(store, a, (t) => schema(t, a));
+    const scans = store.scans;
+    await sync(store, a);
+    expect(store.scans).toBe(scans);
+  });
+
+  it("removes a table with everything under it, in memory and in the store", async () => {
+    const store = new FakeKvStore();
+    const a = new SyncedCatalog();
+    const b = new SyncedCatalog();
+    await txn(store, a, (t) => schema(t, a));
+    await sync(store, b);
+    await txn(store, a, (t) => deleteIn(t, a.db("n", "d")!.tables, "t"));
+    const { start, end } = subtree({ ns: "n", db: "d", tb: "t" });
+    const [lo, hi] = [Buffer.from(start).toString("latin1"), Buffer.from(end).toString("latin1")];
+    expect([...store.data.keys()].filter((k) => k >= lo && k < hi)).toEqual([]);
+    await sync(store, b);
+    expect(b.table("n", "d", "t")).toBeUndefined();
+    expect(b.db("n", "d")).toBeDefined();
+  });
+
+  it("redefines a table in place: its fields stay", async () => {
+    const store = new FakeKvStore();
+    const a = new SyncedCatalog();
+    const b = new SyncedCatalog();
+    await txn(store, a, (t) => schema(t, a));
+    await sync(store, b);
+    const entry = b.table("n", "d", "t");
+    await txn(store, a, (t) => redefine(t, a.db("n", "d")!.tables, "t", def<DefineTableStatement>("DEFINE TABLE t SCHEMALESS")));
+    await sync(store, b);
+    expect(b.table("n", "d", "t")).toBe(entry);
+    expect(entry!.def.schemafull).toBe(false);
+    expect(entry!.fields.has("a")).toBe(true);
+  });
+
+  it("leaves store and memory unchanged when the transaction is cancelled", async () => {
+    const store = new FakeKvStore();
+    const a = new SyncedCatalog();
+    await txn(store, a, (t) => schema(t, a));
+    const before = new Map(store.data);
+    await txn(store, a, (t) => {
+      putIn(t, a.rootUsers, "x", user("x", "c"));
+      deleteIn(t, a.ns("n")!.databases, "d");
+    }, true);
+    expect(store.data).toEqual(before);
+    expect(a.rootUsers.has("x")).toBe(false);
+    expect(a.db("n", "d")).toBeDefined();
+    expect(a.version).toBe(1);
+  });
+
+  it("loads everything on a restart, generated secrets included", async () => {
+    const store = new FakeKvStore();
+    const a = new SyncedCatalog();
+    await txn(store, a, (t) => {
+      schema(t, a);
+      putIn(t, a.rootUsers, "root", user("root", "secret-code"));
+    });
+    const restarted = new SyncedCatalog();
+    await sync(store, restarted);
+    expect([...catalogEntries(restarted)]).toStrictEqual([...catalogEntries(a)]);
+    expect(restarted.rootUsers.get("root")!.code).toBe("secret-code");
+  });
+
+  it("refuses a definition written in a transaction that never read the version", async () => {
+    const store = new FakeKvStore();
+    const a = new SyncedCatalog();
+    const t = new Transaction(await store.begin("write"));
+    expect(() => putIn(t, a.rootUsers, "u", user("u", "c"))).toThrow(/did not read the catalog version/);
+  });
+});
