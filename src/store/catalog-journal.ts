@@ -2,6 +2,7 @@
 // node's snapshot learns of them at commit.
 
 import { VERSION_KEY } from "./catalog-keys.js";
+import { keyString } from "./kv/bytes.js";
 import type { Bytes, Key, KeyRange, KvTransaction } from "./kv/types.js";
 
 /** What catalog writes need from the engine's transaction. */
@@ -28,11 +29,6 @@ export interface CatalogListener {
 }
 
 const STATES = new WeakMap<KvTransaction, { st: TxnCatalog; listener: CatalogListener }>();
-
-/** The text form of a key, for maps (bytewise order kept). */
-export function keyText(key: Key): string {
-  return Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString("latin1");
-}
 
 export function encodeVersion(v: number): Bytes {
   return new TextEncoder().encode(String(v));
@@ -68,7 +64,7 @@ export function writeDefinition(txn: CatalogTxn, key: Key, encode: (() => Bytes)
   }
   if (bytes) kv.set(key, bytes);
   else kv.delete(key);
-  st.writes.set(keyText(key), bytes);
+  st.writes.set(keyString(key), bytes);
   if (!st.hooked) {
     st.hooked = true;
     listener.opened(st);

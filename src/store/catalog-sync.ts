@@ -4,9 +4,10 @@
 
 import type { DefinitionChange } from "../exec/contract.js";
 import { decodeDefinition } from "./catalog-codec.js";
-import { beginCatalogTxn, decodeVersion, keyText, type CatalogListener, type TxnCatalog } from "./catalog-journal.js";
+import { beginCatalogTxn, decodeVersion, type CatalogListener, type TxnCatalog } from "./catalog-journal.js";
 import { VERSION_KEY, levelDefs, parseDefKey, type Level, type Tag } from "./catalog-keys.js";
 import { Catalog, DefMap, newDatabaseEntry, newNamespaceEntry, newTableEntry } from "./catalog.js";
+import { keyBytes, keyString } from "./kv/bytes.js";
 import type { Bytes, Entry, KeyRange, KvTransaction } from "./kv/types.js";
 
 /** Which property of a level's container holds the definitions of each tag. */
@@ -40,7 +41,7 @@ async function readStored(kv: KvTransaction): Promise<Map<string, Bytes>> {
     for (const [key, bytes] of scans.flat()) {
       const parsed = parseDefKey(key);
       if (!parsed) continue;
-      stored.set(keyText(key), bytes);
+      stored.set(keyString(key), bytes);
       const { at, tag, name } = parsed;
       if (tag === "ns") next.push({ ns: name });
       else if (tag === "db") next.push({ ns: at.ns!, db: name });
@@ -91,7 +92,7 @@ export class SyncedCatalog extends Catalog implements CatalogListener {
   committed(st: TxnCatalog): void {
     this.open.delete(st);
     for (const { start, end } of st.ranges) {
-      const [lo, hi] = [keyText(start), keyText(end)];
+      const [lo, hi] = [keyString(start), keyString(end)];
       for (const k of this.held.keys()) if (k >= lo && k < hi) this.held.delete(k);
     }
     for (const [k, bytes] of st.writes) {
@@ -118,7 +119,7 @@ export class SyncedCatalog extends Catalog implements CatalogListener {
   }
 
   private applyOne(k: string, bytes: Bytes | undefined): void {
-    const parsed = parseDefKey(Buffer.from(k, "latin1"));
+    const parsed = parseDefKey(keyBytes(k));
     if (!parsed) return;
     const { at, tag, name } = parsed;
     const map = this.mapAt(at, tag);
