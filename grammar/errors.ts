@@ -28,6 +28,9 @@ export function describeTokenType(t: TokenType): string {
   return `\`${t.name}\``;
 }
 
+/** Keyword aliases SurrealDB names by the keyword they stand for (recorded from 2.6.0). */
+const canonical: Record<string, string> = { NS: "NAMESPACE", DB: "DATABASE" };
+
 /** How a found token is named, as SurrealDB does: "token `FROM`", "token `an identifier`", "end of file". */
 export function describeFound(t: IToken): string {
   if (t.tokenType === EOF) return "end of file";
@@ -37,7 +40,7 @@ export function describeFound(t: IToken): string {
   if (n === "StringLiteral" || n === "PrefixedString") return "token `a strand`";
   if (n === "NumberLiteral") return "token `a number`";
   if (n === "DurationLiteral") return "token `a duration`";
-  if (/^[A-Z]+$/.test(n)) return `token \`${n}\``; // keywords print upper-case
+  if (/^[A-Z]+$/.test(n)) return `token \`${canonical[n] ?? n}\``; // keywords print upper-case
   return `token \`${t.image}\``;
 }
 

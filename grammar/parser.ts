@@ -43,6 +43,18 @@ export class SurqlParser extends CstParser {
     if ((this as unknown as { RULE_STACK_IDX: number }).RULE_STACK_IDX >= MAX_RULE_DEPTH) throw new RuleDepthExceeded(this.LA(1));
   }
 
+  /** Blocks and subqueries the parser stands in: statements there may not be USE. */
+  private nesting = 0;
+
+  private nested(parse: () => void): void {
+    this.nesting++;
+    try {
+      parse();
+    } finally {
+      this.nesting--;
+    }
+  }
+
   /** True when the `(` at LA(1) closes on a `)` that is followed by `tok`. */
   private parenFollowedBy(tok: TokenType): boolean {
     let depth = 0;
@@ -63,7 +75,8 @@ export class SurqlParser extends CstParser {
     IGNORE_AMBIGUITIES: true,
     MAX_LOOKAHEAD: 1,
     DEF: [
-      { ALT: () => this.SUBRULE(this.useStmt) },
+      // USE only at the top of a query, as SurrealDB parses it: never inside a block, subquery, function or schema body
+      { GATE: () => this.nesting === 0, ALT: () => this.SUBRULE(this.useStmt) },
       { ALT: () => this.SUBRULE(this.letStmt) },
       { ALT: () => this.SUBRULE(this.returnStmt) },
       { ALT: () => this.SUBRULE(this.ifStmt) },
@@ -343,10 +356,12 @@ export class SurqlParser extends CstParser {
 
   block = this.RULE("block", () => {
     this.CONSUME(T.LBrace);
-    this.OPTION(() => this.SUBRULE(this.statement));
-    this.MANY(() => {
-      this.CONSUME(T.Semicolon);
-      this.OPTION2(() => this.SUBRULE2(this.statement));
+    this.nested(() => {
+      this.OPTION(() => this.SUBRULE(this.statement));
+      this.MANY(() => {
+        this.CONSUME(T.Semicolon);
+        this.OPTION2(() => this.SUBRULE2(this.statement));
+      });
     });
     this.CONSUME(T.RBrace);
   });
@@ -1261,7 +1276,7 @@ export class SurqlParser extends CstParser {
   /** `( … )`; `(x, y)` is a geometry point. */
   subquery = this.RULE("subquery", () => {
     this.CONSUME(T.LParen);
-    this.SUBRULE(this.statement);
+    this.nested(() => this.SUBRULE(this.statement));
     this.OPTION(() => { this.CONSUME(T.Comma); this.SUBRULE(this.expr, { LABEL: "pointY" }); });
     this.CONSUME(T.RParen);
   });

@@ -100,23 +100,30 @@ export class Vars {
   }
 }
 
+/** Where a schema body's definition lives: the namespace / database the session stood in when the body began. */
+export interface Home {
+  readonly ns: string | undefined;
+  readonly db: string | undefined;
+}
+
 /**
  * Whose rights an expression runs with. What the client wrote (query text, WHERE operands, data clauses) runs
  * with the client's rights. A PERMISSIONS clause (table, field, param, function), an event and a DEFINE PARAM
  * value run with the schema owner's rights, which skip table, field, param and function PERMISSIONS. The other
  * schema bodies (field VALUE / DEFAULT / ASSERT, access clauses, function bodies) keep the invoker's rights, as
- * SurrealDB runs them. Every schema body is marked: inside one, no user, access method or token may be
- * defined or removed, whoever triggered it (rbac.ts). The class is not exported: `clientCtx`, `ownerCtx`,
- * `bodyCtx` and `clauseCtx` are the only ways to make one.
+ * SurrealDB runs them. Every schema body carries its home (the database holding its definition): whoever
+ * triggered it, it may do no more than an EDITOR of that database (rbac.ts) and reaches no other namespace or
+ * database (`needNs` / `needDb` below), since an EDITOR may write it and an OWNER run it (pentest F10, R1).
+ * The class is not exported: `clientCtx`, `ownerCtx`, `bodyCtx` and `clauseCtx` are the only ways to make one.
  */
 class Rights {
   /** The stored definition owner rights were granted for; undefined for the client's own rights. */
   readonly #grantedFor: SchemaDefinition | undefined;
-  readonly #inSchemaBody: boolean;
+  readonly #home: Home | undefined;
 
-  constructor(grantedFor: SchemaDefinition | undefined, inSchemaBody: boolean) {
+  constructor(grantedFor: SchemaDefinition | undefined, home: Home | undefined) {
     this.#grantedFor = grantedFor;
-    this.#inSchemaBody = inSchemaBody;
+    this.#home = home;
   }
 
   /** True for the schema owner's rights: PERMISSIONS clauses are not evaluated. */
@@ -126,7 +133,12 @@ class Rights {
 
   /** True inside what the schema owner wrote (any clause or body of a stored definition). */
   get inSchemaBody(): boolean {
-    return this.#inSchemaBody;
+    return this.#home !== undefined;
+  }
+
+  /** Inside a schema body: the namespace / database of its definition, the only place it may act. */
+  get home(): Home | undefined {
+    return this.#home;
   }
 
   /** The definition owner rights were granted for (logs and tests). */
@@ -134,21 +146,22 @@ class Rights {
     return this.#grantedFor;
   }
 
-  /** The same rights, marked as inside a schema body. */
-  inBody(): Rights {
-    return this.#inSchemaBody ? this : new Rights(this.#grantedFor, true);
+  /** The same rights inside a schema body at `home` (an enclosing body's home stays). */
+  inBody(home: Home): Rights {
+    return this.#home ? this : new Rights(this.#grantedFor, home);
   }
 
-  /** A closure's rights: never the owner's unless the invoker has them too, and a schema body's mark if either has it. */
+  /** A closure's rights: never the owner's unless the invoker has them too, and a schema body's home if either has one. */
   static lesser(madeWith: Rights, invoker: Rights): Rights {
     const base = madeWith.owner ? invoker : madeWith;
-    return madeWith.inSchemaBody || invoker.inSchemaBody ? base.inBody() : base;
+    const home = madeWith.#home ?? invoker.#home;
+    return home ? base.inBody(home) : base;
   }
 }
 
 export type { Rights };
 
-const CLIENT_RIGHTS = new Rights(undefined, false);
+const CLIENT_RIGHTS = new Rights(undefined, undefined);
 
 export interface Ctx {
   readonly core: EngineCore;
@@ -209,19 +222,24 @@ function bodyPatch(ctx: Ctx, patch: BodyPatch): CtxPatch {
   return "doc" in patch ? { vars: bodyVars(ctx, patch), doc: patch.doc } : { vars: bodyVars(ctx, patch) };
 }
 
-/** The context a PERMISSIONS clause, event or param value of the stored definition `def` runs in: the schema owner's rights. */
-export function ownerCtx(ctx: Ctx, def: SchemaDefinition, patch: BodyPatch = {}): Ctx {
-  return nested(ctx, new Rights(def, true), bodyPatch(ctx, patch));
+/** A body's home: where the session stands as it begins (its definition was found there; a body never moves it). */
+function homeOf(session: Session): Home {
+  return { ns: session.ns, db: session.db };
 }
 
-/** The context a field VALUE / DEFAULT / ASSERT or a function body runs in: the invoker's rights, marked. */
+/** The context a PERMISSIONS clause, event or param value of the stored definition `def` runs in: the schema owner's rights. */
+export function ownerCtx(ctx: Ctx, def: SchemaDefinition, patch: BodyPatch = {}): Ctx {
+  return nested(ctx, new Rights(def, ctx.rights.home ?? homeOf(ctx.session)), bodyPatch(ctx, patch));
+}
+
+/** The context a field VALUE / DEFAULT / ASSERT or a function body runs in: the invoker's rights, capped at the body's home. */
 export function bodyCtx(ctx: Ctx, patch: BodyPatch = {}): Ctx {
-  return nested(ctx, ctx.rights.inBody(), bodyPatch(ctx, patch));
+  return nested(ctx, ctx.rights.inBody(homeOf(ctx.session)), bodyPatch(ctx, patch));
 }
 
 /** An access clause's context (SIGNUP / SIGNIN / AUTHENTICATE): the session's rights in a schema body; credentials never shadow a DEFINE PARAM. */
 export function clauseCtx(core: EngineCore, session: Session, txn: Transaction, credentials: Readonly<Record<string, Value>>, budget = Budget.of(Infinity)): Ctx {
-  return { core, session, txn, vars: Vars.schema(core.compat, credentials), rights: CLIENT_RIGHTS.inBody(), doc: undefined, depth: 0, budget };
+  return { core, session, txn, vars: Vars.schema(core.compat, credentials), rights: CLIENT_RIGHTS.inBody(homeOf(session)), doc: undefined, depth: 0, budget };
 }
 
 /**
@@ -235,20 +253,28 @@ export function closureCtx(invoker: Ctx, madeWith: Rights, vars: Vars): Ctx {
 /**
  * Every actor below root stays at its level for everything (tables, params, functions, INFO): a namespace user in
  * its namespace, a database or record user in its namespace and database. Stricter than SurrealDB for system users,
- * which it lets work elsewhere under table PERMISSIONS like a guest (pentest F9).
+ * which it lets work elsewhere under table PERMISSIONS like a guest (pentest F9). A schema body stays at its home,
+ * whoever runs it (pentest R1).
  */
-function confine(actor: Actor, ns: string, db: string | undefined): void {
+function confine(ctx: Ctx, ns: string, db: string | undefined): void {
+  const home = ctx.rights.home;
+  if (home !== undefined) stayAt(home.ns, home.db, ns, db);
+  const actor = ctx.session.actor;
   if (actor.level === "Root" || actor.level === "No") return;
-  if (actor.ns !== ns) throw queryError("NsNotAllowed", ns);
-  if (actor.level === "Namespace") return;
-  if (db !== undefined && actor.db !== db) throw queryError("DbNotAllowed", db);
+  stayAt(actor.ns, actor.db, ns, actor.level === "Namespace" ? undefined : db);
+}
+
+/** SurrealDB's permission error unless the `ns` and `db` named (undefined: not named) are the allowed ones. */
+export function stayAt(allowedNs: string | undefined, allowedDb: string | undefined, ns: string | undefined, db: string | undefined): void {
+  if (ns !== undefined && allowedNs !== ns) throw queryError("NsNotAllowed", ns);
+  if (db !== undefined && allowedDb !== db) throw queryError("DbNotAllowed", db);
 }
 
 /** The selected namespace, or SurrealDB's error. */
 export function needNs(ctx: Ctx): string {
   const ns = ctx.session.ns;
   if (ns === undefined || ns === "") throw queryError("NsEmpty");
-  confine(ctx.session.actor, ns, undefined);
+  confine(ctx, ns, undefined);
   return ns;
 }
 
@@ -257,7 +283,7 @@ export function needDb(ctx: Ctx): string {
   const ns = needNs(ctx);
   const db = ctx.session.db;
   if (db === undefined || db === "") throw queryError("DbEmpty");
-  confine(ctx.session.actor, ns, db);
+  confine(ctx, ns, db);
   return db;
 }
 
@@ -265,6 +291,6 @@ export function needDb(ctx: Ctx): string {
 export function selectedDb(ctx: Ctx): { ns: string; db: string } | undefined {
   const { ns, db } = ctx.session;
   if (ns === undefined || ns === "" || db === undefined || db === "") return undefined;
-  confine(ctx.session.actor, ns, db);
+  confine(ctx, ns, db);
   return { ns, db };
 }

@@ -3,7 +3,8 @@
 import type { Base, Permission } from "../ast/nodes.js";
 import { NotAllowed } from "../errors/index.js";
 import { isTruthy } from "../value/index.js";
-import type { Ctx } from "./context.js";
+import type { Ctx, Home } from "./context.js";
+import type { Actor } from "./session.js";
 import { ownerCtx } from "./context.js";
 import { evaluate } from "./expressions/evaluate.js";
 
@@ -45,8 +46,7 @@ export interface Resource {
 }
 
 /** Is the actor defined at or above the resource's level, on the resource's ns/db? */
-function actorCovers(ctx: Ctx, res: Resource): boolean {
-  const a = ctx.session.actor;
+function actorCovers(a: Actor, res: Resource): boolean {
   switch (a.level) {
     case "Root":
       return true;
@@ -59,17 +59,29 @@ function actorCovers(ctx: Ctx, res: Resource): boolean {
   }
 }
 
-/** Access methods and users: what no schema body may define or remove, whoever triggers it (an EDITOR may write bodies). */
-const ACTOR_KINDS: ReadonlySet<ResourceKind> = new Set(["Actor", "Scope"]);
+/** Do a system user's roles allow `action` on `res`? `scopes`: a 1.x scope is an Editor's to edit. */
+function rolesAllow(a: Actor, action: "View" | "Edit", res: Resource, scopes: boolean): boolean {
+  if (!actorCovers(a, res)) return false;
+  if (action === "View") return a.roles.length > 0;
+  return a.roles.includes("OWNER") || (a.roles.includes("EDITOR") && (EDITOR_KINDS.has(res.kind) || (res.kind === "Scope" && scopes)));
+}
 
-/** May the session's actor perform `action` on `res`? */
+/**
+ * The most a schema body may do, whoever triggers it: what an EDITOR of the database holding its definition may, and
+ * no 1.x scope either — no namespaces, databases, users, access methods or tokens, nothing in another namespace or
+ * database. An EDITOR may write events, functions and field clauses that an OWNER later runs (pentest F10, R1).
+ */
+function bodyCap(home: Home): Actor {
+  return { level: "Database", ns: home.ns, db: home.db, id: "", roles: ["EDITOR"] };
+}
+
+/** May the session's actor perform `action` on `res`? Inside a schema body, only within the body's cap too. */
 export function isAllowed(ctx: Ctx, action: "View" | "Edit", res: Resource): boolean {
-  if (action === "Edit" && ACTOR_KINDS.has(res.kind) && ctx.rights.inSchemaBody) return false;
+  const home = ctx.rights.home;
+  if (home !== undefined && !rolesAllow(bodyCap(home), action, res, false)) return false;
   const a = ctx.session.actor;
   if (a.level === "No") return !ctx.core.auth;
-  if (!actorCovers(ctx, res)) return false;
-  if (action === "View") return a.roles.length > 0;
-  return a.roles.includes("OWNER") || (a.roles.includes("EDITOR") && (EDITOR_KINDS.has(res.kind) || (res.kind === "Scope" && ctx.core.compat === 1)));
+  return rolesAllow(a, action, res, ctx.core.compat === 1);
 }
 
 /** May the actor see the secrets (password hashes, signing keys) of users and access methods at `at`? Only if it may define them. */

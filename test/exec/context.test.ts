@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import type { Expr, Permission } from "../../src/ast/nodes.js";
-import { MAX_DEPTH, Vars, clientCtx, closureCtx, needDb, needNs, ownerCtx, selectedDb, withCtx } from "../../src/exec/context.js";
+import { MAX_DEPTH, Vars, bodyCtx, clientCtx, closureCtx, needDb, needNs, ownerCtx, selectedDb, withCtx } from "../../src/exec/context.js";
 import type { Ctx } from "../../src/exec/context.js";
 import { permissionsApply } from "../../src/exec/rbac.js";
 import { newSession } from "../../src/exec/session.js";
@@ -95,6 +95,19 @@ describe("a record user's namespace and database", () => {
     s.ns = "elsewhere";
     expect(() => needNs(ctx)).toThrow("You don't have permission to change to the elsewhere namespace");
     expect(() => selectedDb(ctx)).toThrow("You don't have permission to change to the elsewhere namespace");
+  });
+
+  it("confine every schema body to its home, even root's, even if the session moved (pentest R1)", () => {
+    const s = rootSession("test", "test");
+    const client = ctxFor(s);
+    const bodies = [bodyCtx(client), ownerCtx(client, perm)];
+    for (const body of bodies) expect(needDb(body)).toBe("test");
+    s.db = "app2";
+    expect(needDb(client)).toBe("app2");
+    for (const body of bodies) expect(() => needDb(body)).toThrow("You don't have permission to change to the app2 database");
+    s.ns = "other";
+    for (const body of bodies) expect(() => selectedDb(body)).toThrow("You don't have permission to change to the other namespace");
+    expect(closureCtx(client, bodies[0]!.rights, Vars.root(2)).rights.home).toEqual({ ns: "test", db: "test" });
   });
 
   it("leave system users free, and answer nothing selected without an error", () => {

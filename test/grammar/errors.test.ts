@@ -17,6 +17,18 @@ describe("parse errors read like SurrealDB 2.6 (texts recorded from the oracle)"
       "SELECT * FROM user WHERE (a = 1;",
       "Parse error: Unexpected token `;` expected delimiter `)`\n --> [1:32]\n  |\n1 | SELECT * FROM user WHERE (a = 1;\n  |                                ^ \n --> [1:26]\n  |\n1 | SELECT * FROM user WHERE (a = 1;\n  |                          ^ expected this delimiter to close\n",
     ],
+    // an alias keyword is named by the keyword it stands for
+    ["SELECT * FROM x NS", "Parse error: Unexpected token `NAMESPACE`, expected Eof\n --> [1:17]\n  |\n1 | SELECT * FROM x NS\n  |                 ^^ \n"],
+    // USE only at the top of a query: never inside a block, a function or an event body (pentest R2)
+    [
+      "RETURN { USE DB o; 1 }",
+      "Parse error: Unexpected token `DATABASE` expected delimiter `}`\n --> [1:14]\n  |\n1 | RETURN { USE DB o; 1 }\n  |              ^^ \n --> [1:8]\n  |\n1 | RETURN { USE DB o; 1 }\n  |        ^ expected this delimiter to close\n",
+    ],
+    [
+      "DEFINE FUNCTION fn::go() { USE NS other DB o; RETURN 1; }",
+      "Parse error: Unexpected token `NAMESPACE` expected delimiter `}`\n --> [1:32]\n  |\n1 | DEFINE FUNCTION fn::go() { USE NS other DB o; RETURN 1; }\n  |                                ^^ \n --> [1:26]\n  |\n1 | DEFINE FUNCTION fn::go() { USE NS other DB o; RETURN 1; }\n  |                          ^ expected this delimiter to close\n",
+    ],
+    ["DEFINE EVENT x ON t THEN USE NS o", "Parse error: Unexpected token `NAMESPACE`, expected Eof\n --> [1:30]\n  |\n1 | DEFINE EVENT x ON t THEN USE NS o\n  |                              ^^ \n"],
     ["RETURN [1, 2", "Parse error: Unexpected token `Eof` expected delimiter `]`\n --> [1:12]\n  |\n1 | RETURN [1, 2\n  |            ^ \n --> [1:8]\n  |\n1 | RETURN [1, 2\n  |        ^ expected this delimiter to close\n"],
   ];
   for (const [text, message] of cases) {

@@ -16,6 +16,13 @@ describe("control statements", () => {
     expect(one("SLEEP 2s", "Sleep").duration).toEqual(sec(2n));
     expect(parse("BEGIN; BEGIN TRANSACTION; COMMIT; COMMIT TRANSACTION; CANCEL; CANCEL TRANSACTION").map((s) => s.kind)).toEqual(["Begin", "Begin", "Commit", "Commit", "Cancel", "Cancel"]);
   });
+  it("USE stands only at the top of a query (also between BEGIN and COMMIT); nested, `use` is a field name (SurrealDB 1.5.4 / 2.6.0)", () => {
+    expect(parse("BEGIN; USE NS a DB b; COMMIT").map((s) => s.kind)).toEqual(["Begin", "Use", "Commit"]);
+    for (const nested of ["RETURN { USE NS a; 1 }", "RETURN (USE DB b)", "IF true { USE NS a }", "FOR $x IN [1] { USE DB b; }", "RETURN |$x| { USE NS a; 1 }", "DEFINE FIELD f ON t VALUE { USE DB o; 1 }", "DEFINE TABLE t PERMISSIONS FOR select WHERE (USE NS x)"]) {
+      expect(parseFails(nested).message, nested).toMatch(/^Parse error: Unexpected token `(NAMESPACE|DATABASE)`/);
+    }
+    expect(one("RETURN { use; 1 }", "Return").value).toMatchObject({ kind: "Block", statements: [{ kind: "Expr" }, { kind: "Expr" }] });
+  });
   it("IF … THEN … ELSE IF … ELSE … END and the block form", () => {
     const a = one("IF $a > 1 THEN 'a' ELSE IF $a < 0 THEN 'b' ELSE 'c' END", "If");
     expect([a.style, a.branches.length, a.otherwise?.kind]).toEqual(["Then", 2, "Literal"]);
