@@ -1,27 +1,15 @@
 // HTTP Basic auth levels on a live server: v2 reads surreal-auth-ns/-db, v1 legacy searches ROOT → NS → DB by surreal-ns/-db.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveSchema } from "./clients.js";
+import { describe, expect, it } from "vitest";
+import { serveBothCompats } from "./clients.js";
 
 const schema = `USE NS app DB app; DEFINE USER dbu ON DATABASE PASSWORD 'dbu-pass' ROLES VIEWER; DEFINE TABLE item PERMISSIONS FULL;`;
-const servers: { close(): Promise<void> }[] = [];
-const base: Record<1 | 2, string> = { 1: "", 2: "" };
-
-beforeAll(async () => {
-  for (const compat of [1, 2] as const) {
-    const served = await serveSchema(compat, schema);
-    servers.push(served);
-    base[compat] = `http://${served.host}`;
-  }
-});
-afterAll(async () => {
-  for (const s of servers) await s.close();
-});
+const hosts = serveBothCompats(schema);
 
 const basic = (user: string, pass: string) => `Basic ${Buffer.from(`${user}:${pass}`).toString("base64")}`;
 
 async function sql(compat: 1 | 2, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  const res = await fetch(`${base[compat]}/sql`, { method: "POST", headers: { Accept: "application/json", ...headers }, body: "RETURN session::db()" });
+  const res = await fetch(`http://${hosts[compat]}/sql`, { method: "POST", headers: { Accept: "application/json", ...headers }, body: "RETURN session::db()" });
   return { status: res.status, body: await res.text() };
 }
 

@@ -1,5 +1,6 @@
 // Test clients for a real server: a surql-auth instance serving a schema per compat, and a JSON-RPC WebSocket.
 
+import { afterAll, beforeAll } from "vitest";
 import WebSocket from "ws";
 import { SurqlAuth } from "../../src/index.js";
 import type { Compat } from "../../src/exec/session.js";
@@ -10,6 +11,23 @@ export async function serveSchema(compat: Compat, schema: string): Promise<{ hos
   await db.importText(schema);
   const { server, port } = await db.listen("127.0.0.1", 0);
   return { host: `127.0.0.1:${port}`, close: () => server.close() };
+}
+
+/** A server per compat serving `schema` while the test file runs; the returned hosts are filled in before the tests. */
+export function serveBothCompats(schema: string): Record<Compat, string> {
+  const hosts: Record<Compat, string> = { 1: "", 2: "" };
+  const servers: { close(): Promise<void> }[] = [];
+  beforeAll(async () => {
+    for (const compat of [1, 2] as const) {
+      const served = await serveSchema(compat, schema);
+      servers.push(served);
+      hosts[compat] = served.host;
+    }
+  });
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+  });
+  return hosts;
 }
 
 export type JsonRpcReply = { id?: unknown; result?: unknown; error?: { code: number; message: string } };

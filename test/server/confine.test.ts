@@ -1,26 +1,14 @@
 // A database-level system user stays in its namespace and database over every transport (pentest F9): HTTP Basic with
 // surreal-ns / surreal-db pointing elsewhere, `USE` in POST /sql, and RPC `use` on a WebSocket. Stricter than SurrealDB.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonRpcSocket, serveSchema } from "./clients.js";
+import { describe, expect, it } from "vitest";
+import { jsonRpcSocket, serveBothCompats } from "./clients.js";
 
 const schema = `
 USE NS app DB app; DEFINE USER v ON DATABASE PASSWORD 'v' ROLES VIEWER; DEFINE TABLE open SCHEMALESS PERMISSIONS FULL; CREATE open:1 SET s = 'home';
 USE NS other DB o; DEFINE TABLE open SCHEMALESS PERMISSIONS FULL; CREATE open:1 SET s = 'SECRET_other'; DEFINE PARAM $p3 VALUE 'SECRET_param';`;
-const servers: { close(): Promise<void> }[] = [];
-const base: Record<1 | 2, string> = { 1: "", 2: "" };
+const base = serveBothCompats(schema);
 const NS = "You don't have permission to change to the other namespace";
-
-beforeAll(async () => {
-  for (const compat of [1, 2] as const) {
-    const served = await serveSchema(compat, schema);
-    servers.push(served);
-    base[compat] = served.host;
-  }
-});
-afterAll(async () => {
-  for (const s of servers) await s.close();
-});
 
 const basic = `Basic ${Buffer.from("v:v").toString("base64")}`;
 

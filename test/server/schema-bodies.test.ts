@@ -3,8 +3,8 @@
 // stands inside a body or block, so nothing a query runs re-points the caller's session (pentest R2). Stricter than
 // SurrealDB for R1 (it runs bodies with the invoker's rights); USE inside a block is a parse error in SurrealDB too.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonRpcSocket, serveSchema } from "./clients.js";
+import { describe, expect, it } from "vitest";
+import { jsonRpcSocket, serveBothCompats } from "./clients.js";
 
 const schema = `
 USE NS app DB app; DEFINE USER e ON DATABASE PASSWORD 'e' ROLES EDITOR; DEFINE DATABASE app3; DEFINE NAMESPACE scratch;
@@ -19,19 +19,7 @@ DEFINE TABLE t8 SCHEMALESS PERMISSIONS FULL; DEFINE FIELD z ON t8 VALUE { DEFINE
 DEFINE FUNCTION fn::rmdb() { REMOVE DATABASE app3; RETURN 'ok'; };`;
 
 const IAM = "IAM error: Not enough permissions to perform this action";
-const servers: { close(): Promise<void> }[] = [];
-const base: Record<1 | 2, string> = { 1: "", 2: "" };
-
-beforeAll(async () => {
-  for (const compat of [1, 2] as const) {
-    const served = await serveSchema(compat, schema);
-    servers.push(served);
-    base[compat] = served.host;
-  }
-});
-afterAll(async () => {
-  for (const s of servers) await s.close();
-});
+const base = serveBothCompats(schema);
 
 const basic = (user: string) => `Basic ${Buffer.from(`${user}:${user}`).toString("base64")}`;
 
