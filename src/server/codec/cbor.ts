@@ -5,6 +5,7 @@
 // minimal-length integers, no typed-array tags and a hard error on every unknown tag.
 
 import { LocalError } from "../../errors/index.js";
+import { ByteWriter } from "../../value/byte-writer.js";
 import type { Compat } from "../../exec/session.js";
 import { parseDatetime, parseDuration, parseRecordIdText } from "../../value/index.js";
 import {
@@ -62,29 +63,7 @@ const DECIMAL_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 // ---------------------------------------------------------------- encoding
 
-class Writer {
-  private buf = new Uint8Array(256);
-  private view = new DataView(this.buf.buffer);
-  len = 0;
-
-  private ensure(n: number): void {
-    if (this.len + n <= this.buf.length) return;
-    let size = this.buf.length * 2;
-    while (size < this.len + n) size *= 2;
-    const next = new Uint8Array(size);
-    next.set(this.buf.subarray(0, this.len));
-    this.buf = next;
-    this.view = new DataView(next.buffer);
-  }
-  byte(b: number): void {
-    this.ensure(1);
-    this.buf[this.len++] = b;
-  }
-  bytes(b: Uint8Array): void {
-    this.ensure(b.length);
-    this.buf.set(b, this.len);
-    this.len += b.length;
-  }
+class Writer extends ByteWriter {
   /** Major type header with the shortest argument encoding. */
   head(major: number, n: number | bigint): void {
     const m = major << 5;
@@ -115,9 +94,6 @@ class Writer {
     this.buf[this.len++] = 0xfb;
     this.view.setFloat64(this.len, x);
     this.len += 8;
-  }
-  result(): Uint8Array {
-    return this.buf.slice(0, this.len);
   }
 }
 
