@@ -34,6 +34,11 @@ export class Budget {
     return b;
   }
 
+  /** Milliseconds left before the deadline (Infinity without a limit, 0 once past it). */
+  get remainingMs(): number {
+    return Math.max(0, this.deadline - performance.now());
+  }
+
   /** Past the deadline (stays true: the error cannot be swallowed by a caller and the work go on). */
   get expired(): boolean {
     if (!this.#expired && performance.now() > this.deadline) this.#expired = true;

@@ -29,6 +29,14 @@ describe.each([1, 2] as const)("compat %i", (compat) => {
     expect(await run(ds, rootSession(), "RETURN array::len(SELECT * FROM note)")).toEqual([{ ok: 1 }]);
   });
 
+  it("sleep() wakes at the query's deadline and the query times out (attack A1: RETURN sleep(25d) held the server)", async () => {
+    const ds = newDs({ compat, queryTimeoutMs: 200 });
+    const user = recordSession("user", "u1");
+    expect(await run(ds, user, "RETURN sleep(25d); RETURN 1")).toEqual([{ err: TIMEOUT }, { err: TIMEOUT }]);
+    // a sleep that ends within the limit is an ordinary statement
+    expect(await run(ds, user, "RETURN sleep(1ms); RETURN 1")).toEqual([{ ok: null }, { ok: 1 }]);
+  });
+
   it("a BEGIN … COMMIT block that times out writes nothing", async () => {
     const ds = newDs({ compat, auth: false, queryTimeoutMs: 200 });
     const out = await run(ds, rootSession(), `BEGIN; CREATE t:1; ${NESTED_LOOPS.replace("; RETURN 1", "")}; COMMIT;`);

@@ -20,6 +20,7 @@ export function functionContext(ctx: Ctx): FunctionContext {
     session: ctx.session,
     compat: ctx.core.compat,
     clock: ctx.core.clock,
+    budget: ctx.budget,
     fetchRecord: (rid: RecordId) => fetchRecord(rid, ctx),
     invoke: (closure, args) => invokeClosure(closure as ClosureValue, args, ctx),
     isClosure: (v) => v instanceof ClosureValue,

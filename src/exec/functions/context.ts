@@ -1,12 +1,15 @@
 // What a builtin function sees of the engine: the session, compat level, clock and a few async hooks exec/ supplies.
 
 import type { RecordId, Value } from "../../value/types.js";
+import type { Budget } from "../budget.js";
 import type { Clock, Compat, Session } from "../session.js";
 
 export interface FunctionContext {
   readonly session: Session;
   readonly compat: Compat;
   readonly clock: Clock;
+  /** The calling query's time limit (sleep() wakes at its deadline); none when absent. */
+  readonly budget?: Budget;
   /** Read a record for `record::exists` (v2) / existence checks; resolves NONE when it does not exist. */
   fetchRecord?(rid: RecordId): Promise<Value>;
   /** Call a closure value (v2 `|$x| ...`) for array::map / filter / find / any / all with a closure argument. */
