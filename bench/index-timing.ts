@@ -1,7 +1,9 @@
 // Benchmark: an index / id lookup that hits a record (or field) the record user may not see must take as long as a
 // miss (attack re-check R6). A record user's queries run in-process through the engine, hidden hit and miss
-// interleaved; prints each median and the hit / miss ratio.
-// Run: node --import tsx bench/index-timing.ts [samples]   (default 600 per case)
+// interleaved (the order alternating each round); prints each median and the hit / miss ratio.
+// Run on the built code — tsx wraps every closure it creates at run time (keepNames), which adds microseconds to the
+// small figures compared here: npx tsc -p tsconfig.json --outDir dist && node dist/bench/index-timing.js [samples]
+// (or, distorted, node --import tsx bench/index-timing.ts [samples]); default 600 samples per case.
 
 import os from "node:os";
 import { SurqlAuth } from "../src/index.js";

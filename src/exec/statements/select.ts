@@ -9,7 +9,7 @@ import type { Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { needDb, needNs, withCtx } from "../context.js";
 import { evaluate } from "../expressions/evaluate.js";
-import { evaluateSources, rangeCandidates, tableCandidates } from "../iterate.js";
+import { evaluateSources, rangeCandidates, recordCandidates, tableCandidates } from "../iterate.js";
 import { fetchFields, omitFields, project } from "../output.js";
 import { docEnv } from "../records.js";
 import { getPath, setPath } from "../../doc/paths.js";
@@ -40,10 +40,7 @@ async function visibleDocuments(s: { what: readonly Expr[]; cond: Expr | undefin
         ? await tableCandidates(ctx, table, tb, s.cond)
         : src.kind === "Range"
           ? await rangeCandidates(ctx, tb, src.range)
-          : await (async () => {
-              const doc = await ctx.core.records.get(ctx.txn, { ns, db, tb }, src.rid);
-              return doc ? [{ id: src.rid, doc }] : [];
-            })();
+          : await recordCandidates(ctx, table, src.rid);
     for (const r of recs) {
       await ctx.budget.checkpoint();
       const seen = await selectDocumentHidden(env, table, r.doc);

@@ -1,0 +1,81 @@
+// exec/iterate: a lookup by id or indexed value that finds nothing does the work a hit on a hidden record does (attack
+// R6: the response time told them apart) — the same record reads, the select permissions run on a stand-in — and the
+// answer stays the miss's. Observed through the record reads a permission clause makes (`gate:1.open`), not timed.
+
+import { describe, expect, it } from "vitest";
+import { Datastore } from "../../src/exec/datastore.js";
+import { newSession } from "../../src/exec/session.js";
+import { MemoryRecordStore } from "../../src/store/records.js";
+import type { TableRef } from "../../src/store/records.js";
+import type { Transaction } from "../../src/store/transaction.js";
+import { RecordId } from "../../src/value/types.js";
+import { rootSession, run } from "./helpers.js";
+
+/** A record store that notes the table of every `get`. */
+class CountingStore extends MemoryRecordStore {
+  reads: string[] = [];
+  override get(txn: Transaction, t: TableRef, id: RecordId) {
+    this.reads.push(t.tb);
+    return super.get(txn, t, id);
+  }
+}
+
+const SCHEMA = `
+DEFINE TABLE gate SCHEMALESS PERMISSIONS FULL;
+DEFINE TABLE user SCHEMALESS PERMISSIONS FOR select WHERE gate:1.open = true AND id = $auth.id;
+DEFINE INDEX email ON user FIELDS email UNIQUE;
+DEFINE TABLE profile SCHEMALESS PERMISSIONS FULL;
+DEFINE FIELD email ON profile PERMISSIONS FOR select WHERE gate:1.open = true AND owner = $auth.id;
+DEFINE INDEX prof_email ON profile FIELDS email UNIQUE;
+DEFINE TABLE msg SCHEMALESS PERMISSIONS FOR select WHERE gate:1.open = true AND (to = $auth.id OR from = $auth.id);
+CREATE gate:1 SET open = true;
+CREATE msg:1 SET from = user:alice, to = user:alice;
+CREATE user:alice SET email = 'alice@victim.io';
+CREATE user:mallory SET email = 'm@evil.io';
+CREATE profile:alice SET owner = user:alice, email = 'alice@victim.io';
+`;
+
+const PROBES: [string, string, string][] = [
+  ["a hidden record by index", "SELECT * FROM user WHERE email = 'alice@victim.io'", "SELECT * FROM user WHERE email = 'ghost@victim.io'"],
+  ["a hidden field by index", "SELECT * FROM profile WHERE email = 'alice@victim.io'", "SELECT * FROM profile WHERE email = 'ghost@victim.io'"],
+  ["a hidden record by id", "SELECT * FROM msg:1", "SELECT * FROM msg:2"],
+  ["a hidden record by an id the WHERE requires", "SELECT * FROM msg WHERE id = msg:1", "SELECT * FROM msg WHERE id = msg:2"],
+];
+
+describe.each([1, 2] as const)("a miss works like a hidden hit (compat %i)", (compat) => {
+  const setUp = async () => {
+    const store = new CountingStore();
+    const ds = new Datastore({ compat, records: store });
+    await run(ds, rootSession(), SCHEMA);
+    const level = compat === 1 ? "Scope" : "Record";
+    const mallory = newSession({ ns: "test", db: "test", actor: { level, ns: "test", db: "test", id: "user:mallory", roles: [] }, rd: new RecordId("user", "mallory"), ac: "account" });
+    /** The answer and the tables of the records read while answering. */
+    const probe = async (sql: string, session = mallory) => {
+      store.reads = [];
+      const out = await run(ds, session, sql);
+      return { out, reads: [...store.reads].sort() };
+    };
+    return { probe };
+  };
+
+  it.each(PROBES)("%s: the same reads as the hit, permission clause included; still nothing found", async (_title, hit, miss) => {
+    const { probe } = await setUp();
+    const h = await probe(hit);
+    const m = await probe(miss);
+    expect(m.out).toEqual([{ ok: [] }]);
+    expect(m.reads).toEqual(h.reads);
+    expect(m.reads).toContain("gate");
+  });
+
+  it("does no stand-in work for an actor whose permissions do not apply", async () => {
+    const { probe } = await setUp();
+    const m = await probe("SELECT * FROM user WHERE email = 'ghost@victim.io'", rootSession());
+    expect(m).toEqual({ out: [{ ok: [] }], reads: [] });
+  });
+
+  it("drops an error the stand-in meets: the answer is the miss's", async () => {
+    const { probe } = await setUp();
+    await probe("DEFINE TABLE boom SCHEMALESS PERMISSIONS FOR select WHERE <int>level > 3; DEFINE INDEX name ON boom FIELDS name UNIQUE;", rootSession());
+    expect((await probe("SELECT * FROM boom WHERE name = 'x'; SELECT * FROM boom:x")).out).toEqual([{ ok: [] }, { ok: [] }]);
+  });
+});
