@@ -3,9 +3,10 @@
 
 import { readFile } from "node:fs/promises";
 import { parse } from "../grammar/index.js";
-import type { Statement } from "./ast/nodes.js";
+import type { DefineStatement, Statement } from "./ast/nodes.js";
 import { ParseError, SurrealError } from "./errors/index.js";
 import { Datastore } from "./exec/datastore.js";
+import { definedAlready } from "./exec/statements/define-same.js";
 import { newSession, systemClock, type Clock, type Compat, type Session } from "./exec/session.js";
 import { Iam, type IamLogger } from "./iam/index.js";
 import { createServer, type SurrealServer } from "./server/index.js";
@@ -38,9 +39,17 @@ export interface OpenOptions {
   readonly queryTimeoutMs?: number;
   /** Create this root user (role OWNER) if no root user exists yet, as `surreal start --user --pass`. */
   readonly root?: { readonly user: string; readonly pass: string };
-  /** .surql files imported in order after the root user is created. */
+  /**
+   * .surql files imported in order after the root user is created. A DEFINE whose definition is stored already exactly
+   * as written is skipped, so a schema loaded again on an existing store is no error and keeps its generated keys.
+   */
   readonly import?: readonly string[];
   readonly logger?: Logger;
+}
+
+export interface ImportOptions {
+  /** Skip a DEFINE whose definition is stored already exactly as written (start-up imports). */
+  readonly skipUnchanged?: boolean;
 }
 
 /** An import failed: where, and SurrealDB's message. */
@@ -94,7 +103,7 @@ export class SurqlAuth {
   static async open(opts: OpenOptions = {}): Promise<SurqlAuth> {
     const db = new SurqlAuth(opts);
     if (opts.root) await db.ensureRootUser(opts.root.user, opts.root.pass);
-    for (const file of opts.import ?? []) await db.importFile(file);
+    for (const file of opts.import ?? []) await db.importFile(file, { skipUnchanged: true });
     return db;
   }
 
@@ -110,18 +119,18 @@ export class SurqlAuth {
   }
 
   /** Runs a .surql file statement by statement as a root owner; stops at the first error with its position. */
-  async importFile(path: string): Promise<void> {
+  async importFile(path: string, opts: ImportOptions = {}): Promise<void> {
     let text: string;
     try {
       text = await readFile(path, "utf8");
     } catch (e) {
       throw new ImportError(path, 0, 0, `cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
-    await this.importText(text, path);
+    await this.importText(text, path, opts);
   }
 
   /** Like importFile for text; `name` appears in errors. `USE` statements in the text select ns / db. */
-  async importText(text: string, name = "<text>"): Promise<void> {
+  async importText(text: string, name = "<text>", opts: ImportOptions = {}): Promise<void> {
     let statements: readonly Statement[];
     try {
       statements = parse(text);
@@ -130,11 +139,16 @@ export class SurqlAuth {
       throw e;
     }
     const session = ownerSession();
+    let unchanged = 0;
     for (const stmt of statements) {
+      if (opts.skipUnchanged && stmt.kind.startsWith("Define") && (await definedAlready(this.engine.catalog, stmt as DefineStatement, session.ns, session.db))) {
+        unchanged++;
+        continue;
+      }
       const [res] = await this.engine.execute([stmt], session);
       if (res && res.status === "ERR") throw new ImportError(name, stmt.pos?.line ?? 0, stmt.pos?.column ?? 0, res.result);
     }
-    this.logger.info(`imported ${name} (${statements.length} statements)`);
+    this.logger.info(`imported ${name} (${statements.length} statements${unchanged > 0 ? `, ${unchanged} definitions already stored as written` : ""})`);
   }
 
   /** The configuration the RPC handlers read (shared with the server). */

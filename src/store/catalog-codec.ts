@@ -27,19 +27,19 @@ function bound(b: { value: RecordIdKey; inclusive: boolean } | undefined): Tree 
   return b === undefined ? tag("N", null) : [toTree(b.value), b.inclusive];
 }
 
-/** The JSON tree of any AST or value. */
-function toTree(x: unknown): Tree {
+/** The JSON tree of any AST or value; `same` sorts object keys and drops AST source positions (for comparing). */
+function toTree(x: unknown, same = false): Tree {
   if (x === undefined) return tag("N", null);
   if (x === null || typeof x === "boolean" || typeof x === "string") return x;
   if (typeof x === "number") return Number.isFinite(x) && !Object.is(x, -0) ? x : tag("f", String(Object.is(x, -0) ? "-0" : x));
   if (typeof x === "bigint") return tag("i", x.toString());
-  if (Array.isArray(x)) return x.map(toTree);
+  if (Array.isArray(x)) return x.map((v) => toTree(v, same));
   if (x instanceof Duration) return tag("dur", x.nanos.toString());
   if (x instanceof Datetime) return tag("dt", x.nanos.toString());
   if (x instanceof Decimal) return tag("dec", x.text);
   if (x instanceof Uuid) return tag("uuid", x.text);
   if (x instanceof Table) return tag("tb", x.name);
-  if (x instanceof RecordId) return tag("rid", [x.table, toTree(x.id)]);
+  if (x instanceof RecordId) return tag("rid", [x.table, toTree(x.id, same)]);
   if (x instanceof RecordIdRange) return tag("rng", [bound(x.begin), bound(x.end)]);
   if (x instanceof Uint8Array) return tag("by", Buffer.from(x).toString("base64"));
   if (x instanceof Geometry) return tag("geo", [x.type, toTree(x.coordinates)]);
@@ -47,7 +47,11 @@ function toTree(x: unknown): Tree {
     const proto = Object.getPrototypeOf(x);
     if (proto !== Object.prototype && proto !== null) throw new TypeError(`catalog codec: cannot store a ${proto?.constructor?.name ?? "value"}`);
     const out: { [key: string]: Tree } = {};
-    for (const [k, v] of Object.entries(x)) setOwn(out, k.startsWith("$") ? `$${k}` : k, toTree(v));
+    const entries = Object.entries(x);
+    if (same) entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    // an AST node's source position (a node has a string `kind`)
+    const dropPos = same && typeof (x as { kind?: unknown }).kind === "string";
+    for (const [k, v] of entries) if (!(dropPos && k === "pos")) setOwn(out, k.startsWith("$") ? `$${k}` : k, toTree(v, same));
     return out;
   }
   throw new TypeError(`catalog codec: cannot store a ${typeof x}`);
@@ -94,6 +98,11 @@ export function encodeDefinition(def: unknown): Uint8Array {
   out[0] = FORMAT;
   out.set(body, 1);
   return out;
+}
+
+/** True when two definitions are the same but for where their text was (source positions). */
+export function sameDefinition(a: unknown, b: unknown): boolean {
+  return JSON.stringify(toTree(a, true)) === JSON.stringify(toTree(b, true));
 }
 
 /** The definition back from its stored bytes. */
