@@ -2,6 +2,7 @@
 
 import { main as benchAdversarial } from "./adversarial.js";
 import { benchAuth } from "./auth.js";
+import { benchCatalogLoad } from "./catalog-load.js";
 import { benchEqualTime } from "./equal-time.js";
 import { main as benchParse } from "./parse.js";
 
@@ -12,4 +13,6 @@ console.log();
 await benchAdversarial();
 console.log();
 await benchEqualTime();
+console.log();
+await benchCatalogLoad();
 process.exit(0);

@@ -24,12 +24,17 @@ function tag(t: string, v: Tree): Tree {
 }
 
 function bound(b: { value: RecordIdKey; inclusive: boolean } | undefined): Tree {
-  return b === undefined ? tag("N", null) : [toTree(b.value), b.inclusive];
+  return b === undefined ? NONE : [toTree(b.value), b.inclusive];
 }
 
-/** The JSON tree of any AST or value; `same` sorts object keys and drops AST source positions (for comparing). */
+const NONE: Tree = { $: "N" };
+
+/**
+ * The JSON tree of any AST or value, without the AST's source positions (where a definition's text was says nothing
+ * about the definition, and they were a third of the bytes); `same` also sorts object keys (for comparing).
+ */
 function toTree(x: unknown, same = false): Tree {
-  if (x === undefined) return tag("N", null);
+  if (x === undefined) return NONE;
   if (x === null || typeof x === "boolean" || typeof x === "string") return x;
   if (typeof x === "number") return Number.isFinite(x) && !Object.is(x, -0) ? x : tag("f", String(Object.is(x, -0) ? "-0" : x));
   if (typeof x === "bigint") return tag("i", x.toString());
@@ -50,7 +55,7 @@ function toTree(x: unknown, same = false): Tree {
     const entries = Object.entries(x);
     if (same) entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     // an AST node's source position (a node has a string `kind`)
-    const dropPos = same && typeof (x as { kind?: unknown }).kind === "string";
+    const dropPos = typeof (x as { kind?: unknown }).kind === "string";
     for (const [k, v] of entries) if (!(dropPos && k === "pos")) setOwn(out, k.startsWith("$") ? `$${k}` : k, toTree(v, same));
     return out;
   }
@@ -100,7 +105,7 @@ export function encodeDefinition(def: unknown): Uint8Array {
   return out;
 }
 
-/** True when two definitions are the same but for where their text was (source positions). */
+/** True when two definitions are the same but for where their text was. */
 export function sameDefinition(a: unknown, b: unknown): boolean {
   return JSON.stringify(toTree(a, true)) === JSON.stringify(toTree(b, true));
 }

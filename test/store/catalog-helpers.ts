@@ -17,3 +17,13 @@ export function* catalogEntries(c: Catalog): Generator<[Tag, unknown]> {
   yield* walk(c);
 }
 
+
+/** `x` without the AST's source positions, which the catalog does not store. */
+export function withoutPositions<T>(x: T): T {
+  if (Array.isArray(x)) return x.map(withoutPositions) as T;
+  if (x === null || typeof x !== "object" || Object.getPrototypeOf(x) !== Object.prototype) return x;
+  const isNode = typeof (x as { kind?: unknown }).kind === "string";
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(x)) if (!(isNode && k === "pos")) Object.defineProperty(out, k, { value: withoutPositions(v), enumerable: true, writable: true, configurable: true });
+  return out as T;
+}
