@@ -3,7 +3,7 @@
 
 import { LRUCache } from "lru-cache";
 import type { Base, Expr, JwtVerify } from "../ast/nodes.js";
-import { InvalidAuth, ThrownError } from "../errors/index.js";
+import { AuthError, InvalidAuth, ThrownError } from "../errors/index.js";
 import type { DefinitionChange, StoredAccess, StoredUser } from "../exec/contract.js";
 import { definitionCurrent, type DefinitionRef, type Session } from "../exec/session.js";
 import type { RecordId, ValueObject } from "../value/types.js";
@@ -71,11 +71,11 @@ export class Authenticator {
     }
     try {
       if (entry) {
-        precheckTimes(entry.claims, nowSec);
+        precheckTimes(entry.claims, nowSec, ctx.compat);
         return entry;
       }
       const decoded = decodeToken(token, ctx.compat);
-      precheckTimes(decoded.claims, nowSec);
+      precheckTimes(decoded.claims, nowSec, ctx.compat);
       const resolved = resolvePath(ctx, decoded.claims);
       await verifySignature(token, decoded.header, resolved.verify, ctx);
       entry = { claims: decoded.claims, resolved };
@@ -84,7 +84,7 @@ export class Authenticator {
       return entry;
     } catch (e) {
       this.cache.delete(token);
-      throw e instanceof InvalidAuth ? e : new InvalidAuth(e instanceof Error ? e.message : String(e));
+      throw e instanceof InvalidAuth || (e instanceof AuthError && e.code === "ExpiredToken") ? e : new InvalidAuth(e instanceof Error ? e.message : String(e));
     }
   }
 

@@ -2,7 +2,7 @@
 
 import { decodeJwt, decodeProtectedHeader, jwtVerify, type ProtectedHeaderParameters } from "jose";
 import type { JwtVerify } from "../ast/nodes.js";
-import { InvalidAuth } from "../errors/index.js";
+import { InvalidAuth, authError } from "../errors/index.js";
 import type { Clock, Compat } from "../exec/session.js";
 import { readClaims, type Claims } from "./claims.js";
 import { missingKid } from "./errors.js";
@@ -33,13 +33,14 @@ export function decodeToken(token: string, compat: Compat): DecodedToken {
 }
 
 /**
- * Strict checks before any key is looked up: `exp` required; nbf in the future or exp in the past refused, with the
- * generic error in both compats (2.x says "The token has expired"; we say no more about any unverified token).
+ * Strict checks before any key is looked up: `exp` required; nbf in the future or exp in the past refused. An expired
+ * token gets 2.x's "The token has expired" (SurrealDB checks expiry before the signature too, so the text says nothing
+ * about which names exist); everything else the generic error.
  */
-export function precheckTimes(claims: Pick<Claims, "exp" | "nbf">, nowSec: number): void {
+export function precheckTimes(claims: Pick<Claims, "exp" | "nbf">, nowSec: number, compat: Compat): void {
   if (claims.exp === undefined) throw new InvalidAuth("token has no exp claim");
   if (claims.nbf !== undefined && claims.nbf > nowSec) throw new InvalidAuth("token is not valid yet (nbf)");
-  if (claims.exp < nowSec) throw new InvalidAuth("token has expired");
+  if (claims.exp < nowSec) throw compat === 1 ? new InvalidAuth("token has expired") : authError("ExpiredToken");
 }
 
 export interface VerifyContext {
