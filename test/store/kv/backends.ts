@@ -1,5 +1,9 @@
 // store/kv/: the backends the contract suite runs on, each with a reason when it cannot run here.
 
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { FileStore } from "../../../src/store/kv/file.js";
 import { MemoryStore } from "../../../src/store/kv/memory.js";
 import type { KvStore } from "../../../src/store/kv/types.js";
 
@@ -13,4 +17,16 @@ export interface Backend {
   cleanup?(): Promise<void>;
 }
 
-export const BACKENDS: Backend[] = [{ name: "memory", runs: 200, open: async () => new MemoryStore() }];
+function fileBackend(): Backend {
+  let dir: string | undefined;
+  return {
+    name: "file",
+    runs: 60,
+    open: async () => FileStore.open((dir = mkdtempSync(join(tmpdir(), "surql-kv-")))),
+    cleanup: async () => {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const BACKENDS: Backend[] = [{ name: "memory", runs: 200, open: async () => new MemoryStore() }, fileBackend()];

@@ -1,0 +1,196 @@
+// store/kv/: the `file:PATH` backend — one SQLite file (better-sqlite3) in the folder PATH: a `kv(k, v) WITHOUT
+// ROWID` table in WAL mode with synchronous=FULL, so an acknowledged commit survives kill -9 and power loss.
+// Each transaction reads through its own pooled connection holding one SQLite read snapshot; commits are validated
+// optimistically (occ.ts) and written in one SQLite transaction, synchronously, so validation and write are atomic.
+// One process owns the folder (a LOCK file with its pid).
+
+import Database from "better-sqlite3";
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { STORAGE_MESSAGES } from "../../errors/catalogue.js";
+import { LocalError } from "../../errors/index.js";
+import type { PendingWrites } from "./buffer.js";
+import type { KeyString } from "./bytes.js";
+import { CommitLog } from "./occ.js";
+import { BufferedTransaction, type ReadSet, type Snapshot, type StringEntry } from "./transaction.js";
+import type { Bytes, KvStore, KvTransaction, TransactionMode } from "./types.js";
+
+const BATCH = 500;
+/** Idle read connections kept open for the next transactions. */
+const POOL = 8;
+
+type Db = Database.Database;
+type Row = { k: Buffer; v: Buffer };
+
+const buf = (k: KeyString): Buffer => Buffer.from(k, "latin1");
+const str = (b: Buffer): KeyString => b.toString("latin1");
+
+function connect(file: string): Db {
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = FULL");
+  db.pragma("busy_timeout = 5000");
+  return db;
+}
+
+/** A connection for one transaction's reads, with its statements prepared once. */
+class ReadConnection {
+  readonly begin: Database.Statement;
+  readonly touch: Database.Statement;
+  readonly end: Database.Statement;
+  readonly get: Database.Statement<[Buffer], { v: Buffer }>;
+  readonly forward: Database.Statement<[Buffer, Buffer, number], Row>;
+  readonly backward: Database.Statement<[Buffer, Buffer, number], Row>;
+
+  constructor(readonly db: Db) {
+    this.begin = db.prepare("BEGIN");
+    this.touch = db.prepare("SELECT 1 FROM kv LIMIT 1");
+    this.end = db.prepare("ROLLBACK");
+    this.get = db.prepare("SELECT v FROM kv WHERE k = ?");
+    this.forward = db.prepare("SELECT k, v FROM kv WHERE k >= ? AND k < ? ORDER BY k LIMIT ?");
+    this.backward = db.prepare("SELECT k, v FROM kv WHERE k >= ? AND k < ? ORDER BY k DESC LIMIT ?");
+  }
+
+  snapshot(): Snapshot {
+    return {
+      get: (k) => this.get.get(buf(k))?.v,
+      getMany: (keys) => keys.map((k) => this.get.get(buf(k))?.v),
+      scan: (start, end, reverse, batch) => this.scan(start, end, reverse, batch),
+    };
+  }
+
+  /** Pages of LIMIT `batch` (a statement left iterating would lock the connection against the transaction's gets). */
+  private *scan(start: KeyString, end: KeyString, reverse: boolean, batch: number): Iterable<StringEntry[]> {
+    let [lo, hi] = [buf(start), buf(end)];
+    for (;;) {
+      const rows = (reverse ? this.backward : this.forward).all(lo, hi, batch);
+      if (rows.length > 0) yield rows.map((r) => [str(r.k), r.v] as const);
+      if (rows.length < batch) return;
+      const last = rows[rows.length - 1]!.k;
+      if (reverse) hi = last;
+      else lo = Buffer.concat([last, Buffer.from([0])]);
+    }
+  }
+}
+
+/** Takes PATH/LOCK for this process, or refuses when a live process holds it. */
+function lock(dir: string): string {
+  const file = join(dir, "LOCK");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return file;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      const pid = Number(readFileSync(file, "utf8").trim());
+      if (Number.isInteger(pid) && pid > 0 && alive(pid)) throw new LocalError("Storage", STORAGE_MESSAGES.StoreLocked(dir, pid));
+      unlinkSync(file); // left by a process that died: take it over
+    }
+  }
+  throw new LocalError("Storage", STORAGE_MESSAGES.StoreLocked(dir, 0));
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export class FileStore implements KvStore {
+  readonly kind = "file";
+  private readonly idle: ReadConnection[] = [];
+  private readonly log = new CommitLog();
+  private readonly write: (writes: PendingWrites) => void;
+  private closed = false;
+
+  private constructor(
+    readonly dir: string,
+    private readonly file: string,
+    private readonly lockFile: string,
+    private readonly writer: Db,
+  ) {
+    const del = writer.prepare<[Buffer]>("DELETE FROM kv WHERE k = ?");
+    const delRange = writer.prepare<[Buffer, Buffer]>("DELETE FROM kv WHERE k >= ? AND k < ?");
+    const put = writer.prepare<[Buffer, Buffer]>("INSERT OR REPLACE INTO kv (k, v) VALUES (?, ?)");
+    // one SQLite transaction per commit: range deletes, deletes, then sets
+    const batch = writer.transaction((writes: PendingWrites) => {
+      for (const [s, e] of writes.ranges) delRange.run(buf(s), buf(e));
+      for (const k of writes.deletes) del.run(buf(k));
+      for (const [k, v] of writes.sets) put.run(buf(k), Buffer.from(v.buffer, v.byteOffset, v.byteLength));
+    });
+    this.write = (writes) => batch.immediate(writes);
+  }
+
+  static async open(path: string): Promise<FileStore> {
+    const dir = resolve(path);
+    mkdirSync(dir, { recursive: true });
+    const lockFile = lock(dir);
+    try {
+      const file = join(dir, "data.sqlite");
+      const writer = connect(file);
+      writer.exec("CREATE TABLE IF NOT EXISTS kv (k BLOB PRIMARY KEY, v BLOB NOT NULL) WITHOUT ROWID");
+      return new FileStore(dir, file, lockFile, writer);
+    } catch (e) {
+      unlinkSync(lockFile);
+      throw e;
+    }
+  }
+
+  async begin(mode: TransactionMode): Promise<KvTransaction> {
+    const conn = this.idle.pop() ?? new ReadConnection(connect(this.file));
+    // the read snapshot and the start number are taken in one synchronous step
+    conn.begin.run();
+    conn.touch.get();
+    const snapshot = conn.snapshot();
+    if (mode === "read") {
+      const done = async (): Promise<void> => this.release(conn);
+      return new BufferedTransaction(mode, { snapshot, batch: BATCH, commit: done, cancel: done }, false);
+    }
+    const start = this.log.begin();
+    return new BufferedTransaction(
+      mode,
+      {
+        snapshot,
+        batch: BATCH,
+        commit: async (writes, reads) => this.commit(conn, start, writes, reads),
+        cancel: async () => {
+          this.release(conn);
+          this.log.end(start);
+        },
+      },
+      true,
+    );
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const conn of this.idle.splice(0)) conn.db.close();
+    this.writer.close();
+    unlinkSync(this.lockFile);
+  }
+
+  private commit(conn: ReadConnection, start: number, writes: PendingWrites, reads: ReadSet | undefined): void {
+    this.release(conn);
+    try {
+      this.log.validate(start, writes, reads);
+      if (writes.sets.length > 0 || writes.deletes.length > 0 || writes.ranges.length > 0) this.write(writes);
+    } catch (e) {
+      this.log.end(start);
+      throw e;
+    }
+    this.log.committed(start, writes);
+  }
+
+  /** Ends the connection's read snapshot and keeps it for a later transaction. */
+  private release(conn: ReadConnection): void {
+    conn.end.run();
+    if (!this.closed && this.idle.length < POOL) this.idle.push(conn);
+    else conn.db.close();
+  }
+}
