@@ -5,7 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FileStore } from "../../../src/store/kv/file.js";
 import { MemoryStore } from "../../../src/store/kv/memory.js";
+import { PostgresStore } from "../../../src/store/kv/postgres.js";
 import type { KvStore } from "../../../src/store/kv/types.js";
+import { postgresSkipReason, startPostgres, type PostgresCluster } from "../../helpers/postgres.js";
 
 export interface Backend {
   readonly name: string;
@@ -29,4 +31,16 @@ function fileBackend(): Backend {
   };
 }
 
-export const BACKENDS: Backend[] = [{ name: "memory", runs: 200, open: async () => new MemoryStore() }, fileBackend()];
+/** A throwaway cluster per test file (skipped, with the reason, where PostgreSQL is not installed). */
+function postgresBackend(): Backend {
+  let cluster: PostgresCluster | undefined;
+  return {
+    name: "postgres",
+    skip: postgresSkipReason(),
+    runs: 30,
+    open: async () => PostgresStore.open((cluster = await startPostgres()).url),
+    cleanup: async () => cluster?.stop(),
+  };
+}
+
+export const BACKENDS: Backend[] = [{ name: "memory", runs: 200, open: async () => new MemoryStore() }, fileBackend(), postgresBackend()];
