@@ -50,9 +50,21 @@ describe.each([1, 2] as const)("unique-index clash text (compat %i)", (compat) =
         `CREATE card:x SET owner = $auth.id, email = 'alice@victim.io' RETURN NONE;
          UPDATE card:mine SET email = 'alice@victim.io' RETURN NONE;
          CREATE card:x SET owner = $auth.id, nick = 'al', email = 'alice@victim.io' RETURN NONE;
-         CREATE card:x SET owner = $auth.id, tags = ['secret'] RETURN NONE;`,
+         CREATE card:x SET owner = $auth.id, tags = ['secret'] RETURN NONE;
+         ${compat === 1 ? "UPDATE" : "UPSERT"} card:x SET owner = $auth.id, email = 'alice@victim.io' RETURN NONE;
+         ${compat === 1 ? "RETURN 1" : "INSERT INTO card { id: card:x, owner: $auth.id, email: 'alice@victim.io' } RETURN NONE"};
+         RELATE $auth->card->user:alice SET owner = $auth.id, email = 'alice@victim.io' RETURN NONE;`,
       ),
-    ).toEqual([GENERIC("card_email"), GENERIC("card_email"), GENERIC("card_email"), GENERIC("card_tags")]);
+    ).toEqual([
+      GENERIC("card_email"),
+      GENERIC("card_email"),
+      GENERIC("card_email"),
+      GENERIC("card_tags"),
+      GENERIC("card_email"),
+      // not probed in 1.x: its INSERT turns an index clash into an update of the conflicting record, which ours does not do yet
+      compat === 1 ? { ok: 1 } : GENERIC("card_email"),
+      GENERIC("card_email"),
+    ]);
   });
 
   it("names value and record when the actor sees that entry: a visible array element, its own hidden field, its own new record", async () => {
