@@ -27,6 +27,8 @@ export interface DocEnv {
   readonly db: string;
   /** Must table/field PERMISSIONS be evaluated for this actor (reads: any role bypasses; writes: editor/owner)? */
   permissionsApply(write: boolean): boolean;
+  /** The same environment with the client's own rights (inside an event too): what an error may show is judged by them. */
+  clientView(): DocEnv;
   /** Evaluate `clause` of `def` (no client variable; a field's clauses with the invoker's rights, others the owner's), `doc` as `$this`, `vars` bound (names without `$`). */
   evaluate(def: SchemaDefinition, clause: Expr, doc: Value, vars: Readonly<Record<string, Value>>): Promise<Value>;
   /** The table's entry, creating it (PERMISSIONS NONE) when writing — throws the IAM error if the actor may not. */

@@ -34,11 +34,13 @@ const nullish = (v: Value): boolean => v === undefined || v === null;
 const sameEntry = (a: readonly Value[], b: readonly Value[]): boolean => a.length === b.length && a.every((x, i) => valueKey(x) === valueKey(b[i]));
 
 /**
- * SurrealDB's unique-clash error, naming the value and the conflicting record only when the actor could read that entry
+ * SurrealDB's unique-clash error, naming the value and the conflicting record only when the client could read that entry
  * itself: it may select the record and the clashing values are among the entries of the record as it sees it (attack F2).
- * `doc` is the conflicting record as stored (the record being written when it clashes with itself).
+ * Judged with the client's rights, also when an event (owner rights) made the write. `doc` is the conflicting record as
+ * stored (the record being written when it clashes with itself).
  */
-async function clashError(env: DocEnv, table: TableEntry, name: string, fields: readonly IdiomExpr[], values: Value[], clash: RecordId, doc: ValueObject): Promise<Error> {
+async function clashError(writer: DocEnv, table: TableEntry, name: string, fields: readonly IdiomExpr[], values: Value[], clash: RecordId, doc: ValueObject): Promise<Error> {
+  const env = writer.clientView();
   const named = { value: env.printValue(values.length === 1 ? values[0] : values), rid: formatRecordId(clash, { compat: env.compat }) };
   if (!env.permissionsApply(false)) return queryError("IndexExists", name, named);
   // 1. the record's table `select` permission, 2. its indexed fields as the actor sees them

@@ -9,7 +9,7 @@ import type { TableEntry } from "../store/catalog.js";
 import { toSql } from "../value/index.js";
 import type { RecordId, Value, ValueObject } from "../value/types.js";
 import type { Ctx } from "./context.js";
-import { bodyCtx, needDb, needNs, ownerCtx } from "./context.js";
+import { bodyCtx, clientCtx, needDb, needNs, ownerCtx } from "./context.js";
 import { evaluate } from "./expressions/evaluate.js";
 import { printExpr } from "../ast/print.js";
 import { isAllowed, permissionsApply } from "./rbac.js";
@@ -29,6 +29,7 @@ export function docEnv(ctx: Ctx): DocEnv {
     ns,
     db,
     permissionsApply: (write) => permissionsApply(ctx, write),
+    clientView: () => docEnv(clientCtx(ctx.core, ctx.session, ctx.txn, ctx.vars, ctx.budget)),
     // PERMISSIONS clauses and events bypass PERMISSIONS; a field's VALUE / DEFAULT / ASSERT keeps the invoker's rights (as SurrealDB)
     evaluate: (def, clause: Expr, doc: Value, bind) => evaluate(clause, def.kind === "DefineField" ? bodyCtx(ctx, { doc, bind }) : ownerCtx(ctx, def, { doc, bind })),
     ensureTable: (tb) => ensureTable(ctx, tb),

@@ -20,6 +20,11 @@ CREATE card:alice SET owner = user:alice, nick = 'al', email = 'alice@victim.io'
 CREATE card:ghost SET owner = user:alice, nick = 'gh', hidden = true;
 CREATE card:mine SET owner = user:mallory, nick = 'mal', email = 'm@evil.io';
 CREATE user:mallory;
+DEFINE TABLE log SCHEMALESS PERMISSIONS NONE;
+DEFINE INDEX log_email ON log FIELDS email UNIQUE;
+DEFINE TABLE note SCHEMALESS PERMISSIONS FULL;
+DEFINE EVENT copy ON note WHEN $event = 'CREATE' THEN (CREATE log SET email = $after.email);
+CREATE log:alice SET email = 'alice@victim.io';
 `;
 
 const GENERIC = (ix: string) => ({ err: `Database index \`${ix}\` already contains a value` });
@@ -65,6 +70,13 @@ describe.each([1, 2] as const)("unique-index clash text (compat %i)", (compat) =
       compat === 1 ? { ok: 1 } : GENERIC("card_email"),
       GENERIC("card_email"),
     ]);
+  });
+
+  it("judges by the client's rights when an event (owner rights) made the clashing write", async () => {
+    const ds = await setUp();
+    const write = "CREATE note:1 SET email = 'alice@victim.io' RETURN NONE";
+    expect(await run(ds, mallory(), write)).toEqual([GENERIC("log_email")]);
+    expect(await run(ds, rootSession(), write)).toEqual([{ err: "Database index `log_email` already contains 'alice@victim.io', with record `log:alice`" }]);
   });
 
   it("names value and record when the actor sees that entry: a visible array element, its own hidden field, its own new record", async () => {

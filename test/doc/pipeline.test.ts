@@ -48,7 +48,7 @@ async function miniEval(e: Expr, doc: Value, vars: Readonly<Record<string, Value
 function env(opts: { perms: boolean; auth?: Value; tables?: TableEntry[]; compat?: 1 | 2; outer?: Record<string, Value> }): DocEnv {
   const catalog = new Catalog();
   const tables = new Map((opts.tables ?? []).map((t) => [t.def.name, t]));
-  return {
+  const built: DocEnv = {
     catalog,
     records: new MemoryRecordStore(),
     indexes: new MemoryIndexStore(),
@@ -65,7 +65,9 @@ function env(opts: { perms: boolean; auth?: Value; tables?: TableEntry[]; compat
     },
     printExpr: (e) => (e.kind === "Binary" ? "cond" : e.kind),
     printValue: (v) => (typeof v === "string" ? `'${v}'` : String(v)),
+    clientView: () => built,
   };
+  return built;
 }
 
 function table(name: string, p: Permissions, schemafull = false): TableEntry {
