@@ -2,7 +2,7 @@
 
 import type { TableEntry } from "../store/catalog.js";
 import type { RecordId, ValueObject } from "../value/types.js";
-import { checkValueDepth } from "../value/clone.js";
+import { checked, checkValue } from "../value/size.js";
 import type { DocEnv, WriteOp } from "./env.js";
 import { processEvents } from "./events.js";
 import { cleanupTableFields, processTableFields } from "./fields.js";
@@ -86,16 +86,16 @@ export async function writeDocument(env: DocEnv, req: WriteRequest): Promise<Wri
   const beforeSelectable = env.compat === 1 && before ? await checkPermissionsTable(env, table, "select", before) : undefined;
   // 8. delete: indexes, storage, events
   if (action === "delete") return { ...(await deleteRecord(env, table, { action, rid, before, after: undefined })), beforeSelectable };
-  // 9. the data clause, on the record as the client may see it
-  const doc = req.data ? await req.data(await clientViews(env, table, before ?? { id: rid })) : (before ?? { id: rid });
+  // 9. the data clause, on the record as the client may see it (held to the value limits before anything walks it)
+  const doc = req.data ? checked(await req.data(await clientViews(env, table, before ?? { id: rid }))) : (before ?? { id: rid });
   const op: WriteOp = { action, rid, before, after: doc };
   // 10. fields, SCHEMAFULL cleanup, and the permission on the new record
   const after = await newRecord(env, table, op);
   if (!after) return undefined;
   // 11. an existing record is reported only now, after the permission checks
   if (req.conflict) throw req.conflict();
-  // 12. no value nested too deep is stored; indexes (unique check), then storage
-  checkValueDepth(after);
+  // 12. no value nested too deep or too large is stored; indexes (unique check), then storage
+  checkValue(after);
   await storeIndexData(env, table, rid, before, after);
   await env.records.put(env.txn, { ns: env.ns, db: env.db, tb: rid.table }, rid, after);
   // 13. events

@@ -1,7 +1,10 @@
 // exec/: a query's execution budget — a deadline checked at every checkpoint (statements, loop iterations, records,
-// closure calls), where the engine also yields to the event loop so one long query never starves other clients.
+// closure calls), where the engine also yields to the event loop so one long query never starves other clients — and
+// the size of the results it answers, counted as trees (every value inside is held to MAX_VALUE_SIZE where it is built).
 
 import { queryError } from "../errors/index.js";
+import { MAX_RESULT_SIZE, sizeWithin } from "../value/size.js";
+import type { Value } from "../value/types.js";
 
 /** Work between two yields to the event loop (ms). */
 export const YIELD_EVERY_MS = 10;
@@ -18,6 +21,7 @@ export class Budget {
   #lastYield = performance.now();
   #expired = false;
   #calls = 0;
+  #answered = 0;
 
   /** `deadline` is a `performance.now()` time; Infinity for no limit. */
   private constructor(readonly deadline: number) {}
@@ -37,6 +41,13 @@ export class Budget {
   /** Milliseconds left before the deadline (Infinity without a limit, 0 once past it). */
   get remainingMs(): number {
     return Math.max(0, this.deadline - performance.now());
+  }
+
+  /** Counts a statement's result: a query's results together may not pass MAX_RESULT_SIZE (`SELECT $x FROM …` repeats $x per row). */
+  answer(result: Value): void {
+    const size = sizeWithin(result, MAX_RESULT_SIZE - this.#answered);
+    if (size === undefined) throw queryError("ResultTooLarge", MAX_RESULT_SIZE);
+    this.#answered += size;
   }
 
   /** Past the deadline (stays true: the error cannot be swallowed by a caller and the work go on). */

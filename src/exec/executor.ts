@@ -43,15 +43,18 @@ function elapsed(started: bigint, session: Session): string {
 const ok = (result: Value, started: bigint, session: Session): QueryResponse => ({ status: "OK", result, time: elapsed(started, session) });
 const err = (error: SurrealError, started: bigint, session: Session): QueryResponse => ({ status: "ERR", result: error.message, time: elapsed(started, session), error });
 
-/** Run one statement in `txn`; a top-level RETURN yields its value. */
+/** Run one statement in `txn`; a top-level RETURN yields its value; the result counts towards the query's results. */
 async function runTop(stmt: Statement, core: EngineCore, session: Session, vars: Vars, txn: Transaction, budget: Budget): Promise<Value> {
   const ctx = clientCtx(core, session, txn, vars, budget);
+  let result: Value;
   try {
-    return await runStatement(stmt, ctx);
+    result = await runStatement(stmt, ctx);
   } catch (e) {
-    if (e instanceof ReturnSignal) return e.value;
-    throw e;
+    if (!(e instanceof ReturnSignal)) throw e;
+    result = e.value;
   }
+  budget.answer(result);
+  return result;
 }
 
 /** Run a query's statements; every one within `budget` (the query's time limit). */

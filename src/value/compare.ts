@@ -101,6 +101,8 @@ function compareKeys(a: RecordIdKey, b: RecordIdKey, opts?: CompatOpts): number 
 
 /** SurrealDB's total order over all values: -1, 0 or 1. */
 export function compareValues(a: Value, b: Value, opts?: CompatOpts): number {
+  // one value shared in both (a DAG of sub-values) is equal without a walk
+  if (a === b) return 0;
   const ra = typeRank(a);
   const rb = typeRank(b);
   if (ra !== rb) return ra < rb ? -1 : 1;

@@ -9,6 +9,7 @@ export function compatOf(opts: CompatOpts | undefined): Compat {
 
 /** Orders strings by Unicode code point (= UTF-8 byte order, as Rust's String and BTreeMap). */
 export function compareStrings(a: string, b: string): number {
+  if (a === b) return 0;
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     const x = a.charCodeAt(i);

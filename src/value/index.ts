@@ -22,4 +22,5 @@ export * from "./cast.js";
 export * from "./ops.js";
 export * from "./decimal.js";
 export * from "./clone.js";
+export * from "./size.js";
 export * from "./int.js";

@@ -16,6 +16,7 @@ import {
   decimalToNumber,
 } from "./decimal.js";
 import { toRawString, toSql } from "./display.js";
+import { MAX_VALUE_SIZE } from "./size.js";
 import { addDurations, subDurations } from "./duration.js";
 import { Datetime, Decimal, Duration, isValueObject, type Value } from "./types.js";
 
@@ -34,8 +35,8 @@ function fits(n: bigint): boolean {
   return n >= I64_MIN && n <= I64_MAX;
 }
 
-/** The longest string `+` builds (16 Mi characters). */
-export const MAX_STRING_LENGTH = 16 * 1024 * 1024;
+/** The longest string `+` builds (16 Mi characters: the largest value). */
+export const MAX_STRING_LENGTH = MAX_VALUE_SIZE;
 
 function fail(code: "TryAdd" | "TrySub" | "TryMul" | "TryDiv" | "TryRem", a: Value, b: Value, opts?: CompatOpts): never {
   throw queryError(code, toRawString(a, opts), toRawString(b, opts));

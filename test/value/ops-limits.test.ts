@@ -20,6 +20,7 @@ describe("string + length bound", () => {
     const loop = compat === 2 ? "RETURN string::len(array::fold(array::range(0, 40), 'a', |$acc, $i| $acc + $acc))" : "CREATE s:1 SET v = 'a'; FOR $i IN [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30] { UPDATE s:1 SET v = v + v RETURN NONE; }";
     const rs = await ds.execute(loop, root());
     const errors = rs.filter((r) => r.status === "ERR").map((r) => r.result);
-    expect(errors.some((e) => String(e).includes("a string must not exceed"))).toBe(true);
+    // 1.x: the record holding the longest string `+` makes is one over the value size limit, refused at the write
+    expect(errors.some((e) => /a (string|value) must not exceed/.test(String(e)))).toBe(true);
   });
 });

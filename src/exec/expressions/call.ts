@@ -2,7 +2,7 @@
 
 import type { CallExpr } from "../../ast/nodes.js";
 import { queryError } from "../../errors/index.js";
-import { coerce } from "../../value/index.js";
+import { checked, coerce } from "../../value/index.js";
 import type { RecordId, Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { bodyCtx, closureCtx, needDb, needNs } from "../context.js";
@@ -32,15 +32,15 @@ async function invokeClosure(closure: ClosureValue, args: Value[], invoker: Ctx)
   await invoker.budget.checkpoint();
   const bind: Record<string, Value> = {};
   closure.args.forEach((a, i) => (bind[a.name] = args[i]));
-  return evaluate(closure.body, closureCtx(invoker, closure.madeWith, closure.vars.child(bind)));
+  return checked(await evaluate(closure.body, closureCtx(invoker, closure.madeWith, closure.vars.child(bind))));
 }
 
-/** Evaluate a call; `preArgs` replaces the argument expressions (method syntax). */
+/** Evaluate a call; `preArgs` replaces the argument expressions (method syntax). Every result is held to the value limits. */
 export async function callFunction(e: CallExpr, ctx: Ctx, preArgs?: Value[]): Promise<Value> {
   const args: Value[] = preArgs ?? [];
   if (!preArgs) for (const a of e.args) args.push(await evaluate(a, ctx));
-  if (e.name.toLowerCase().startsWith("fn::")) return callCustom(e.name.slice(4), args, ctx);
-  return callBuiltin(e.name, args, functionContext(ctx));
+  if (e.name.toLowerCase().startsWith("fn::")) return checked(await callCustom(e.name.slice(4), args, ctx));
+  return checked(await callBuiltin(e.name, args, functionContext(ctx)));
 }
 
 async function callCustom(name: string, args: Value[], ctx: Ctx): Promise<Value> {

@@ -2,7 +2,7 @@
 
 import type { BinaryExpr, Expr, ExprKind, RecordKeyExpr } from "../../ast/nodes.js";
 import { QueryError } from "../../errors/index.js";
-import { applyBinary, cast, checkValueDepth, isTruthy, neg, randomRecordKey, uuidV7 } from "../../value/index.js";
+import { applyBinary, cast, checked, checkValue, isTruthy, MAX_RESULT_SIZE, neg, randomRecordKey, uuidV7 } from "../../value/index.js";
 import { RecordId, RecordIdRange, Table } from "../../value/types.js";
 import type { RecordIdKey, Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
@@ -85,11 +85,12 @@ async function applyOperator(e: BinaryExpr, left: Value, ctx: Ctx): Promise<Valu
 
 const EXPRS: { [K in ExprKind]: Handler<K> } = {
   Literal: async (e) => e.value,
-  // a literal may not nest a value deeper than MAX_VALUE_DEPTH (`SET d = {a: d}` in a loop)
+  // a literal may not nest a value deeper than MAX_VALUE_DEPTH (`SET d = {a: d}` in a loop) nor make one larger than
+  // MAX_VALUE_SIZE as a tree (`{a: $x, b: $x}` in a loop)
   Array: async (e, ctx) => {
     const out: Value[] = [];
     for (const i of e.items) out.push(await evaluate(i, ctx));
-    checkValueDepth(out);
+    checkValue(out);
     return out;
   },
   Object: async (e, ctx) => {
@@ -98,7 +99,7 @@ const EXPRS: { [K in ExprKind]: Handler<K> } = {
       const v = await evaluate(value, ctx);
       if (v !== undefined) out[key] = v;
     }
-    checkValueDepth(out);
+    checkValue(out);
     return out;
   },
   RecordId: async (e, ctx) => new RecordId(e.table, await evaluateRecordKey(e.key, ctx)),
@@ -120,16 +121,16 @@ const EXPRS: { [K in ExprKind]: Handler<K> } = {
     if (e.op === "-") return neg(v, { compat: ctx.core.compat });
     return v;
   },
-  Cast: async (e, ctx) => cast(await evaluate(e.expr, ctx), e.type, { compat: ctx.core.compat }),
+  Cast: async (e, ctx) => checked(cast(await evaluate(e.expr, ctx), e.type, { compat: ctx.core.compat })),
   Call: (e, ctx) => callFunction(e, ctx),
   Constant: async (e) => {
     const key = e.name.toLowerCase();
     if (!(key in CONSTANTS)) throw new QueryError("InvalidFunction", "Invalid function/constant path");
     return CONSTANTS[key];
   },
-  // a subquery sees the enclosing document as $parent
-  Subquery: (e, ctx) => runStatement(e.inner, withCtx(ctx, ctx.doc === undefined ? {} : { vars: ctx.vars.engine({ parent: ctx.doc }) })),
-  Block: (e, ctx) => blockValue(e.statements, ctx),
+  // a subquery sees the enclosing document as $parent; its rows, and a block's value, may together reach MAX_RESULT_SIZE
+  Subquery: async (e, ctx) => checked(await runStatement(e.inner, withCtx(ctx, ctx.doc === undefined ? {} : { vars: ctx.vars.engine({ parent: ctx.doc }) })), MAX_RESULT_SIZE),
+  Block: async (e, ctx) => checked(await blockValue(e.statements, ctx), MAX_RESULT_SIZE),
   Mock: async (e) => {
     const out: Value[] = [];
     if (e.to === undefined) for (let i = 1n; i <= e.from; i++) out.push(new RecordId(e.table, randomRecordKey()));

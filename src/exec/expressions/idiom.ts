@@ -1,7 +1,7 @@
 // exec/expressions: idiom paths — fields, indexes, `[*]`, `[WHERE]`, methods, record-link traversal, graph edges.
 
 import type { IdiomExpr, IdiomPart } from "../../ast/nodes.js";
-import { isTruthy, valueEquals } from "../../value/index.js";
+import { checked, isTruthy, valueEquals } from "../../value/index.js";
 import { RecordId, isValueObject } from "../../value/types.js";
 import type { Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
@@ -13,8 +13,9 @@ import { needDb, needNs } from "../context.js";
 
 export async function evaluateIdiom(idiom: IdiomExpr, ctx: Ctx): Promise<Value> {
   const [first] = idiom.parts;
-  if (first?.kind === "Start") return walk(await evaluate(first.value, ctx), idiom.parts, 1, ctx);
-  return walk(ctx.doc, idiom.parts, 0, ctx);
+  const v = first?.kind === "Start" ? await walk(await evaluate(first.value, ctx), idiom.parts, 1, ctx) : await walk(ctx.doc, idiom.parts, 0, ctx);
+  // a path over an array builds a new one (`$ids.doc` repeats a record per id): it is held to the value limits
+  return Array.isArray(v) ? checked(v) : v;
 }
 
 /** The namespace of a value's methods (`"abc".len()` → `string::len`). */

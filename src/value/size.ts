@@ -1,0 +1,94 @@
+// The size of a value counted as a tree, and the limits on it. A value built by sharing is small in memory but not as a
+// tree: `{a: $x, b: $x}` doubled 30 times has 2³⁰ leaves, and every deep walk (compare, print, store, send) visits them
+// all (attack re-check R7); nested `array::repeat` multiplies past each call's own output cap (R8). Every place that
+// builds a value checks it here; the size of each array and object of 1 KiB or more is remembered (values are never
+// changed once built), so a check costs the value's own entries, however much of it is shared.
+
+import { queryError } from "../errors/index.js";
+import { Geometry, isValueObject, RecordId, RecordIdRange, type Value } from "./types.js";
+
+/** How deep objects and arrays may nest in a computed or stored value (SurrealDB counts it as computation depth). */
+export const MAX_VALUE_DEPTH = 120;
+
+/** The largest value, in approximate bytes as a tree (NODE per value, a string or bytes value its length when longer, keys their length). */
+export const MAX_VALUE_SIZE = 16 * 1024 * 1024;
+
+/** The largest statement result (the rows of a SELECT are many values, each up to MAX_VALUE_SIZE). */
+export const MAX_RESULT_SIZE = 4 * MAX_VALUE_SIZE;
+
+/** Approximate bytes a scalar, or the frame of an array, object or record id, counts. */
+const NODE = 16;
+
+/** Sizes are remembered as size × DEPTHS + depth (depth ≤ MAX_VALUE_DEPTH < DEPTHS). */
+const DEPTHS = 128;
+const remembered = new WeakMap<object, number>();
+/** Smaller values are measured again when met (at most REMEMBER_FROM / NODE entries each): cheaper than remembering them all. */
+const REMEMBER_FROM = 1024;
+
+const tooDeep = (): never => {
+  throw queryError("ComputationDepthExceeded");
+};
+
+/** Thrown by `measure` past its limit, for the caller to name the error. */
+const OVER: unique symbol = Symbol("over the size limit");
+
+/** size × DEPTHS + depth of `v`, met `level` levels below the value being checked; over `limit` bytes throws OVER. */
+function measure(v: unknown, level: number, limit: number): number {
+  if (typeof v === "string") return (v.length > NODE ? v.length : NODE) * DEPTHS;
+  if (typeof v !== "object" || v === null) return NODE * DEPTHS;
+  const known = remembered.get(v);
+  if (known !== undefined) return known;
+  // a fresh value nested past the limit: stop before the walk runs out of stack
+  if (level > MAX_VALUE_DEPTH) tooDeep();
+  // arrays and objects add a level of nesting; a record id, a range or a geometry is as deep as what it holds
+  let m: number;
+  if (Array.isArray(v)) m = entries(v, undefined, level, limit) + 1;
+  else if (isValueObject(v)) m = entries(Object.values(v), Object.keys(v), level, limit) + 1;
+  else if (v instanceof Uint8Array) m = Math.max(NODE, v.length) * DEPTHS;
+  else if (v instanceof RecordId) m = entries([v.id], undefined, level, limit);
+  else if (v instanceof RecordIdRange) m = entries([v.begin?.value, v.end?.value], undefined, level, limit);
+  else if (v instanceof Geometry) m = entries([v.coordinates], undefined, level, limit);
+  else m = NODE * DEPTHS;
+  if (m % DEPTHS > MAX_VALUE_DEPTH) tooDeep();
+  if (m >= REMEMBER_FROM * DEPTHS) remembered.set(v, m);
+  return m;
+}
+
+/** NODE plus the sizes of `values` (and the lengths of their `keys`) × DEPTHS + the deepest one's depth. */
+function entries(values: readonly unknown[], keys: readonly string[] | undefined, level: number, limit: number): number {
+  let size = NODE;
+  let depth = 0;
+  for (let i = 0; i < values.length; i++) {
+    const m = measure(values[i], level + 1, limit);
+    const d = m % DEPTHS;
+    size += (m - d) / DEPTHS + (keys ? keys[i]!.length : 0);
+    if (d > depth) depth = d;
+    if (size > limit) throw OVER;
+  }
+  return size * DEPTHS + depth;
+}
+
+/**
+ * `v`'s size in approximate bytes as a tree, or NONE when it is larger than `limit`; nested deeper than MAX_VALUE_DEPTH
+ * throws SurrealDB's computation-depth error. Costs only the arrays and objects not measured before.
+ */
+export function sizeWithin(v: Value, limit: number): number | undefined {
+  try {
+    const size = Math.floor(measure(v, 0, limit) / DEPTHS);
+    return size > limit ? undefined : size;
+  } catch (e) {
+    if (e === OVER) return undefined;
+    throw e;
+  }
+}
+
+/** Refuses a value nested deeper than MAX_VALUE_DEPTH, or larger than `limit` as a tree (ours: SurrealDB has no size limit). */
+export function checkValue(v: Value, limit = MAX_VALUE_SIZE): void {
+  if (sizeWithin(v, limit) === undefined) throw queryError("ValueTooLarge", limit);
+}
+
+/** `v`, once checked against the value limits. */
+export function checked<T extends Value>(v: T, limit?: number): T {
+  checkValue(v, limit);
+  return v;
+}

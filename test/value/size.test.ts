@@ -1,0 +1,68 @@
+// value/size.ts: values are measured as trees (a shared sub-value counts every time it occurs), remembered per array and
+// object so a check costs the new entries only, and refused past the depth and size limits.
+
+import { describe, expect, it } from "vitest";
+import { checkValue, MAX_VALUE_DEPTH, MAX_VALUE_SIZE, sizeWithin } from "../../src/value/size.js";
+import { RecordId, type Value } from "../../src/value/types.js";
+
+const TOO_LARGE = `The value is too large: a value must not exceed ${MAX_VALUE_SIZE} bytes`;
+const TOO_DEEP = "Reached excessive computation depth due to functions, subqueries, or futures";
+
+/** `{a: x, b: x}` nested `n` times over `{}`: n + 1 objects in memory, 2ⁿ⁺¹ − 1 as a tree. */
+function doubled(n: number): Value {
+  let x: Value = {};
+  for (let i = 0; i < n; i++) x = { a: x, b: x };
+  return x;
+}
+
+/** `[…[leaf]…]` nested `n` deep, each level a fresh array. */
+function nested(n: number, leaf: Value = 1): Value {
+  let x: Value = leaf;
+  for (let i = 0; i < n; i++) x = [x];
+  return x;
+}
+
+describe("value size", () => {
+  it("counts a shared sub-value every time it occurs", () => {
+    const x = { s: "a".repeat(100) };
+    // 16 per object, a string its length, a key its length
+    expect(sizeWithin(x, MAX_VALUE_SIZE)).toBe(16 + 1 + 100);
+    expect(sizeWithin({ a: x, b: x }, MAX_VALUE_SIZE)).toBe(16 + 2 * (1 + 117));
+    expect(sizeWithin([x, x, x], MAX_VALUE_SIZE)).toBe(16 + 3 * 117);
+    expect(sizeWithin(new RecordId("t", [x, x]), MAX_VALUE_SIZE)).toBe(16 + 16 + 2 * 117);
+  });
+
+  it("answers at once for a value shared 2⁶⁰ times over, which has no end as a tree walk", () => {
+    expect(sizeWithin(doubled(60), MAX_VALUE_SIZE)).toBeUndefined();
+    expect(() => checkValue(doubled(60))).toThrow(TOO_LARGE);
+    // under the limit it is exact: 17 bytes per entry (key "a" or "b" and the frame of the object it holds) plus the root
+    expect(sizeWithin(doubled(10), MAX_VALUE_SIZE)).toBe(16 + 17 * (2 ** 11 - 2));
+  });
+
+  it("refuses a string or a tree of fresh values one past the limit", () => {
+    expect(() => checkValue("a".repeat(MAX_VALUE_SIZE))).not.toThrow();
+    expect(() => checkValue(["a".repeat(MAX_VALUE_SIZE)])).toThrow(TOO_LARGE);
+    expect(() => checkValue(Array.from({ length: MAX_VALUE_SIZE / 16 }, () => 1))).toThrow(TOO_LARGE);
+    expect(() => checkValue(Array.from({ length: MAX_VALUE_SIZE / 16 - 1 }, () => 1))).not.toThrow();
+  });
+
+  it("takes a limit: a value within one is refused by a smaller one", () => {
+    const x = Array.from({ length: 100 }, () => 1);
+    expect(() => checkValue(x, 16 * 101)).not.toThrow();
+    expect(() => checkValue(x, 16 * 100)).toThrow("a value must not exceed 1600 bytes");
+  });
+
+  it("refuses nesting deeper than MAX_VALUE_DEPTH, as the depth check did, also when the deep part is shared", () => {
+    expect(() => checkValue(nested(MAX_VALUE_DEPTH))).not.toThrow();
+    expect(() => checkValue(nested(MAX_VALUE_DEPTH + 1))).toThrow(TOO_DEEP);
+    // a value measured before, nested one level further
+    const deep = nested(MAX_VALUE_DEPTH);
+    checkValue(deep);
+    expect(() => checkValue({ a: deep })).toThrow(TOO_DEEP);
+    expect(() => checkValue([1, { b: [deep] }])).toThrow(TOO_DEEP);
+  });
+
+  it("stops a fresh value nested 100,000 deep with the depth error, not a stack overflow", () => {
+    expect(() => checkValue(nested(100_000))).toThrow(TOO_DEEP);
+  });
+});
