@@ -1,7 +1,7 @@
 // exec/: the FROM / target list of a statement turned into records — table scans, record ids, ranges, plain values —
 // with permission pushdown: an equality on `id` or an indexed field answers with a lookup instead of a scan.
 
-import type { DefineIndexStatement, Expr } from "../ast/nodes.js";
+import type { DefineIndexStatement, Expr, IdiomPart, SelectStatement } from "../ast/nodes.js";
 import { queryError } from "../errors/index.js";
 import type { TableEntry } from "../store/catalog.js";
 import { compareRecordKeys } from "../store/keys.js";
@@ -115,9 +115,40 @@ function compareIndexKeys(a: Value, b: Value, compat: 1 | 2): number {
 
 const holds = (c: number, op: Bound | "="): boolean => (op === "=" ? c === 0 : op === "<" ? c < 0 : op === "<=" ? c <= 0 : op === ">" ? c > 0 : c >= 0);
 
-/** The table's index on exactly `field`, as [name, definition]. */
-function singleFieldIndex(table: TableEntry | undefined, field: string): [string, DefineIndexStatement] | undefined {
-  return table && [...table.indexes.entries()].find(([, d]) => d.fields.length === 1 && plainField(d.fields[0]!) === field);
+/** Can two field paths reach a common value (one a prefix of the other; only two different names part them)? */
+function pathsMeet(a: readonly IdiomPart[], b: readonly IdiomPart[]): boolean {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.kind === "Field" && y.kind === "Field" && x.name !== y.name) return false;
+  }
+  return true;
+}
+
+/** Does the session see every value under `path` on every record it may select: no field `select` rule but FULL reaches it? */
+function seesEveryValue(ctx: Ctx, table: TableEntry, path: readonly IdiomPart[]): boolean {
+  if (!permissionsApply(ctx, false)) return true;
+  for (const f of table.fields.values()) if (f.permissions.select.kind !== "Full" && pathsMeet(f.name.parts, path)) return false;
+  return true;
+}
+
+/** Which indexes a condition may use: a client's only those over values it sees; WITH INDEX names some, WITH NOINDEX none. */
+interface IndexAccess {
+  readonly client: boolean;
+  readonly with: SelectStatement["with"];
+}
+
+/**
+ * The table's index on exactly `field`, as [name, definition], when `access` lets a condition use it. A client's
+ * condition never uses an index over a value a field rule may hide: the index holds the stored value, the WHERE
+ * sees NONE, and the index would pick, order and window rows by the hidden value (attack pass 3, A2).
+ */
+function singleFieldIndex(ctx: Ctx, table: TableEntry | undefined, field: string, access: IndexAccess): [string, DefineIndexStatement] | undefined {
+  if (!table || access.with?.kind === "NoIndex") return undefined;
+  const names = access.with?.kind === "Index" ? access.with.names : undefined;
+  const ix = [...table.indexes.entries()].find(([n, d]) => d.fields.length === 1 && plainField(d.fields[0]!) === field && (!names || names.includes(n)));
+  const path = ix?.[1].fields[0];
+  return path?.kind === "Idiom" && (!access.client || seesEveryValue(ctx, table!, path.parts)) ? ix : undefined;
 }
 
 const FAILED = Symbol("failed");
@@ -164,16 +195,16 @@ function holding(tb: string, field: string, v: Value): ValueObject & { id: Recor
  * duplicates and all; 2.x keeps a numeric bound within numbers. NONE / NULL are not in the range; a 1.x
  * NONE / NULL value, or any other condition, plans nothing (`undefined`: scan). WHERE is still checked after.
  */
-async function indexPlan(ctx: Ctx, table: TableEntry | undefined, t: { ns: string; db: string; tb: string }, cond: Expr | undefined): Promise<StoredRecord[] | undefined> {
+async function indexPlan(ctx: Ctx, table: TableEntry | undefined, t: { ns: string; db: string; tb: string }, cond: Expr | undefined, access: IndexAccess): Promise<StoredRecord[] | undefined> {
   if (!table || !cond) return undefined;
-  if (cond.kind === "Subquery" && cond.inner.kind === "Expr") return indexPlan(ctx, table, t, cond.inner.expr);
+  if (cond.kind === "Subquery" && cond.inner.kind === "Expr") return indexPlan(ctx, table, t, cond.inner.expr, access);
   if (cond.kind !== "Binary") return undefined;
   const compat = ctx.core.compat;
   const op = cond.op;
   if (!(op === "=" || RANGE_OPS.includes(op) || (compat === 1 && op === "CONTAINS"))) return undefined;
   const field = plainField(cond.left);
   if (!field || !isDocIndependent(cond.right)) return undefined;
-  const ix = singleFieldIndex(table, field);
+  const ix = singleFieldIndex(ctx, table, field, access);
   if (!ix) return undefined;
   // the operand is the client's: its rights; an error leaves the answer to the scan (which meets it on a row, if any)
   const v = await evaluateOperand(cond.right, withCtx(ctx, { doc: undefined }));
@@ -213,24 +244,36 @@ async function indexPlan(ctx: Ctx, table: TableEntry | undefined, t: { ns: strin
 /**
  * Candidate records of a table for a select: a lookup when an equality on `id` or on a single-field index
  * must hold (from the select permission or the WHERE clause), otherwise a full scan. Every candidate still
- * goes through the full permission and WHERE checks, so results equal the scan's.
+ * goes through the full permission and WHERE checks, so results equal the scan's over the client's view.
  */
-export async function tableCandidates(ctx: Ctx, table: TableEntry | undefined, tb: string, cond: Expr | undefined, usePermission = true): Promise<StoredRecord[]> {
+export async function tableCandidates(
+  ctx: Ctx,
+  table: TableEntry | undefined,
+  tb: string,
+  cond: Expr | undefined,
+  usePermission = true,
+  withIndex: SelectStatement["with"] = undefined,
+): Promise<StoredRecord[]> {
   const ns = needNs(ctx);
   const db = needDb(ctx);
   const t = { ns, db, tb };
+  const client: IndexAccess = { client: true, with: withIndex };
   // SurrealDB plans a WHERE on an indexed field from the index (its order and duplicates are part of the answer)
-  const planned = await indexPlan(ctx, table, t, cond);
+  const planned = await indexPlan(ctx, table, t, cond, client);
   if (planned) return planned;
-  // hints: equalities the select permission (a schema clause: owner rights) or the WHERE clause (client rights) requires
+  // hints: equalities the select permission (a schema clause: owner rights, the stored record) or the WHERE clause
+  // (client rights, the record as the client sees it) requires
   const perm = table?.def.permissions.select;
   const hints = [
-    ...(usePermission && perm?.kind === "Where" && permissionsApply(ctx, false) ? requiredEqualities(perm.cond).map((h) => ({ ...h, ctx: ownerCtx(ctx, perm, { doc: undefined }) })) : []),
-    ...requiredEqualities(cond).map((h) => ({ ...h, ctx: withCtx(ctx, { doc: undefined }) })),
+    ...(usePermission && perm?.kind === "Where" && permissionsApply(ctx, false)
+      ? requiredEqualities(perm.cond).map((h) => ({ ...h, ctx: ownerCtx(ctx, perm, { doc: undefined }), access: { client: false, with: undefined } }))
+      : []),
+    ...requiredEqualities(cond).map((h) => ({ ...h, ctx: withCtx(ctx, { doc: undefined }), access: client })),
   ];
   for (const h of ctx.core.pushdown ? hints : []) {
-    const ix = h.field === "id" ? undefined : singleFieldIndex(table, h.field);
+    const ix = h.field === "id" ? undefined : singleFieldIndex(ctx, table, h.field, h.access);
     if (h.field !== "id" && !ix) continue;
+    if (!ix && h.access.client && table && !seesEveryValue(ctx, table, [{ kind: "Field", name: "id" }])) continue;
     const v = await evaluateOperand(h.value, h.ctx);
     if (v === FAILED) continue;
     if (!ix) {

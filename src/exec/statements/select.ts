@@ -21,7 +21,7 @@ import { shuffleInPlace } from "../random.js";
 
 
 /** Documents the statement iterates over, permission-filtered (select). */
-async function visibleDocuments(s: { what: readonly Expr[]; cond: Expr | undefined }, ctx: Ctx): Promise<{ doc: Value; hidden: Path[] }[]> {
+async function visibleDocuments(s: Pick<SelectStatement, "what" | "cond" | "with">, ctx: Ctx): Promise<{ doc: Value; hidden: Path[] }[]> {
   const sources = await evaluateSources(s.what, ctx);
   const out: { doc: Value; hidden: Path[] }[] = [];
   for (const src of sources) {
@@ -37,7 +37,7 @@ async function visibleDocuments(s: { what: readonly Expr[]; cond: Expr | undefin
     const table = ctx.core.catalog.table(ns, db, tb);
     const recs =
       src.kind === "Table"
-        ? await tableCandidates(ctx, table, tb, s.cond)
+        ? await tableCandidates(ctx, table, tb, s.cond, true, s.with)
         : src.kind === "Range"
           ? await rangeCandidates(ctx, tb, src.range)
           : await recordCandidates(ctx, table, src.rid);
