@@ -4,6 +4,7 @@ import { main as benchAdversarial } from "./adversarial.js";
 import { benchAuth } from "./auth.js";
 import { benchCatalogLoad } from "./catalog-load.js";
 import { benchEqualTime } from "./equal-time.js";
+import { benchKv } from "./kv.js";
 import { main as benchParse } from "./parse.js";
 
 benchParse();
@@ -15,4 +16,6 @@ console.log();
 await benchEqualTime();
 console.log();
 await benchCatalogLoad();
+console.log();
+await benchKv();
 process.exit(0);
