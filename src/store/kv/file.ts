@@ -20,7 +20,7 @@ const BATCH = 500;
 const POOL = 8;
 
 type Db = Database.Database;
-type Row = { k: Buffer; v: Buffer };
+type Row = [k: Buffer, v: Buffer];
 
 const buf = (k: KeyString): Buffer => Buffer.from(k, "latin1");
 const str = (b: Buffer): KeyString => b.toString("latin1");
@@ -47,8 +47,9 @@ class ReadConnection {
     this.touch = db.prepare("SELECT 1 FROM kv LIMIT 1");
     this.end = db.prepare("ROLLBACK");
     this.get = db.prepare("SELECT v FROM kv WHERE k = ?");
-    this.forward = db.prepare("SELECT k, v FROM kv WHERE k >= ? AND k < ? ORDER BY k LIMIT ?");
-    this.backward = db.prepare("SELECT k, v FROM kv WHERE k >= ? AND k < ? ORDER BY k DESC LIMIT ?");
+    // rows as [k, v] arrays (raw): no object per row
+    this.forward = db.prepare<[Buffer, Buffer, number], Row>("SELECT k, v FROM kv WHERE k >= ? AND k < ? ORDER BY k LIMIT ?").raw(true);
+    this.backward = db.prepare<[Buffer, Buffer, number], Row>("SELECT k, v FROM kv WHERE k >= ? AND k < ? ORDER BY k DESC LIMIT ?").raw(true);
   }
 
   snapshot(): Snapshot {
@@ -64,9 +65,9 @@ class ReadConnection {
     let [lo, hi] = [buf(start), buf(end)];
     for (;;) {
       const rows = (reverse ? this.backward : this.forward).all(lo, hi, batch);
-      if (rows.length > 0) yield rows.map((r) => [str(r.k), r.v] as const);
+      if (rows.length > 0) yield rows.map(([k, v]) => [str(k), v, k] as const);
       if (rows.length < batch) return;
-      const last = rows[rows.length - 1]!.k;
+      const last = rows[rows.length - 1]![0];
       if (reverse) hi = last;
       else lo = Buffer.concat([last, Buffer.from([0])]);
     }

@@ -2,22 +2,23 @@
 // when it began (commits build a copy-on-write clone and publish it), and commits are validated optimistically.
 
 import type { PendingWrites } from "./buffer.js";
-import { compareKeyStrings, type KeyString } from "./bytes.js";
+import { compareKeyStrings, keyBytes, type KeyString } from "./bytes.js";
 import { CommitLog } from "./occ.js";
 import { SortedMap } from "./sorted.js";
 import { BufferedTransaction, type ReadSet, type Snapshot, type StringEntry } from "./transaction.js";
-import type { Bytes, KvStore, KvTransaction, TransactionMode } from "./types.js";
+import type { Bytes, Key, KvStore, KvTransaction, TransactionMode } from "./types.js";
 
-type Tree = SortedMap<KeyString, Bytes>;
+/** Each entry keeps its key bytes too, made once at commit rather than at every scan. */
+type Tree = SortedMap<KeyString, readonly [Key, Bytes]>;
 
 const BATCH = 1000;
 
 function* scanTree(tree: Tree, start: KeyString, end: KeyString, reverse: boolean, batch: number): Iterable<StringEntry[]> {
   let out: StringEntry[] = [];
-  for (const [k, v] of reverse ? tree.entriesReversed(end) : tree.entries(start)) {
+  for (const [k, [bytes, v]] of reverse ? tree.entriesReversed(end) : tree.entries(start)) {
     if (reverse ? k < start : k >= end) break;
     if (k >= end) continue; // reverse starts at `end` itself when present
-    out.push([k, v]);
+    out.push([k, v, bytes]);
     if (out.length >= batch) {
       yield out;
       out = [];
@@ -28,8 +29,8 @@ function* scanTree(tree: Tree, start: KeyString, end: KeyString, reverse: boolea
 
 function treeSnapshot(tree: Tree): Snapshot {
   return {
-    get: (k) => tree.get(k),
-    getMany: (keys) => keys.map((k) => tree.get(k)),
+    get: (k) => tree.get(k)?.[1],
+    getMany: (keys) => keys.map((k) => tree.get(k)?.[1]),
     scan: (start, end, reverse, batch) => scanTree(tree, start, end, reverse, batch),
   };
 }
@@ -38,12 +39,12 @@ function treeSnapshot(tree: Tree): Snapshot {
 export function applyWrites(tree: Tree, writes: PendingWrites): void {
   for (const [s, e] of writes.ranges) tree.deleteRange(s, e, false);
   for (const k of writes.deletes) tree.delete(k);
-  for (const [k, v] of writes.sets) tree.set(k, v);
+  for (const [k, v] of writes.sets) tree.set(k, [keyBytes(k), v]);
 }
 
 export class MemoryStore implements KvStore {
   readonly kind = "memory";
-  private tree: Tree = new SortedMap<KeyString, Bytes>(undefined, compareKeyStrings);
+  private tree: Tree = new SortedMap<KeyString, readonly [Key, Bytes]>(undefined, compareKeyStrings);
   private readonly log = new CommitLog();
 
   async begin(mode: TransactionMode): Promise<KvTransaction> {

@@ -39,27 +39,64 @@ async function run<R extends pg.QueryResultRow>(client: pg.PoolClient, q: { name
   }
 }
 
-function clientSnapshot(client: pg.PoolClient): Snapshot {
-  return {
-    get: async (k) => (await run<{ v: Buffer }>(client, SQL.get, [buf(k)]))[0]?.v,
-    getMany: async (keys) => {
-      const rows = await run<{ k: Buffer; v: Buffer }>(client, SQL.getMany, [keys.map(buf)]);
-      const found = new Map(rows.map((r) => [str(r.k), r.v] as const));
-      return keys.map((k) => found.get(k));
-    },
-    scan: (start, end, reverse, batch) => scan(client, start, end, reverse, batch),
-  };
+/** One KV transaction's client. BEGIN is sent lazily, in the same round trip as the first get when that comes
+ *  first (simple protocol, the key as a hex bytea literal): a catalog version check costs no extra trip. */
+class Session {
+  private begun = false;
+
+  constructor(
+    readonly client: pg.PoolClient,
+    private readonly beginSql: string,
+  ) {}
+
+  get started(): boolean {
+    return this.begun;
+  }
+
+  async begin(): Promise<void> {
+    if (this.begun) return;
+    this.begun = true;
+    await run(this.client, this.beginSql);
+  }
+
+  snapshot(): Snapshot {
+    return {
+      get: async (k) => {
+        if (this.begun) return (await run<{ v: Buffer }>(this.client, SQL.get, [buf(k)]))[0]?.v;
+        this.begun = true;
+        const results = await multi(this.client, `${this.beginSql}; SELECT v FROM kv WHERE k = '\\x${buf(k).toString("hex")}'::bytea`);
+        return (results[1]?.rows[0] as { v: Buffer } | undefined)?.v;
+      },
+      getMany: async (keys) => {
+        await this.begin();
+        const rows = await run<{ k: Buffer; v: Buffer }>(this.client, SQL.getMany, [keys.map(buf)]);
+        const found = new Map(rows.map((r) => [str(r.k), r.v] as const));
+        return keys.map((k) => found.get(k));
+      },
+      scan: (start, end, reverse, batch) => this.scan(start, end, reverse, batch),
+    };
+  }
+
+  private async *scan(start: KeyString, end: KeyString, reverse: boolean, batch: number): AsyncIterable<StringEntry[]> {
+    await this.begin();
+    let [lo, hi] = [buf(start), buf(end)];
+    for (;;) {
+      const rows = await run<{ k: Buffer; v: Buffer }>(this.client, reverse ? SQL.backward : SQL.forward, [lo, hi, batch]);
+      if (rows.length > 0) yield rows.map((r) => [str(r.k), r.v, r.k] as const);
+      if (rows.length < batch) return;
+      const last = rows[rows.length - 1]!.k;
+      if (reverse) hi = last;
+      else lo = Buffer.concat([last, Buffer.from([0])]);
+    }
+  }
 }
 
-async function* scan(client: pg.PoolClient, start: KeyString, end: KeyString, reverse: boolean, batch: number): AsyncIterable<StringEntry[]> {
-  let [lo, hi] = [buf(start), buf(end)];
-  for (;;) {
-    const rows = await run<{ k: Buffer; v: Buffer }>(client, reverse ? SQL.backward : SQL.forward, [lo, hi, batch]);
-    if (rows.length > 0) yield rows.map((r) => [str(r.k), r.v] as const);
-    if (rows.length < batch) return;
-    const last = rows[rows.length - 1]!.k;
-    if (reverse) hi = last;
-    else lo = Buffer.concat([last, Buffer.from([0])]);
+/** Several statements in one simple-protocol round trip: one result each. */
+async function multi(client: pg.PoolClient, sql: string): Promise<pg.QueryResult[]> {
+  try {
+    return (await client.query(sql)) as unknown as pg.QueryResult[];
+  } catch (e) {
+    throw RETRYABLE_STATES.has((e as { code?: string }).code ?? "") ? conflict() : e;
   }
 }
 
@@ -92,16 +129,11 @@ export class PostgresStore implements KvStore {
 
   async begin(mode: TransactionMode): Promise<KvTransaction> {
     const client = await this.pool.connect();
-    try {
-      await client.query(mode === "read" ? "BEGIN ISOLATION LEVEL SERIALIZABLE READ ONLY" : "BEGIN ISOLATION LEVEL SERIALIZABLE");
-    } catch (e) {
-      client.release(e as Error);
-      throw e;
-    }
+    const session = new Session(client, mode === "read" ? "BEGIN ISOLATION LEVEL SERIALIZABLE READ ONLY" : "BEGIN ISOLATION LEVEL SERIALIZABLE");
     let released = false;
     const end = async (sql: "COMMIT" | "ROLLBACK"): Promise<void> => {
       try {
-        await run(client, sql);
+        if (session.started) await run(client, sql);
       } catch (e) {
         if (sql === "COMMIT") await client.query("ROLLBACK").catch(() => {});
         throw e;
@@ -113,11 +145,14 @@ export class PostgresStore implements KvStore {
     return new BufferedTransaction(
       mode,
       {
-        snapshot: clientSnapshot(client),
+        snapshot: session.snapshot(),
         batch: BATCH,
         commit: async (writes) => {
           try {
-            await flush(client, writes);
+            if (writes.sets.length > 0 || writes.deletes.length > 0 || writes.ranges.length > 0) {
+              await session.begin();
+              await flush(client, writes);
+            }
           } catch (e) {
             await end("ROLLBACK").catch(() => {});
             throw e;

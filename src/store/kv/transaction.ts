@@ -6,7 +6,8 @@ import { WriteBuffer, type PendingWrites } from "./buffer.js";
 import { keyBytes, keyString, type KeyString } from "./bytes.js";
 import type { Bytes, Entry, Key, KeyRange, KvTransaction, ScanOptions, TransactionMode } from "./types.js";
 
-export type StringEntry = readonly [KeyString, Bytes];
+/** A committed entry: its key as a KeyString, the value, and the key bytes when the backend has them at hand. */
+export type StringEntry = readonly [KeyString, Bytes, Key?];
 
 /** A backend's consistent view of committed data for one transaction. */
 export interface Snapshot {
@@ -155,8 +156,8 @@ export class BufferedTransaction implements KvTransaction {
     let count = 0;
     let last: KeyString | undefined;
     let i = 0;
-    const emit = (k: KeyString, v: Bytes): boolean => {
-      out.push([keyBytes(k), v]);
+    const emit = (k: KeyString, v: Bytes, bytes?: Key): boolean => {
+      out.push([bytes ?? keyBytes(k), v]);
       last = k;
       count++;
       return count >= limit;
@@ -164,7 +165,7 @@ export class BufferedTransaction implements KvTransaction {
     let full = false;
     try {
       scan: for await (const batch of this.backend.snapshot.scan(start, end, reverse, Math.min(size, limit))) {
-        for (const [k, v] of batch) {
+        for (const [k, v, bytes] of batch) {
           for (; i < own.length && before(own[i]![0], k); i++) {
             const value = own[i]![1];
             if (value !== null && emit(own[i]![0], value)) break scan;
@@ -172,7 +173,7 @@ export class BufferedTransaction implements KvTransaction {
           if (i < own.length && own[i]![0] === k) {
             const value = own[i++]![1];
             if (value !== null && emit(k, value)) break scan;
-          } else if (!hidden.some(([s, e]) => k >= s && k < e) && emit(k, v)) break scan;
+          } else if (!hidden.some(([s, e]) => k >= s && k < e) && emit(k, v, bytes)) break scan;
           if (out.length >= size) {
             yield out;
             out = [];
