@@ -8,7 +8,7 @@ import type { Actor } from "./session.js";
 import { ownerCtx } from "./context.js";
 import { evaluate } from "./expressions/evaluate.js";
 
-/** Resource kinds an Editor may edit; anything else (users, accesses, models…) is Owner-only. */
+/** Resource kinds an Editor may edit; anything else (users, access methods incl. 1.x scopes and tokens, models…) is Owner-only. */
 export type ResourceKind =
   | "Namespace"
   | "Database"
@@ -20,8 +20,7 @@ export type ResourceKind =
   | "Event"
   | "Field"
   | "Index"
-  /** A 1.x scope: editable by Editors in 1.x (auth.md §6.1); in 2.x a scope is an access method ("Actor"). */
-  | "Scope"
+  /** Users and access methods, 1.x scopes included (SurrealDB 1.x lets an Editor define scopes: stricter, pass 3 A3). */
   | "Actor"
   | "Any";
 
@@ -59,17 +58,16 @@ function actorCovers(a: Actor, res: Resource): boolean {
   }
 }
 
-/** Do a system user's roles allow `action` on `res`? `scopes`: a 1.x scope is an Editor's to edit. */
-function rolesAllow(a: Actor, action: "View" | "Edit", res: Resource, scopes: boolean): boolean {
+/** Do a system user's roles allow `action` on `res`? */
+function rolesAllow(a: Actor, action: "View" | "Edit", res: Resource): boolean {
   if (!actorCovers(a, res)) return false;
   if (action === "View") return a.roles.length > 0;
-  return a.roles.includes("OWNER") || (a.roles.includes("EDITOR") && (EDITOR_KINDS.has(res.kind) || (res.kind === "Scope" && scopes)));
+  return a.roles.includes("OWNER") || (a.roles.includes("EDITOR") && EDITOR_KINDS.has(res.kind));
 }
 
 /**
- * The most a schema body may do, whoever triggers it: what an EDITOR of the database holding its definition may, and
- * no 1.x scope either — no namespaces, databases, users, access methods or tokens, nothing in another namespace or
- * database. An EDITOR may write events, functions and field clauses that an OWNER later runs (pentest F10, R1).
+ * The most a schema body may do, whoever triggers it: what an EDITOR of the database holding its definition may — no
+ * namespaces, databases, users, access methods or tokens, nothing in another namespace or database. An EDITOR may write events, functions and field clauses that an OWNER later runs (pentest F10, R1).
  */
 function bodyCap(home: Home): Actor {
   return { level: "Database", ns: home.ns, db: home.db, id: "", roles: ["EDITOR"] };
@@ -78,10 +76,10 @@ function bodyCap(home: Home): Actor {
 /** May the session's actor perform `action` on `res`? Inside a schema body, only within the body's cap too. */
 export function isAllowed(ctx: Ctx, action: "View" | "Edit", res: Resource): boolean {
   const home = ctx.rights.home;
-  if (home !== undefined && !rolesAllow(bodyCap(home), action, res, false)) return false;
+  if (home !== undefined && !rolesAllow(bodyCap(home), action, res)) return false;
   const a = ctx.session.actor;
   if (a.level === "No") return !ctx.core.auth;
-  return rolesAllow(a, action, res, ctx.core.compat === 1);
+  return rolesAllow(a, action, res);
 }
 
 /** May the actor see the secrets (password hashes, signing keys) of users and access methods at `at`? Only if it may define them. */

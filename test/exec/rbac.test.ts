@@ -95,10 +95,8 @@ describe.each([1, 2] as const)("the cap at the mechanism: a schema body may do w
       for (const kind of ["Record", "Table", "Field", "Index", "Event", "Function", "Parameter", "Analyzer"] as const) expect(isAllowed(body, "Edit", home(kind)), kind).toBe(true);
       expect(isAllowed(body, "View", home("Any"))).toBe(true);
       // never users, access methods, tokens or (1.x) scopes, at any level
-      for (const kind of ["Actor", "Scope"] as const) {
-        expect(isAllowed(body, "Edit", home(kind)), kind).toBe(false);
-        expect(isAllowed(body, "Edit", at(kind, "ROOT")), kind).toBe(false);
-      }
+      expect(isAllowed(body, "Edit", home("Actor"))).toBe(false);
+      expect(isAllowed(body, "Edit", at("Actor", "ROOT"))).toBe(false);
       // never namespaces or databases, nor anything of another database or namespace, nor the namespace / root level
       expect(isAllowed(body, "Edit", at("Namespace", "ROOT"))).toBe(false);
       expect(isAllowed(body, "Edit", at("Database", "NAMESPACE", "test"))).toBe(false);
@@ -110,6 +108,14 @@ describe.each([1, 2] as const)("the cap at the mechanism: a schema body may do w
     }
     // outside a body root may do all of it
     for (const res of [home("Actor"), at("Namespace", "ROOT"), at("Database", "NAMESPACE", "test"), at("Table", "DATABASE", "test", "app2")]) expect(isAllowed(root, "Edit", res)).toBe(true);
+  });
+
+  it("outside a body an EDITOR edits functions and params, never users or access methods — a 1.x scope is one too (attack pass 3, A3)", () => {
+    const editor = ctxOf(systemSession("Database", ["EDITOR"]));
+    for (const kind of ["Function", "Parameter", "Table"] as const) expect(isAllowed(editor, "Edit", home(kind)), kind).toBe(true);
+    // SurrealDB 1.5.4 lets an EDITOR define scopes: such a scope's SIGNIN could copy every signing-in user's password
+    expect(isAllowed(editor, "Edit", home("Actor"))).toBe(false);
+    expect(isAllowed(ctxOf(systemSession("Database", ["OWNER"])), "Edit", home("Actor"))).toBe(true);
   });
 
   it("the cap only lowers: a body never gives the invoker more than its own role (a VIEWER stays a VIEWER)", () => {

@@ -12,6 +12,7 @@ import type { Ctx } from "../context.js";
 import { needDb, needNs } from "../context.js";
 import { evaluate } from "../expressions/evaluate.js";
 import { generatePasswordHash } from "../functions/hashing.js";
+import { checkReach } from "../access-reach.js";
 import { checkAllowed } from "../rbac.js";
 import { ClosureValue } from "../signals.js";
 import type { ResourceKind } from "../rbac.js";
@@ -150,7 +151,7 @@ async function defineUser(s: DefineUserStatement, ctx: Ctx): Promise<Value> {
 
 async function defineAccess(s: DefineAccessStatement, ctx: Ctx): Promise<Value> {
   const { ns, db } = levelOf(ctx, s.base);
-  checkAllowed(ctx, "Edit", { kind: s.legacy?.kind === "Scope" ? "Scope" : "Actor", level: s.base, ns, db });
+  checkAllowed(ctx, "Edit", { kind: "Actor", level: s.base, ns, db });
   const exists = ctx.core.catalog.accessesAt(s.base, ns, db)?.has(s.name) ?? false;
   if (onExisting(ctx, s, exists, accessMessage(ctx, s, s.name, ns, db, "already exists")) === "skip") return undefined;
   ensureLevel(ctx, s.base, ns, db);
@@ -222,6 +223,7 @@ export async function runDefine(s: DefineStatement, ctx: Ctx): Promise<Value> {
       return undefined;
     }
     case "DefineParam": {
+      checkReach(ctx, "params", s.name, ns, db);
       if (onExisting(ctx, s, dbEntry.params.has(s.name), `The param '$${s.name}' already exists`) === "skip") return undefined;
       // the value is query text: it runs with the definer's rights (SurrealDB computes it with the statement's options)
       const value = await evaluate(s.value, ctx);
@@ -230,6 +232,7 @@ export async function runDefine(s: DefineStatement, ctx: Ctx): Promise<Value> {
       return undefined;
     }
     case "DefineFunction": {
+      checkReach(ctx, "functions", s.name, ns, db);
       if (onExisting(ctx, s, dbEntry.functions.has(s.name), `The function 'fn::${s.name}' already exists`) === "skip") return undefined;
       putIn(ctx.txn, dbEntry.functions, s.name, clean(s));
       return undefined;

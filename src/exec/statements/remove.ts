@@ -6,6 +6,7 @@ import { deleteIn, type DefMap } from "../../store/catalog.js";
 import type { Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { needDb, needNs } from "../context.js";
+import { checkReach } from "../access-reach.js";
 import { checkAllowed } from "../rbac.js";
 import type { ResourceKind } from "../rbac.js";
 import { accessMessage, userMessage } from "./define.js";
@@ -15,7 +16,7 @@ const KIND: Record<RemoveStatement["target"], ResourceKind> = {
   DATABASE: "Database",
   USER: "Actor",
   ACCESS: "Actor",
-  SCOPE: "Scope",
+  SCOPE: "Actor",
   TOKEN: "Actor",
   TABLE: "Table",
   FIELD: "Field",
@@ -98,10 +99,12 @@ export async function runRemove(s: RemoveStatement, ctx: Ctx): Promise<Value> {
       return undefined;
     }
     case "PARAM":
+      checkReach(ctx, "params", s.name, ns, db);
       if (!dbEntry?.params.has(s.name)) return missing(s, `The param '$${s.name}' does not exist`);
       deleteIn(ctx.txn, dbEntry.params, s.name);
       return undefined;
     case "FUNCTION":
+      checkReach(ctx, "functions", s.name, ns, db);
       if (!dbEntry?.functions.has(s.name)) return missing(s, `The function 'fn::${s.name}' does not exist`);
       deleteIn(ctx.txn, dbEntry.functions, s.name);
       return undefined;
