@@ -129,3 +129,22 @@ describe.each([1, 2] as const)("an EDITOR may not change what an access method r
     expect(await run(ds, editor, stmts.join(";"))).toEqual(stmts.map(() => ({ err: IAM })));
   });
 });
+
+describe("AUTHENTICATE clauses reach too (compat 2), at every level", () => {
+  const editor = systemSession("Database", ["EDITOR"]);
+  it("a record access's and a JWT access's AUTHENTICATE protect what they call and read", async () => {
+    const ds = newDs({ compat: 2 });
+    const schema = [
+      "DEFINE ACCESS rec ON DATABASE TYPE RECORD SIGNIN (SELECT * FROM u) AUTHENTICATE { IF !fn::recok($auth) { THROW 'no' }; RETURN $auth }",
+      "DEFINE ACCESS api ON DATABASE TYPE JWT ALGORITHM HS512 KEY 'k' AUTHENTICATE { IF $token.x != $gate { THROW 'no' } }",
+      "DEFINE ACCESS nsapi ON NAMESPACE TYPE JWT ALGORITHM HS512 KEY 'k' AUTHENTICATE { IF !fn::nsok($token) { THROW 'no' } }",
+    ];
+    expect(await run(ds, rootSession(), schema.join(";"))).toEqual(schema.map(() => ({ ok: null })));
+    const refused = ["DEFINE FUNCTION fn::recok($a: any) { RETURN true; }", "DEFINE PARAM $gate VALUE 'open'", "DEFINE FUNCTION fn::nsok($t: any) { RETURN true; }"];
+    expect(await run(ds, editor, refused.join(";"))).toEqual(refused.map(() => ({ err: IAM })));
+    // a namespace access method's reach is its namespace OWNER's: a database OWNER may not change it either
+    const dbOwner = systemSession("Database", ["OWNER"]);
+    expect(await run(ds, dbOwner, refused.join(";"))).toEqual([{ ok: null }, { ok: null }, { err: IAM }]);
+    expect(await run(ds, systemSession("Namespace", ["OWNER"]), refused[2]!)).toEqual([{ ok: null }]);
+  });
+});
