@@ -1,7 +1,8 @@
 // store/kv/: the `file:PATH` backend — one SQLite file (better-sqlite3) in the folder PATH: a `kv(k, v) WITHOUT
 // ROWID` table in WAL mode with synchronous=FULL, so an acknowledged commit survives kill -9 and power loss.
-// Each transaction reads through its own pooled connection holding one SQLite read snapshot; commits are validated
-// optimistically (occ.ts) and written in one SQLite transaction, synchronously, so validation and write are atomic.
+// Each transaction reads through its own pooled connection holding one SQLite read snapshot. Commits are grouped:
+// those arriving in the same turn of the event loop are validated one after the other (occ.ts) and written in one
+// SQLite transaction — one fsync for the group — synchronously, so validation and write are atomic.
 // One process owns the folder (a LOCK file with its pid).
 
 import Database from "better-sqlite3";
@@ -74,6 +75,14 @@ class ReadConnection {
   }
 }
 
+interface QueuedCommit {
+  readonly start: number;
+  readonly writes: PendingWrites;
+  readonly reads: ReadSet | undefined;
+  resolve(): void;
+  reject(e: unknown): void;
+}
+
 /** Takes PATH/LOCK for this process, or refuses when a live process holds it. */
 function lock(dir: string): string {
   const file = join(dir, "LOCK");
@@ -106,7 +115,8 @@ export class FileStore implements KvStore {
   readonly kind = "file";
   private readonly idle: ReadConnection[] = [];
   private readonly log = new CommitLog();
-  private readonly write: (writes: PendingWrites) => void;
+  private readonly write: (group: readonly PendingWrites[]) => void;
+  private queue: QueuedCommit[] = [];
   private closed = false;
 
   private constructor(
@@ -118,13 +128,15 @@ export class FileStore implements KvStore {
     const del = writer.prepare<[Buffer]>("DELETE FROM kv WHERE k = ?");
     const delRange = writer.prepare<[Buffer, Buffer]>("DELETE FROM kv WHERE k >= ? AND k < ?");
     const put = writer.prepare<[Buffer, Buffer]>("INSERT OR REPLACE INTO kv (k, v) VALUES (?, ?)");
-    // one SQLite transaction per commit: range deletes, deletes, then sets
-    const batch = writer.transaction((writes: PendingWrites) => {
-      for (const [s, e] of writes.ranges) delRange.run(buf(s), buf(e));
-      for (const k of writes.deletes) del.run(buf(k));
-      for (const [k, v] of writes.sets) put.run(buf(k), Buffer.from(v.buffer, v.byteOffset, v.byteLength));
+    // one SQLite transaction per group; each commit's range deletes, deletes, then sets, in commit order
+    const batch = writer.transaction((group: readonly PendingWrites[]) => {
+      for (const writes of group) {
+        for (const [s, e] of writes.ranges) delRange.run(buf(s), buf(e));
+        for (const k of writes.deletes) del.run(buf(k));
+        for (const [k, v] of writes.sets) put.run(buf(k), Buffer.from(v.buffer, v.byteOffset, v.byteLength));
+      }
     });
-    this.write = (writes) => batch.immediate(writes);
+    this.write = (group) => batch.immediate(group);
   }
 
   static async open(path: string): Promise<FileStore> {
@@ -170,22 +182,51 @@ export class FileStore implements KvStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    this.flush();
     this.closed = true;
     for (const conn of this.idle.splice(0)) conn.db.close();
     this.writer.close();
     unlinkSync(this.lockFile);
   }
 
-  private commit(conn: ReadConnection, start: number, writes: PendingWrites, reads: ReadSet | undefined): void {
+  private commit(conn: ReadConnection, start: number, writes: PendingWrites, reads: ReadSet | undefined): Promise<void> {
     this.release(conn);
-    try {
-      this.log.validate(start, writes, reads);
-      if (writes.sets.length > 0 || writes.deletes.length > 0 || writes.ranges.length > 0) this.write(writes);
-    } catch (e) {
+    // nothing written: its reads were one consistent snapshot, nothing to validate
+    if (writes.sets.length === 0 && writes.deletes.length === 0 && writes.ranges.length === 0) {
       this.log.end(start);
-      throw e;
+      return Promise.resolve();
     }
-    this.log.committed(start, writes);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ start, writes, reads, resolve, reject });
+      if (this.queue.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  /** Validates the queued commits in order, each against those before it, and writes the accepted ones at once. */
+  private flush(): void {
+    const group = this.queue;
+    if (group.length === 0) return;
+    this.queue = [];
+    const accepted: QueuedCommit[] = [];
+    for (const c of group) {
+      try {
+        this.log.validate(c.start, c.writes, c.reads);
+      } catch (e) {
+        this.log.end(c.start);
+        c.reject(e);
+        continue;
+      }
+      this.log.committed(c.start, c.writes);
+      accepted.push(c);
+    }
+    try {
+      if (accepted.length > 0) this.write(accepted.map((c) => c.writes));
+    } catch (e) {
+      // the log counts them as committed: later transactions may conflict needlessly, never wrongly succeed
+      for (const c of accepted) c.reject(e);
+      return;
+    }
+    for (const c of accepted) c.resolve();
   }
 
   /** Ends the connection's read snapshot and keeps it for a later transaction. */
