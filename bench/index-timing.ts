@@ -54,12 +54,15 @@ async function probe(compat: 1 | 2): Promise<void> {
   await conn.signin({ NS: "app", DB: "app", [compat === 1 ? "SC" : "AC"]: "account", name: "mallory" });
   const run = (sql: string) => async () => {
     const [r] = await conn.query(sql);
-    if (r?.status !== "OK" || !Array.isArray(r.result) || r.result.length !== 0) throw new Error(`${sql}: expected [] but got ${JSON.stringify(r)}`);
+    const empty = r?.result === undefined || r.result === null || r.result === false || (Array.isArray(r.result) && r.result.length === 0);
+    if (r?.status !== "OK" || !empty) throw new Error(`${sql}: expected nothing but got ${JSON.stringify(r)}`);
   };
   const pairs: [string, string, string][] = [
     ["hidden record, index", "SELECT * FROM user WHERE email = 'u7@victim.io'", "SELECT * FROM user WHERE email = 'ghost@victim.io'"],
     ["hidden field, index", "SELECT * FROM profile WHERE email = 'u7@victim.io'", "SELECT * FROM profile WHERE email = 'ghost@victim.io'"],
     ["hidden record, id", "SELECT * FROM msg:7", "SELECT * FROM msg:nope"],
+    ["hidden record, link", "RETURN msg:7.text", "RETURN msg:nope.text"],
+    ...(compat === 2 ? [["hidden record, exists", "RETURN record::exists(msg:7)", "RETURN record::exists(msg:nope)"] as [string, string, string]] : []),
   ];
   for (const [title, hit, miss] of pairs) {
     const m = await medians({ hit: run(hit), miss: run(miss) });

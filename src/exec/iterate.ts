@@ -6,7 +6,7 @@ import { queryError } from "../errors/index.js";
 import type { TableEntry } from "../store/catalog.js";
 import { compareRecordKeys } from "../store/keys.js";
 import { scanAll } from "../store/records.js";
-import type { StoredRecord, TableRef } from "../store/records.js";
+import type { StoredRecord } from "../store/records.js";
 import { compareValues, typeRank } from "../value/index.js";
 import { RecordId, RecordIdRange, Table, isValueObject } from "../value/types.js";
 import type { RecordIdKey, Value, ValueObject } from "../value/types.js";
@@ -14,8 +14,7 @@ import type { Ctx } from "./context.js";
 import { needDb, needNs, ownerCtx, withCtx } from "./context.js";
 import { evaluate } from "./expressions/evaluate.js";
 import { permissionsApply } from "./rbac.js";
-import { docEnv } from "./records.js";
-import { selectDocumentHidden } from "../doc/pipeline.js";
+import { missLikeHit } from "./records.js";
 
 export type Source =
   | { readonly kind: "Table"; readonly tb: string }
@@ -165,22 +164,6 @@ async function evaluateOperand(e: Expr, ctx: Ctx): Promise<Value | typeof FAILED
 /** The key of a stand-in record (R6): never looked at, only passed to permission clauses as the record's id. */
 const STAND_IN_KEY = "\u0000stand-in";
 
-/**
- * A lookup that found nothing does the work a hit on a record the actor may not see costs, and drops it (attack R6:
- * response time told a hidden hit from a miss): a stand-in record — the looked-up id, or the looked-up value at the
- * indexed field — is fetched (an index miss has not read a record yet) and put through the select permissions as a
- * hit would be. Only where permissions apply.
- */
-async function missLikeHit(ctx: Ctx, table: TableEntry | undefined, t: TableRef, standIn: ValueObject & { id: RecordId }, fetch: boolean): Promise<void> {
-  if (!table || !permissionsApply(ctx, false)) return;
-  try {
-    if (fetch) await ctx.core.records.get(ctx.txn, t, standIn.id);
-    await selectDocumentHidden(docEnv(ctx), table, standIn);
-  } catch {
-    // the stand-in's outcome, errors included, is dropped: the answer is the miss's
-  }
-}
-
 /** A stand-in for a record holding `v` at the dotted `field`. */
 function holding(tb: string, field: string, v: Value): ValueObject & { id: RecordId } {
   const keys = field.split(".");
@@ -224,7 +207,7 @@ async function indexPlan(ctx: Ctx, table: TableEntry | undefined, t: { ns: strin
   if ((op === "=" || op === "CONTAINS") && !numeric) {
     if (nullish) return [];
     const hits = await fetch(await ctx.core.indexes.lookup(ctx.txn, t, ix[0], [v]));
-    if (hits.length === 0) await missLikeHit(ctx, table, t, holding(t.tb, field, v), true);
+    if (hits.length === 0) await missLikeHit(ctx, table, holding(t.tb, field, v), { fetchFrom: t });
     return hits;
   }
   const bound: Bound | "=" = op === "=" ? "=" : (op as Bound);
@@ -291,7 +274,7 @@ export async function tableCandidates(
       const doc = await ctx.core.records.get(ctx.txn, t, rid);
       if (doc) recs.push({ id: rid, doc });
     }
-    if (recs.length === 0) await missLikeHit(ctx, table, t, holding(tb, h.field, v), true);
+    if (recs.length === 0) await missLikeHit(ctx, table, holding(tb, h.field, v), { fetchFrom: t });
     return recs.sort((a, b) => compareRecordKeys(a.id.id, b.id.id));
   }
   return scanAll(ctx.core.records, ctx.txn, t);
@@ -302,7 +285,7 @@ export async function recordCandidates(ctx: Ctx, table: TableEntry | undefined, 
   const t = { ns: needNs(ctx), db: needDb(ctx), tb: rid.table };
   const doc = await ctx.core.records.get(ctx.txn, t, rid);
   if (doc) return [{ id: rid, doc }];
-  await missLikeHit(ctx, table, t, { id: rid }, false);
+  await missLikeHit(ctx, table, { id: rid });
   return [];
 }
 

@@ -6,6 +6,7 @@ import { selectDocument, selectDocumentHidden } from "../doc/pipeline.js";
 import { NotAllowed } from "../errors/index.js";
 import { newDatabaseEntry, newNamespaceEntry, newTableEntry, putIn } from "../store/catalog.js";
 import type { TableEntry } from "../store/catalog.js";
+import type { TableRef } from "../store/records.js";
 import { toSql } from "../value/index.js";
 import type { RecordId, Value, ValueObject } from "../value/types.js";
 import type { Ctx } from "./context.js";
@@ -77,11 +78,36 @@ export async function fetchRecordForCondition(rid: RecordId, ctx: Ctx): Promise<
   return readRecord(rid, ctx, async (env, table, doc) => (await selectDocumentHidden(env, table, doc))?.doc);
 }
 
-async function readRecord(rid: RecordId, ctx: Ctx, view: (env: DocEnv, table: TableEntry | undefined, doc: ValueObject) => Promise<ValueObject | undefined>): Promise<ValueObject | undefined> {
+type View = (env: DocEnv, table: TableEntry | undefined, doc: ValueObject) => Promise<ValueObject | undefined>;
+
+async function readRecord(rid: RecordId, ctx: Ctx, view: View): Promise<ValueObject | undefined> {
   const ns = needNs(ctx);
   const db = needDb(ctx);
   const doc = await ctx.core.records.get(ctx.txn, { ns, db, tb: rid.table }, rid);
-  if (!doc) return undefined;
   if (!permissionsApply(ctx, false)) return doc;
-  return view(docEnv(ctx), ctx.core.catalog.table(ns, db, rid.table), doc);
+  const table = ctx.core.catalog.table(ns, db, rid.table);
+  if (doc) return view(docEnv(ctx), table, doc);
+  await missLikeHit(ctx, table, { id: rid }, { view });
+  return undefined;
+}
+
+/**
+ * A read that found nothing (by id, link or indexed value) does the work a hit on a record the client may not see does,
+ * and drops it (attack R6: response time told a hidden hit from a miss): a stand-in record — the looked-up id, or the
+ * looked-up value at the indexed field — is fetched when the miss read no record yet (`fetchFrom`) and put through the
+ * select permissions as a hit would be; its outcome and any error are dropped. Only where permissions apply.
+ */
+export async function missLikeHit(
+  ctx: Ctx,
+  table: TableEntry | undefined,
+  standIn: ValueObject & { id: RecordId },
+  opts: { fetchFrom?: TableRef; view?: View } = {},
+): Promise<void> {
+  if (!table || !permissionsApply(ctx, false)) return;
+  try {
+    if (opts.fetchFrom) await ctx.core.records.get(ctx.txn, opts.fetchFrom, standIn.id);
+    await (opts.view ?? selectDocumentHidden)(docEnv(ctx), table, standIn);
+  } catch {
+    // the stand-in's outcome, errors included, is dropped: the answer is the miss's
+  }
 }
