@@ -42,26 +42,40 @@ function measure(v: unknown, level: number, limit: number): number {
   if (level > MAX_VALUE_DEPTH) tooDeep();
   // arrays and objects add a level of nesting; a record id, a range or a geometry is as deep as what it holds
   let m: number;
-  if (Array.isArray(v)) m = entries(v, undefined, level, limit) + 1;
-  else if (isValueObject(v)) m = entries(Object.values(v), Object.keys(v), level, limit) + 1;
+  if (Array.isArray(v)) m = items(v, level, limit) + 1;
+  else if (isValueObject(v)) m = fields(v, level, limit) + 1;
   else if (v instanceof Uint8Array) m = Math.max(NODE, v.length) * DEPTHS;
-  else if (v instanceof RecordId) m = entries([v.id], undefined, level, limit);
-  else if (v instanceof RecordIdRange) m = entries([v.begin?.value, v.end?.value], undefined, level, limit);
-  else if (v instanceof Geometry) m = entries([v.coordinates], undefined, level, limit);
+  else if (v instanceof RecordId) m = items([v.id], level, limit);
+  else if (v instanceof RecordIdRange) m = items([v.begin?.value, v.end?.value], level, limit);
+  else if (v instanceof Geometry) m = items([v.coordinates], level, limit);
   else m = NODE * DEPTHS;
   if (m % DEPTHS > MAX_VALUE_DEPTH) tooDeep();
   if (m >= REMEMBER_FROM * DEPTHS) remembered.set(v, m);
   return m;
 }
 
-/** NODE plus the sizes of `values` (and the lengths of their `keys`) × DEPTHS + the deepest one's depth. */
-function entries(values: readonly unknown[], keys: readonly string[] | undefined, level: number, limit: number): number {
+/** An array's NODE plus its elements' sizes, × DEPTHS, + the deepest element's depth. */
+function items(values: readonly unknown[], level: number, limit: number): number {
   let size = NODE;
   let depth = 0;
   for (let i = 0; i < values.length; i++) {
     const m = measure(values[i], level + 1, limit);
     const d = m % DEPTHS;
-    size += (m - d) / DEPTHS + (keys ? keys[i]!.length : 0);
+    size += (m - d) / DEPTHS;
+    if (d > depth) depth = d;
+    if (size > limit) throw OVER;
+  }
+  return size * DEPTHS + depth;
+}
+
+/** An object's NODE plus its keys' lengths and values' sizes, × DEPTHS, + the deepest value's depth. */
+function fields(o: Readonly<Record<string, unknown>>, level: number, limit: number): number {
+  let size = NODE;
+  let depth = 0;
+  for (const k in o) {
+    const m = measure(o[k], level + 1, limit);
+    const d = m % DEPTHS;
+    size += (m - d) / DEPTHS + k.length;
     if (d > depth) depth = d;
     if (size > limit) throw OVER;
   }

@@ -1,5 +1,6 @@
 // Through the real server: a record user's CPU-bound query (F7) does not stall other clients — /health answers while
 // it runs — and it ends with SurrealDB's timeout error. Ordering, not timing: /health is asked once the query runs.
+// A value built by sharing (R7) is refused where it is built, so the query ends at once.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SurqlAuth } from "../../src/index.js";
@@ -52,5 +53,20 @@ describe.each([1, 2] as const)("compat %i: a record user's heavy query", (compat
     } finally {
       db.engine.execute = execute;
     }
+  });
+
+  it("R7: a value shared into a tree of 2³⁰ leaves answers the size error, and /health answers after it", async () => {
+    const body = JSON.stringify({ NS: "test", DB: "test", [compat === 1 ? "SC" : "AC"]: "account", email: "shared@x" });
+    const token = await (await fetch(`${base}/signup`, { method: "POST", headers: { accept: "text/plain" }, body })).text();
+    const chain = ["LET $x0 = {};", ...Array.from({ length: 30 }, (_, i) => `LET $x${i + 1} = {a: $x${i}, b: $x${i}};`)].join(" ");
+    const fold = "RETURN type::is::object(array::fold(array::range(0, 30), {}, |$acc, $i| {a: $acc, b: $acc}))";
+    const sql = await fetch(`${base}/sql`, {
+      method: "POST",
+      headers: { accept: "application/json", authorization: `Bearer ${token}`, "surreal-ns": "test", "surreal-db": "test" },
+      body: compat === 1 ? `${chain} CREATE person SET d = $x30 RETURN NONE` : fold,
+    });
+    const answers = (await sql.json()) as { status: string; result: unknown }[];
+    expect(answers.map((a) => a.result)).toContain("The value is too large: a value must not exceed 16777216 bytes");
+    expect((await fetch(`${base}/health`)).status).toBe(200);
   });
 });
