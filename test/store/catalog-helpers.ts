@@ -27,3 +27,19 @@ export function withoutPositions<T>(x: T): T {
   for (const [k, v] of Object.entries(x)) if (!(isNode && k === "pos")) Object.defineProperty(out, k, { value: withoutPositions(v), enumerable: true, writable: true, configurable: true });
   return out as T;
 }
+
+/** Every stored entry as [level/tag/name, stored form], sorted: what a node holds, whatever the maps' order. */
+export function catalogSnapshot(c: Catalog): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  function walk(holder: object): void {
+    for (const m of Object.values(holder)) {
+      if (!(m instanceof DefMap)) continue;
+      for (const [name, v] of m) {
+        out.push([[m.at.ns, m.at.db, m.at.tb, m.tag, name].join("/"), withoutPositions(storedForm(m.tag, v))]);
+        if (m.tag === "ns" || m.tag === "db" || m.tag === "tb") walk(v as object);
+      }
+    }
+  }
+  walk(c);
+  return out.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}

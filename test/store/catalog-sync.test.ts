@@ -1,6 +1,7 @@
 // store/: definitions written through a transaction land in the store with a version bump; another node's snapshot
 // reloads what changed (keeping unchanged objects), a restart loads everything, a cancelled transaction leaves no trace.
 
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse } from "../../grammar/index.js";
 import type { DefineFieldStatement, DefineTableStatement, DefineUserStatement } from "../../src/ast/nodes.js";
@@ -10,7 +11,7 @@ import { VERSION_KEY, subtree } from "../../src/store/catalog-keys.js";
 import { SyncedCatalog } from "../../src/store/catalog-sync.js";
 import { deleteIn, newDatabaseEntry, newNamespaceEntry, newTableEntry, putIn, redefine } from "../../src/store/catalog.js";
 import { Transaction } from "../../src/store/transaction.js";
-import { catalogEntries, withoutPositions } from "./catalog-helpers.js";
+import { catalogEntries, catalogSnapshot, withoutPositions } from "./catalog-helpers.js";
 import { keyString } from "../../src/store/kv/bytes.js";
 import { MemoryStore } from "../../src/store/kv/memory.js";
 import type { Entry, KeyRange, KvStore, KvTransaction } from "../../src/store/kv/types.js";
@@ -178,5 +179,71 @@ describe("SyncedCatalog", () => {
     const a = new SyncedCatalog();
     const t = new Transaction(await store.begin("write"));
     expect(() => putIn(t, a.rootUsers, "u", user("u", "c"))).toThrow(/did not read the catalog version/);
+  });
+});
+
+describe("SyncedCatalog (property)", () => {
+  type Op = { kind: "ns" | "db" | "tb" | "fd" | "us"; path: [number, number, number]; name: number; remove: boolean; cancel: boolean; syncB: boolean };
+  const op: fc.Arbitrary<Op> = fc.record({
+    kind: fc.constantFrom("ns", "db", "tb", "fd", "us"),
+    path: fc.tuple(fc.nat(1), fc.nat(1), fc.nat(1)),
+    name: fc.nat(2),
+    remove: fc.boolean(),
+    cancel: fc.boolean(),
+    syncB: fc.boolean(),
+  });
+
+  /** Applies `o` to `cat` where its parents exist (a no-op otherwise). */
+  function apply(t: Transaction, cat: SyncedCatalog, o: Op, n: number): void {
+    const [ns, db, tb] = o.path.map((i) => `n${i}`) as [string, string, string];
+    const name = `n${o.name}`;
+    if (o.kind === "ns") {
+      if (o.remove) deleteIn(t, cat.namespaces, name);
+      else if (cat.ns(name)) redefine(t, cat.namespaces, name, def(`DEFINE NAMESPACE ${name} COMMENT 'v${n}'`));
+      else putIn(t, cat.namespaces, name, newNamespaceEntry(def(`DEFINE NAMESPACE ${name}`)));
+    } else if (o.kind === "db") {
+      const map = cat.ns(ns)?.databases;
+      if (!map) return;
+      if (o.remove) deleteIn(t, map, name);
+      else if (!map.has(name)) putIn(t, map, name, newDatabaseEntry(ns, def(`DEFINE DATABASE ${name}`)));
+    } else if (o.kind === "tb") {
+      const map = cat.db(ns, db)?.tables;
+      if (!map) return;
+      if (o.remove) deleteIn(t, map, name);
+      else if (map.has(name)) redefine(t, map, name, def<DefineTableStatement>(`DEFINE TABLE ${name} COMMENT 'v${n}'`));
+      else putIn(t, map, name, newTableEntry(ns, db, def(`DEFINE TABLE ${name}`)));
+    } else if (o.kind === "fd") {
+      const map = cat.table(ns, db, tb)?.fields;
+      if (!map) return;
+      if (o.remove) deleteIn(t, map, name);
+      else putIn(t, map, name, def<DefineFieldStatement>(`DEFINE FIELD ${name} ON ${tb} COMMENT 'v${n}'`));
+    } else {
+      const map = o.path[0] === 0 ? cat.rootUsers : cat.ns(ns)?.users;
+      if (!map) return;
+      if (o.remove) deleteIn(t, map, name);
+      else putIn(t, map, name, user(name, `code${n}`));
+    }
+  }
+
+  it("another node and a restarted one end with what the writer has, whatever the order of changes", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(op, { minLength: 1, maxLength: 4 }), { maxLength: 12 }), async (txns) => {
+        const store = new CountingStore();
+        const [a, b] = [new SyncedCatalog(), new SyncedCatalog()];
+        let n = 0;
+        for (const ops of txns) {
+          await txn(store, a, (t) => ops.forEach((o) => apply(t, a, o, n++)), ops[0]!.cancel);
+          if (ops[0]!.syncB) await sync(store, b);
+        }
+        await sync(store, a);
+        await sync(store, b);
+        const restarted = new SyncedCatalog();
+        await sync(store, restarted);
+        const want = catalogSnapshot(a);
+        expect(catalogSnapshot(b)).toStrictEqual(want);
+        expect(catalogSnapshot(restarted)).toStrictEqual(want);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
