@@ -16,6 +16,8 @@ export interface Backend {
   /** fast-check runs for the model-based property (fewer where a commit costs an fsync or a round trip). */
   readonly runs: number;
   open(): Promise<KvStore>;
+  /** Another node on the same data, for backends shared by several servers. */
+  openPeer?(): Promise<KvStore>;
   cleanup?(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ function postgresBackend(): Backend {
     skip: postgresSkipReason(),
     runs: 30,
     open: async () => PostgresStore.open((cluster = await startPostgres()).url),
+    openPeer: async () => PostgresStore.open(cluster!.url),
     cleanup: async () => cluster?.stop(),
   };
 }

@@ -224,6 +224,55 @@ for (const backend of BACKENDS) {
       await after.cancel();
     });
 
+    it("keeps an invariant under concurrent retried transfers (serializable read-modify-write of two keys)", async () => {
+      fresh();
+      const accounts = 5;
+      await put(store, Object.fromEntries(Array.from({ length: accounts }, (_, i) => [`${p}acct${i}`, "100"])));
+      const transfer = async (from: number, to: number): Promise<void> => {
+        const txn = await store.begin("write");
+        const [a, b] = (await txn.getMany([k(`${p}acct${from}`), k(`${p}acct${to}`)])).map((x) => Number(text(x)));
+        txn.set(k(`${p}acct${from}`), v(String(a! - 7)));
+        txn.set(k(`${p}acct${to}`), v(String(b! + 7)));
+        await txn.commit();
+      };
+      let seed = 7;
+      const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) % accounts;
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          for (let i = 0; i < 8; i++) {
+            const from = next();
+            const to = (from + 1 + (next() % (accounts - 1))) % accounts;
+            await retried(() => transfer(from, to));
+          }
+        }),
+      );
+      const reader = await store.begin("read");
+      const all = await collect(reader, `${p}acct`, `${p}acct~`);
+      await reader.cancel();
+      expect(all.reduce((sum, [, val]) => sum + Number(val), 0)).toBe(accounts * 100);
+    });
+
+    it.skipIf(backend.openPeer === undefined)("two nodes on one database see each other's commits and lose no update", async () => {
+      fresh();
+      const peer = await backend.openPeer!();
+      try {
+        await put(store, { [`${p}from-a`]: "1" });
+        const onB = await peer.begin("read");
+        expect(text(await onB.get(k(`${p}from-a`)))).toBe("1");
+        await onB.cancel();
+        await Promise.all(
+          [store, peer, store, peer].map(async (node) => {
+            for (let i = 0; i < 5; i++) await retried(() => increment(node, `${p}n`));
+          }),
+        );
+        const after = await store.begin("read");
+        expect(text(await after.get(k(`${p}n`)))).toBe("20");
+        await after.cancel();
+      } finally {
+        await peer.close();
+      }
+    });
+
     it("matches a plain ordered map over random operation sequences", async () => {
       const key = fc.constantFrom("a", "b", "c", "d", "e", "f");
       const op = fc.oneof(
