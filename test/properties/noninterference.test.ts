@@ -29,6 +29,7 @@ const SHAPES: Record<IssueClass, RegExp> = {
   "param-shadow": /(query vars: \{ [^}]*\b(gate|default_admin):|LET \$(gate|default_admin) =|RPC let (gate|default_admin)|FOR \$(gate|default_admin) IN|\|\$(gate|default_admin)\||default_admin: true)/,
   "index-error": /title (=|:) 'v2'/,
   "field-update": /(UPDATE|MERGE|PATCH|INSERT|merge|update).*admin: true|admin = true/,
+  "hidden-index": /FROM (profile|board|user)( WITH INDEX \w+)? WHERE (ssn|secret|password|info\.secret|info|codes|emails) (<|<=|>|>=|=|!=|CONTAINS) /,
   "v1-projections": /SELECT (VALUE )?(<int> |math::sqrt\(|array::len\(|\[|<string> )?(ssn|emails)/,
 };
 

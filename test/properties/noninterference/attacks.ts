@@ -50,7 +50,8 @@ const docSource = (t: Table): fc.Arbitrary<string> => leak(fc.oneof({ weight: 3,
 const returnClause = (t: Table): fc.Arbitrary<string> =>
   fc.oneof({ weight: 3, arbitrary: pick(["", " RETURN NONE", " RETURN BEFORE", " RETURN AFTER", " RETURN DIFF"]) }, { weight: 2, arbitrary: leak(pick(DOC_SOURCES[t])).map((v) => ` RETURN ${v}`) });
 
-type Arm = { tag: Tag; weight: number; sql: fc.Arbitrary<string> };
+/** `bare`: sent without client variables (most of those are refused, and the attack needs none). */
+type Arm = { tag: Tag; weight: number; sql: fc.Arbitrary<string>; bare?: true };
 
 function select(): Arm[] {
   const projection = (t: Table): fc.Arbitrary<string> =>
@@ -88,7 +89,28 @@ function select(): Arm[] {
       const [t, f, v] = tfv.split("|") as [Table, string, string];
       return projection(t).map((p) => `SELECT ${p} FROM ${t} WHERE ${f} = ${v}${explain}`);
     });
+  // A condition on a value the attacker may not select, where an index holds the stored value (attack pass 3, A2): the
+  // twin's secrets sort after every bound below, the first run's between 'S' and 'T'; rows, order, windows and counts.
+  const hiddenRange = fc
+    .tuple(
+      pick(["profile|ssn", "profile|ssn", "board|secret", "board|secret", "user|password", "profile|info.secret", "profile|info", "profile|codes", "profile|emails"]),
+      pick(["<", "<=", ">", ">=", "<", ">", "=", "!=", "CONTAINS"]),
+      // 'T' and 'zSECRET_' lie between the two runs' secrets
+      pick(["'T'", "'T'", "'zSECRET_'", "'S'", "NONE", "NULL", "{ secret: 'T' }", "['T']"]),
+      pick(["VALUE id|", "count()| GROUP ALL", "*|", "VALUE id| ORDER BY id", "VALUE id| LIMIT 1", "VALUE id| START 1 LIMIT 1", "VALUE id| EXPLAIN", "VALUE id| WITH INDEX"]),
+    )
+    .map(([tf, op, v, shape]) => {
+      const [t, f] = tf.split("|") as [string, string];
+      const [proj, rest] = shape.split("|") as [string, string];
+      const hint = rest === " WITH INDEX" ? ` WITH INDEX ${f === "info.secret" ? "info_secret" : f === "codes" || f === "emails" ? "arr" : f}` : "";
+      return `SELECT ${proj} FROM ${t}${hint} WHERE ${f} ${op} ${v}${hint ? "" : rest}`;
+    });
+  const hiddenWrite = fc
+    .tuple(pick(["ssn", "info.secret", "codes"]), pick(["<", ">", "=", "!="]), pick(["'T'", "'S'", "NONE"]))
+    .map(([f, op, v]) => `UPDATE profile SET x = 1 WHERE ${f} ${op} ${v} RETURN VALUE id`);
   return [
+    { tag: "hidden-index", weight: 4, sql: hiddenRange, bare: true },
+    { tag: "hidden-index", weight: 1, sql: hiddenWrite, bare: true },
     { tag: "base", weight: 5, sql: plain },
     { tag: "base", weight: 2, sql: global.map((v) => `RETURN ${v}`) },
     { tag: "base", weight: 1, sql: fc.tuple(pick(["THROW <string> ", "IF "]), pick(GLOBAL_SOURCES)).map(([k, v]) => (k === "IF " ? `IF <int> ${v} THEN 1 END` : `${k}${v}`)) },
@@ -274,12 +296,13 @@ function queryStep(spec: SchemaSpec, open: ReadonlySet<IssueClass>): fc.Arbitrar
     varNames.length === 0
       ? fc.constant({})
       : fc.option(fc.uniqueArray(pick(varNames), { minLength: 1, maxLength: 3 }).chain((names) => fc.tuple(...names.map((n) => pick(forged(n)).map((v) => [n, v] as const)))), { nil: null, freq: 3 }).map((kv) => Object.fromEntries(kv ?? []));
-  const statement = fc.oneof(...arms.map((a) => ({ weight: a.weight, arbitrary: a.sql.map((sql) => [a.tag, sql] as const) })));
+  const statement = fc.oneof(...arms.map((a) => ({ weight: a.weight, arbitrary: a.sql.map((sql) => [a.tag, sql, a.bare ?? false] as const) })));
   // Sometimes inside a transaction (committed or cancelled), or through a LET.
   const wrapped = fc
     .tuple(statement, fc.constantFrom("", "", "", "", "BEGIN; | ; COMMIT", "BEGIN; | ; CANCEL", "LET $x = (|); RETURN $x"))
-    .map(([[tag, sql], w]) => [tag, w && !sql.includes(";") && !/^(LET|USE|FOR|DEFINE|REMOVE|INFO|IF|THROW)/.test(sql) ? w.replace("|", () => sql) : sql] as const);
-  return fc.tuple(wrapped, vars).map(([[tag, sql], v]): AttackStep => {
+    .map(([[tag, sql, bare], w]) => [tag, w && !sql.includes(";") && !/^(LET|USE|FOR|DEFINE|REMOVE|INFO|IF|THROW)/.test(sql) ? w.replace("|", () => sql) : sql, bare] as const);
+  return fc.tuple(wrapped, vars).map(([[tag, sql, bare], given]): AttackStep => {
+    const v = bare ? {} : given;
     const names = Object.keys(v);
     const varTag = names.length ? classOfName(names[0]!) : tag;
     return { kind: "query", tag: tag === "base" ? varTag : tag, sql, vars: v };

@@ -38,6 +38,8 @@ export interface SchemaSpec {
   readonly docBodyIndex: boolean;
   /** A unique index on doc.title: its error must not name the victim's hidden record (whose id is a marker). */
   readonly titleUnique: boolean;
+  /** Indexes over hidden values: profile.ssn, board.secret (UNIQUE), user.password, the nested and array fields (A2). */
+  readonly hiddenIndexes: boolean;
   readonly edgeRow: string;
   readonly paramPerm: string;
   /** Permission of the `$gate` param (false) that rules read. */
@@ -120,6 +122,7 @@ export function schemaSpec(open: ReadonlySet<IssueClass>): fc.Arbitrary<SchemaSp
       docOwnerIndex: indexes,
       docBodyIndex: indexes,
       titleUnique: open.has("index-error") ? fc.constant(false) : fc.boolean(),
+      hiddenIndexes: open.has("hidden-index") ? fc.constant(false) : fc.constantFrom(true, true, false),
       edgeRow: condition("in", compat),
       paramPerm: definitionPermission(compat),
       gatePerm: fc.constantFrom("NONE", "FULL"),
@@ -132,6 +135,17 @@ function accessDefinition(c: Compat): string {
   const signup = "SIGNUP (CREATE type::thing('user', $name) SET name = $name, email = $email, password = $password, admin = $default_admin)";
   const signin = "SIGNIN (SELECT * FROM type::thing('user', $name) WHERE password = $password)";
   return c === 1 ? `DEFINE SCOPE account SESSION 1h ${signup} ${signin};` : `DEFINE ACCESS account ON DATABASE TYPE RECORD ${signup} ${signin};`;
+}
+
+/** Indexes whose keys are values the attacker may not select: a WHERE answered from them must not see those keys. */
+function hiddenIndexes(s: SchemaSpec): string[] {
+  return [
+    "DEFINE INDEX ssn ON profile FIELDS ssn;",
+    "DEFINE INDEX secret ON board FIELDS secret UNIQUE;",
+    "DEFINE INDEX password ON user FIELDS password;",
+    ...(s.arrayField ? [`DEFINE INDEX arr ON profile FIELDS ${HIDDEN_PATHS[s.arrayField.path].field};`] : []),
+    ...(s.nestedField ? ["DEFINE INDEX info ON profile FIELDS info;", "DEFINE INDEX info_secret ON profile FIELDS info.secret;"] : []),
+  ];
 }
 
 /** The schema of NS n DB d, run as root. */
@@ -153,6 +167,7 @@ export function schemaText(s: SchemaSpec): string {
     ...(s.nestedField ? ["DEFINE FIELD info ON profile TYPE option<object>;", `DEFINE FIELD info.secret ON profile TYPE string PERMISSIONS FOR select ${s.nestedField};`] : []),
     "DEFINE TABLE board SCHEMALESS PERMISSIONS FULL;",
     `DEFINE FIELD secret ON board PERMISSIONS FOR select ${s.boardField};`,
+    ...(s.hiddenIndexes ? hiddenIndexes(s) : []),
     `DEFINE TABLE doc SCHEMALESS PERMISSIONS ${own(s.docRow)};`,
     ...(s.docOwnerIndex ? ["DEFINE INDEX owner ON doc FIELDS owner;"] : []),
     ...(s.docBodyIndex ? ["DEFINE INDEX body ON doc FIELDS body;"] : []),
