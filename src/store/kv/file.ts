@@ -1,6 +1,7 @@
 // store/kv/: the `file:PATH` backend — one SQLite file (better-sqlite3) in the folder PATH: a `kv(k, v) WITHOUT
 // ROWID` table in WAL mode with synchronous=FULL, so an acknowledged commit survives kill -9 and power loss.
-// Each transaction reads through its own pooled connection holding one SQLite read snapshot. Commits are grouped:
+// Transactions read through pooled connections, each holding one SQLite read snapshot; transactions begun with no
+// write in between share one (same snapshot, fewer connections). Commits are grouped:
 // those arriving in the same turn of the event loop are validated one after the other (occ.ts) and written in one
 // SQLite transaction — one fsync for the group — synchronously, so validation and write are atomic.
 // One process owns the folder (a LOCK file with its pid).
@@ -75,6 +76,14 @@ class ReadConnection {
   }
 }
 
+/** A read connection's snapshot and the transactions sharing it. */
+interface Lease {
+  readonly conn: ReadConnection;
+  readonly snapshot: Snapshot;
+  readonly generation: number;
+  users: number;
+}
+
 interface QueuedCommit {
   readonly start: number;
   readonly writes: PendingWrites;
@@ -117,6 +126,9 @@ export class FileStore implements KvStore {
   private readonly log = new CommitLog();
   private readonly write: (group: readonly PendingWrites[]) => void;
   private queue: QueuedCommit[] = [];
+  /** Bumped by every group written: a read snapshot taken at the same generation is the same snapshot. */
+  private generation = 0;
+  private shared: Lease | undefined;
   private closed = false;
 
   private constructor(
@@ -155,24 +167,21 @@ export class FileStore implements KvStore {
   }
 
   async begin(mode: TransactionMode): Promise<KvTransaction> {
-    const conn = this.idle.pop() ?? new ReadConnection(connect(this.file));
     // the read snapshot and the start number are taken in one synchronous step
-    conn.begin.run();
-    conn.touch.get();
-    const snapshot = conn.snapshot();
+    const lease = this.lease();
     if (mode === "read") {
-      const done = async (): Promise<void> => this.release(conn);
-      return new BufferedTransaction(mode, { snapshot, batch: BATCH, commit: done, cancel: done }, false);
+      const done = async (): Promise<void> => this.release(lease);
+      return new BufferedTransaction(mode, { snapshot: lease.snapshot, batch: BATCH, commit: done, cancel: done }, false);
     }
     const start = this.log.begin();
     return new BufferedTransaction(
       mode,
       {
-        snapshot,
+        snapshot: lease.snapshot,
         batch: BATCH,
-        commit: async (writes, reads) => this.commit(conn, start, writes, reads),
+        commit: async (writes, reads) => this.commit(lease, start, writes, reads),
         cancel: async () => {
-          this.release(conn);
+          this.release(lease);
           this.log.end(start);
         },
       },
@@ -189,8 +198,8 @@ export class FileStore implements KvStore {
     unlinkSync(this.lockFile);
   }
 
-  private commit(conn: ReadConnection, start: number, writes: PendingWrites, reads: ReadSet | undefined): Promise<void> {
-    this.release(conn);
+  private commit(lease: Lease, start: number, writes: PendingWrites, reads: ReadSet | undefined): Promise<void> {
+    this.release(lease);
     // nothing written: its reads were one consistent snapshot, nothing to validate
     if (writes.sets.length === 0 && writes.deletes.length === 0 && writes.ranges.length === 0) {
       this.log.end(start);
@@ -220,7 +229,10 @@ export class FileStore implements KvStore {
       accepted.push(c);
     }
     try {
-      if (accepted.length > 0) this.write(accepted.map((c) => c.writes));
+      if (accepted.length > 0) {
+        this.write(accepted.map((c) => c.writes));
+        this.generation++;
+      }
     } catch (e) {
       // the log counts them as committed: later transactions may conflict needlessly, never wrongly succeed
       for (const c of accepted) c.reject(e);
@@ -229,10 +241,25 @@ export class FileStore implements KvStore {
     for (const c of accepted) c.resolve();
   }
 
-  /** Ends the connection's read snapshot and keeps it for a later transaction. */
-  private release(conn: ReadConnection): void {
-    conn.end.run();
-    if (!this.closed && this.idle.length < POOL) this.idle.push(conn);
-    else conn.db.close();
+  /** A read snapshot of the current data: the shared one when nothing was written since it was taken. */
+  private lease(): Lease {
+    const current = this.shared;
+    if (current !== undefined && current.generation === this.generation) {
+      current.users++;
+      return current;
+    }
+    const conn = this.idle.pop() ?? new ReadConnection(connect(this.file));
+    conn.begin.run();
+    conn.touch.get();
+    return (this.shared = { conn, snapshot: conn.snapshot(), generation: this.generation, users: 1 });
+  }
+
+  /** The last user ends the connection's read snapshot and keeps it for a later transaction. */
+  private release(lease: Lease): void {
+    if (--lease.users > 0) return;
+    if (this.shared === lease) this.shared = undefined;
+    lease.conn.end.run();
+    if (!this.closed && this.idle.length < POOL) this.idle.push(lease.conn);
+    else lease.conn.db.close();
   }
 }

@@ -44,6 +44,30 @@ describe("file: backend", () => {
     await again.close();
   });
 
+  it("transactions begun with no write in between share a snapshot; one ending leaves the others reading it", async () => {
+    const dir = tempDir();
+    const store = await FileStore.open(dir);
+    const put = async (v: string): Promise<void> => {
+      const w = await store.begin("write");
+      w.set(enc.encode("k"), enc.encode(v));
+      await w.commit();
+    };
+    const get = async (txn: { get(k: Uint8Array): Promise<Uint8Array | undefined> }): Promise<string> => dec.decode((await txn.get(enc.encode("k")))!);
+    await put("1");
+    const [r1, r2, w1] = [await store.begin("read"), await store.begin("read"), await store.begin("write")];
+    await put("2");
+    const r3 = await store.begin("read");
+    await r1.cancel();
+    expect([await get(r2), await get(w1), await get(r3)]).toEqual(["1", "1", "2"]);
+    await put("3");
+    expect([await get(r2), await get(r3)]).toEqual(["1", "2"]);
+    await Promise.all([r2.cancel(), w1.cancel(), r3.cancel()]);
+    const r4 = await store.begin("read");
+    expect(await get(r4)).toBe("3");
+    await r4.cancel();
+    await store.close();
+  });
+
   it("refuses a second owner of the folder while the first lives, and takes over a dead owner's lock", async () => {
     const dir = tempDir();
     const store = await FileStore.open(dir);
