@@ -59,7 +59,8 @@ async function probe(compat: 1 | 2): Promise<void> {
   };
   const pairs: [string, string, string][] = [
     ["hidden record, index", "SELECT * FROM user WHERE email = 'u7@victim.io'", "SELECT * FROM user WHERE email = 'ghost@victim.io'"],
-    ["hidden field, index", "SELECT * FROM profile WHERE email = 'u7@victim.io'", "SELECT * FROM profile WHERE email = 'ghost@victim.io'"],
+    // a hidden field's index is not used for a client's WHERE (attack pass 3, A2): this one scans the table
+    ["hidden field, WHERE", "SELECT * FROM profile WHERE email = 'u7@victim.io'", "SELECT * FROM profile WHERE email = 'ghost@victim.io'"],
     ["hidden record, id", "SELECT * FROM msg:7", "SELECT * FROM msg:nope"],
     ["hidden record, link", "RETURN msg:7.text", "RETURN msg:nope.text"],
     ...(compat === 2 ? [["hidden record, exists", "RETURN record::exists(msg:7)", "RETURN record::exists(msg:nope)"] as [string, string, string]] : []),
