@@ -38,7 +38,7 @@ CREATE profile:alice SET owner = user:alice, email = 'alice@victim.io';
 
 const PROBES: [string, string, string][] = [
   ["a hidden record by index", "SELECT * FROM user WHERE email = 'alice@victim.io'", "SELECT * FROM user WHERE email = 'ghost@victim.io'"],
-  ["a hidden field by index", "SELECT * FROM profile WHERE email = 'alice@victim.io'", "SELECT * FROM profile WHERE email = 'ghost@victim.io'"],
+  ["a hidden field by WHERE (a scan: its index is not used for a client, A2)", "SELECT * FROM profile WHERE email = 'alice@victim.io'", "SELECT * FROM profile WHERE email = 'ghost@victim.io'"],
   ["a hidden record by id", "SELECT * FROM msg:1", "SELECT * FROM msg:2"],
   ["a hidden record by an id the WHERE requires", "SELECT * FROM msg WHERE id = msg:1", "SELECT * FROM msg WHERE id = msg:2"],
   ["a hidden record through a link", "RETURN msg:1.from", "RETURN msg:2.from"],
