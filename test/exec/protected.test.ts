@@ -77,6 +77,11 @@ describe.each([1, 2] as const)("entry points (compat %s)", (compat) => {
     expect(await run(ds, rootSession(), `FOR $${name} IN [] {}`)).toEqual([{ err: refused(name) }]);
   });
 
+  it.each(names)("DEFINE PARAM $%s is refused, even for root (stricter than SurrealDB: attack pass 3, A8)", async (name) => {
+    const ds = newDs({ compat });
+    expect(await run(ds, rootSession(), `DEFINE PARAM $${name} VALUE 'planted'; RETURN $${name}`)).toEqual([{ err: refused(name) }, expect.not.objectContaining({ ok: "planted" })]);
+  });
+
   it("a function parameter named after an engine variable is refused when called", async () => {
     const ds = await seeded(compat);
     expect(await run(ds, recordSession("user", "a"), "RETURN fn::peek({ id: user:b })")).toEqual([{ err: refused("auth") }]);

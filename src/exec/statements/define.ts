@@ -13,6 +13,7 @@ import { needDb, needNs } from "../context.js";
 import { evaluate } from "../expressions/evaluate.js";
 import { generatePasswordHash } from "../functions/hashing.js";
 import { checkReach } from "../access-reach.js";
+import { checkSettable } from "../protected.js";
 import { checkAllowed } from "../rbac.js";
 import { ClosureValue } from "../signals.js";
 import type { ResourceKind } from "../rbac.js";
@@ -223,6 +224,8 @@ export async function runDefine(s: DefineStatement, ctx: Ctx): Promise<Value> {
       return undefined;
     }
     case "DefineParam": {
+      // a param never stands in for an engine or session variable (stricter than SurrealDB: attack pass 3, A8)
+      checkSettable(s.name, ctx.core.compat);
       checkReach(ctx, "params", s.name, ns, db);
       if (onExisting(ctx, s, dbEntry.params.has(s.name), `The param '$${s.name}' already exists`) === "skip") return undefined;
       // the value is query text: it runs with the definer's rights (SurrealDB computes it with the statement's options)
