@@ -111,8 +111,9 @@ export class PostgresStore implements KvStore {
 
   private constructor(private readonly pool: pg.Pool) {}
 
-  static async open(url: string, options: { max?: number } = {}): Promise<PostgresStore> {
-    const pool = new pg.Pool({ connectionString: url, max: options.max ?? 16 });
+  /** `max` clients, one per open KV transaction; a begin waits for a free one at most `connectTimeoutMs`. */
+  static async open(url: string, options: { max?: number; connectTimeoutMs?: number } = {}): Promise<PostgresStore> {
+    const pool = new pg.Pool({ connectionString: url, max: options.max ?? 16, connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000 });
     // an idle client's connection error must not crash the process; the next query reports it
     pool.on("error", () => {});
     try {
