@@ -106,3 +106,8 @@ export function checked<T extends Value>(v: T, limit?: number): T {
   checkValue(v, limit);
   return v;
 }
+
+/** Refuses a string of `length` characters before it is built, past the largest value's size. */
+export function checkStringLength(length: number): void {
+  if (length > MAX_VALUE_SIZE) throw queryError("ValueTooLarge", MAX_VALUE_SIZE);
+}

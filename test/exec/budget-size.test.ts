@@ -66,6 +66,15 @@ describe.each([1, 2] as const)("compat %i: values larger than the limit as a tre
   });
 });
 
+describe.each([1, 2] as const)("compat %i: strings built from many parts", (compat) => {
+  it("array::join repeating a long separator is refused before the string is built", async () => {
+    const { ds, user } = await setup(compat);
+    const sep = "LET $sep = string::repeat('b', 1000000)";
+    const out = await run(ds, user, `${sep}; RETURN string::len(array::join(${items(100_000)}, $sep)); RETURN string::len(array::join(${items(16)}, $sep))`);
+    expect(out).toEqual([{ ok: null }, { err: TOO_LARGE }, { ok: 15_000_016 }]);
+  });
+});
+
 describe("compat 2: closures and array builders", () => {
   it("R7: a fold doubling a shared object 30 times answers the size error", async () => {
     const { ds, user } = await setup(2);

@@ -4,6 +4,7 @@ import { incorrectArguments, fn, type BuiltinTable } from "./registry.js";
 import { ALLOCATION_LIMIT } from "./string.js";
 import type { FunctionContext } from "./context.js";
 import { asRawString, compareValues, isTruthy, valueEquals } from "./util.js";
+import { checkStringLength } from "../../value/size.js";
 import type { Value } from "../../value/types.js";
 import { shuffleInPlace } from "../random.js";
 import { ValueSet } from "./value-set.js";
@@ -164,7 +165,12 @@ export const arrayFunctions: BuiltinTable = {
     const rest = new ValueSet(equals, arr(b));
     return arr(a).filter((x) => rest.take(x));
   }),
-  "array::join": fn(["array", "string"], ([a, sep], ctx) => arr(a).map((x) => asRawString(x, ctx.compat)).join(sep as string)),
+  "array::join": fn(["array", "string"], ([a, sep], ctx) => {
+    // the separator repeats once per element: the length is checked before the string is built (ours; SurrealDB has none)
+    const parts = arr(a).map((x) => asRawString(x, ctx.compat));
+    checkStringLength(parts.reduce((n, p) => n + p.length, 0) + Math.max(0, parts.length - 1) * (sep as string).length);
+    return parts.join(sep as string);
+  }),
   "array::last": fn(["array"], ([a]) => arr(a)[arr(a).length - 1]),
   "array::len": fn(["array"], ([a]) => BigInt(arr(a).length)),
   "array::logical_and": fn(["array", "array"], ([a, b]) => zipWith(arr(a), arr(b), (x, y) => (isTruthy(x) ? y : x))),
