@@ -270,3 +270,34 @@ describe("containment and comparison", () => {
     expect(fuzzyMatch("1", 1n)).toBe(false);
   });
 });
+
+describe("containment of long arrays is hashed, and agrees with comparing every pair", () => {
+  const pool: Value[] = [1n, 1, d("1"), 2.5, "a", "t:1", new RecordId("t", 1n), new RecordId("t", "1"), undefined, null, [1n, "a"], [1], { k: 1n }, { k: 1.0 }, true];
+  /** `a` long enough (16+) for the hashed path, from a fixed pseudo-random walk over the pool. */
+  const pick = (seed: number, n: number): Value[] => Array.from({ length: n }, (_, i) => pool[(seed * 7 + i * 13 + ((seed * i) % 5)) % pool.length]);
+  const pairwise = (a: Value[], x: Value, compat: 1 | 2) => a.some((e) => applyBinary("=", e, x, { compat }) === true);
+  it.each([1, 2] as const)("CONTAINSALL / ANY / NONE, compat %i", (compat) => {
+    for (let seed = 0; seed < 40; seed++) {
+      const a = pick(seed, 16 + (seed % 5));
+      const b = pick(seed + 3, 2 + (seed % 4)).concat(seed % 2 ? [pool[seed % pool.length]] : []);
+      const hits = b.map((x) => pairwise(a, x, compat));
+      expect(applyBinary("CONTAINSALL", a, b, { compat })).toBe(hits.every(Boolean));
+      expect(applyBinary("CONTAINSANY", a, b, { compat })).toBe(hits.some(Boolean));
+      expect(applyBinary("CONTAINSNONE", a, b, { compat })).toBe(!hits.some(Boolean));
+      expect(applyBinary("ALLINSIDE", b, a, { compat })).toBe(hits.every(Boolean));
+    }
+  });
+
+  it("1.x: a string holds the record id of its text, as `=` says", () => {
+    const a: Value[] = [...Array(20).fill("x"), "t:1"];
+    expect(applyBinary("CONTAINSANY", a, [new RecordId("t", 1n), 5n], v1)).toBe(true);
+    expect(applyBinary("CONTAINSANY", a, [new RecordId("t", 1n), 5n])).toBe(false);
+  });
+
+  it("two arrays of 100,000 values answer at once (was 10¹⁰ comparisons)", () => {
+    const a = Array.from({ length: 100_000 }, (_, i) => BigInt(i));
+    const b = Array.from({ length: 100_000 }, (_, i) => BigInt(-i - 1));
+    expect(applyBinary("CONTAINSANY", a, b)).toBe(false);
+    expect(applyBinary("CONTAINSALL", a, [...a].reverse(), v1)).toBe(true);
+  });
+});

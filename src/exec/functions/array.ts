@@ -7,7 +7,7 @@ import { asRawString, compareValues, isTruthy, valueEquals } from "./util.js";
 import { checkStringLength } from "../../value/size.js";
 import type { Value } from "../../value/types.js";
 import { shuffleInPlace } from "../random.js";
-import { ValueSet } from "./value-set.js";
+import { ValueSet } from "../../value/value-set.js";
 
 const arr = (v: Value): Value[] => v as Value[];
 const int = (v: Value): number => Number(v as bigint);

@@ -1,12 +1,12 @@
 // A set of values under a given equality, in about linear time: values are bucketed by a coarse key that equal values
 // always share (numbers by their float value, containers by their contents), and compared only within a bucket.
 
-import { decimalToNumber } from "../../value/decimal.js";
-import { Datetime, Decimal, Duration, RecordId, Table, Uuid, isValueObject } from "../../value/types.js";
-import type { Value } from "../../value/types.js";
+import { decimalToNumber } from "./decimal.js";
+import { Datetime, Decimal, Duration, RecordId, Table, Uuid, isValueObject } from "./types.js";
+import type { Value } from "./types.js";
 
 /** Equal values (1 = 1.0 = 1dec, objects key by key) get the same key; unequal ones may too (a shared bucket). */
-function bucketKey(v: Value): string {
+export function bucketKey(v: Value): string {
   if (v === undefined) return "n";
   if (v === null) return "N";
   switch (typeof v) {
@@ -32,29 +32,30 @@ function bucketKey(v: Value): string {
 export class ValueSet {
   private readonly buckets = new Map<string, Value[]>();
 
-  /** A set (`add`) or a multiset (`put` / `take`) of `values` under `equals`. */
+  /** A set (`add`) or a multiset (`put` / `take`) of `values` under `equals`; `key` must give equal values one key. */
   constructor(
     private readonly equals: (a: Value, b: Value) => boolean,
     values: readonly Value[] = [],
+    private readonly keyOf: (v: Value) => string = bucketKey,
   ) {
     for (const v of values) this.put(v);
   }
 
   /** Adds `v` even when an equal value is in (a multiset). */
   put(v: Value): void {
-    const key = bucketKey(v);
+    const key = this.keyOf(v);
     const bucket = this.buckets.get(key);
     if (bucket) bucket.push(v);
     else this.buckets.set(key, [v]);
   }
 
   has(v: Value): boolean {
-    return this.buckets.get(bucketKey(v))?.some((x) => this.equals(x, v)) ?? false;
+    return this.buckets.get(this.keyOf(v))?.some((x) => this.equals(x, v)) ?? false;
   }
 
   /** Adds `v` unless an equal value is in; true when added. */
   add(v: Value): boolean {
-    const key = bucketKey(v);
+    const key = this.keyOf(v);
     const bucket = this.buckets.get(key);
     if (!bucket) this.buckets.set(key, [v]);
     else if (bucket.some((x) => this.equals(x, v))) return false;
@@ -64,7 +65,7 @@ export class ValueSet {
 
   /** Removes one value equal to `v`; true when one was there. */
   take(v: Value): boolean {
-    const bucket = this.buckets.get(bucketKey(v));
+    const bucket = this.buckets.get(this.keyOf(v));
     const i = bucket?.findIndex((x) => this.equals(x, v)) ?? -1;
     if (i < 0) return false;
     bucket!.splice(i, 1);
