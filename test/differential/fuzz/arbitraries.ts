@@ -153,7 +153,9 @@ export function schemaText(c: FuzzCase, version: 1 | 2): string {
         };`,
     ),
     ...(s.schemafull ? ["DEFINE FIELD owner ON t TYPE any;"] : []),
-    ...(s.unique ? [`DEFINE INDEX uq ON t FIELDS ${s.unique} UNIQUE;`] : []),
+    // no index on the field a select rule hides: a client's WHERE there scans where SurrealDB walks the hidden values
+    // (SECURITY.md, attack pass 3 A2; test/language/cases/index-hidden.surql)
+    ...(s.unique && !(version === 2 && s.fieldSelect !== undefined && s.fieldSelect !== "FULL" && s.unique === s.fields[0]?.name) ? [`DEFINE INDEX uq ON t FIELDS ${s.unique} UNIQUE;`] : []),
     "DEFINE TABLE user SCHEMALESS PERMISSIONS FOR select WHERE id = $auth.id;",
     version === 1
       ? "DEFINE SCOPE acc SESSION 1h SIGNUP (CREATE type::thing('user', $name) SET name = $name) SIGNIN (SELECT * FROM type::thing('user', $name));"
