@@ -34,7 +34,7 @@ export function prefixEnd(prefix: Key): Key | undefined {
   let n = prefix.length;
   while (n > 0 && prefix[n - 1] === 0xff) n--;
   if (n === 0) return undefined;
-  const end = prefix.slice(0, n);
+  const end = new Uint8Array(prefix.subarray(0, n)); // a copy: a Buffer's slice would be a view
   end[n - 1]! += 1;
   return end;
 }

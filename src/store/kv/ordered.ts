@@ -289,7 +289,8 @@ export class Reader {
   }
   take(n: number, invert = false): Uint8Array {
     if (this.at + n > this.buf.length) throw new RangeError("truncated key");
-    const out = this.buf.slice(this.at, this.at + n);
+    // a copy with its own buffer (Buffer#slice would share the caller's bytes, and its pool's offset)
+    const out = new Uint8Array(this.buf.subarray(this.at, this.at + n));
     this.at += n;
     if (invert) for (let i = 0; i < n; i++) out[i] = 0xff - out[i]!;
     return out;
