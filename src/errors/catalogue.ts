@@ -59,6 +59,7 @@ export const QUERY_MESSAGES = {
   TryNeg: (a: string) => `Cannot negate the value '${a}'`,
   TryAdd: (a: string, b: string) => cannotPerform("addition", a, b),
   ValueTooLarge: (limit: number) => `The value is too large: a value must not exceed ${limit} bytes`,
+  QueryTooLarge: (limit: number) => `The query is too large: a record user's or guest's query text must not exceed ${limit} bytes`,
   ResultTooLarge: (limit: number) => `The query results are too large: together they must not exceed ${limit} bytes`,
   StringTooLong: (limit: number) => `Cannot perform addition: a string must not exceed ${limit} characters`,
   TrySub: (a: string, b: string) => cannotPerform("subtraction", a, b),

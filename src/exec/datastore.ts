@@ -3,7 +3,7 @@
 
 import type { Expr, Statement } from "../ast/nodes.js";
 import { parse } from "../../grammar/index.js";
-import { ExpiredSession, NotAllowed } from "../errors/index.js";
+import { ExpiredSession, NotAllowed, queryError } from "../errors/index.js";
 import { SyncedCatalog } from "../store/catalog-sync.js";
 import { MemoryIndexStore } from "../store/indexes.js";
 import type { IndexStore } from "../store/indexes.js";
@@ -21,6 +21,7 @@ import { evaluate } from "./expressions/evaluate.js";
 import { IdentityLifetimes, TrackedRecordStore } from "./lifetimes.js";
 import { definitionEnded, identityEnded, isExpired, systemClock } from "./session.js";
 import type { Clock, Compat, Session } from "./session.js";
+import { boundedText } from "./query-text.js";
 import { ReturnSignal } from "./signals.js";
 
 export interface DatastoreOptions {
@@ -110,10 +111,14 @@ export class Datastore implements QueryEngine, EngineCore {
 
   async execute(query: string | readonly Statement[], session: Session, vars: Readonly<Record<string, Value>> = {}): Promise<QueryResponse[]> {
     this.guard(session, true);
-    const stmts = typeof query === "string" ? parse(query) : query;
+    // parsing counts against the time limit (it cannot yield: boundedText keeps a client's text small)
+    const parseStart = performance.now();
+    const stmts = typeof query === "string" ? parse(boundedText(query, session, this.auth)) : query;
+    const parseMs = performance.now() - parseStart;
+    if (this.queryTimeoutMs > 0 && parseMs >= this.queryTimeoutMs) throw queryError("QueryTimedout");
     const scope = Vars.root(this.compat, vars, session.params);
-    // the time limit starts when the query runs, not while it waits for earlier ones
-    return this.exclusive(() => executeStatements(stmts, this, session, scope, Budget.of(this.queryTimeoutMs)));
+    // the rest of the time limit starts when the query runs, not while it waits for earlier ones
+    return this.exclusive(() => executeStatements(stmts, this, session, scope, Budget.of(this.queryTimeoutMs - parseMs)));
   }
 
   /** GET /export: the session's database as SurrealQL, as the session may have it (exportForSession). */
