@@ -6,6 +6,7 @@ import { benchCatalogLoad } from "./catalog-load.js";
 import { benchEqualTime } from "./equal-time.js";
 import { benchKv } from "./kv.js";
 import { main as benchParse } from "./parse.js";
+import { benchStringHeap } from "./string-heap.js";
 
 benchParse();
 console.log();
@@ -16,6 +17,8 @@ console.log();
 await benchEqualTime();
 console.log();
 await benchCatalogLoad();
+console.log();
+await benchStringHeap();
 console.log();
 await benchKv();
 process.exit(0);

@@ -12,10 +12,20 @@ const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const MAX_STRING = 65536;
 const MAX_GUID = 64;
 
+/** `length` characters drawn uniformly from an ASCII `alphabet`, built flat (one Buffer; `+=` per character made a rope). */
 function randomString(alphabet: string, length: number): string {
-  let out = "";
-  for (let i = 0; i < length; i++) out += alphabet[randomInt(alphabet.length)];
-  return out;
+  const out = Buffer.allocUnsafe(length);
+  // bytes at or above `below` would favour the first letters: drop them
+  const below = 256 - (256 % alphabet.length);
+  let filled = 0;
+  while (filled < length) {
+    const bytes = randomBytes(length - filled + 16);
+    for (let i = 0; i < bytes.length && filled < length; i++) {
+      const b = bytes[i]!;
+      if (b < below) out[filled++] = alphabet.charCodeAt(b % alphabet.length);
+    }
+  }
+  return out.toString("latin1");
 }
 
 /** Uniform bigint in [lo, hi] (inclusive). */

@@ -171,6 +171,10 @@ describe("rand::", () => {
     expect(await call("rand::string", [])).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(await call("rand::string", [5n])).toMatch(/^[A-Za-z0-9]{5}$/);
     expect(await call("rand::string", [2n, 4n])).toMatch(/^[A-Za-z0-9]{2,4}$/);
+    // built from random bytes (A5): the longest string has every one of the 62 characters, in the right length
+    const long = (await call("rand::string", [65536n])) as string;
+    expect(long).toMatch(/^[A-Za-z0-9]{65536}$/);
+    expect(new Set(long).size).toBe(62);
     expect(await call("rand::guid", [])).toMatch(/^[a-z0-9]{20}$/);
     expect(await call("rand::guid", [5n])).toMatch(/^[a-z0-9]{5}$/);
     expect(await call("rand::ulid", [])).toMatch(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/);
