@@ -1,6 +1,7 @@
 // The two services the network layer drives (engine and IAM) and its configuration; real implementations plug in here.
 
 import type { QueryEngine } from "../exec/contract.js";
+import { unboundedText } from "../exec/query-text.js";
 import type { Compat, Session } from "../exec/session.js";
 import type { Value, ValueObject } from "../value/types.js";
 
@@ -51,6 +52,11 @@ export interface ServerLimits {
   readonly rpcBody: number;
   /** Largest WebSocket message accepted; bigger frames get an error response, or the socket is closed if huge. */
   readonly wsMaxPayload: number;
+  /**
+   * Largest WebSocket message or POST /rpc body of a session below the system users (record / scope users, guests):
+   * decoding is not interruptible either (~100–150 ms a MiB here); their query text is bounded further (exec/query-text.ts).
+   */
+  readonly clientPayload: number;
   /** Requests handled at once per WebSocket connection; further ones queue. */
   readonly wsMaxInFlight: number;
   /** Requests waiting per connection beyond the in-flight ones; more are answered with an error. */
@@ -65,6 +71,7 @@ export const defaultLimits: ServerLimits = {
   importBody: 16 * 1024 * 1024,
   rpcBody: 4 * 1024 * 1024,
   wsMaxPayload: 4 * 1024 * 1024,
+  clientPayload: 1024 * 1024,
   wsMaxInFlight: 32,
   wsMaxQueued: 256,
   wsPingIntervalMs: 5000,
@@ -105,6 +112,11 @@ export function resolveContext(opts: ServerOptions): ServerContext {
     authEnabled: opts.authEnabled ?? compat === 2,
     noIdentificationHeaders: opts.noIdentificationHeaders ?? false,
   };
+}
+
+/** `limit`, or the tighter clientPayload for a session below the system users. */
+export function payloadLimit(ctx: ServerContext, session: Session, limit: number): number {
+  return unboundedText(session, ctx.authEnabled) ? limit : Math.min(limit, ctx.limits.clientPayload);
 }
 
 /** The version this server reports: `surrealdb-1.5.4` or `surrealdb-2.6.0`. */

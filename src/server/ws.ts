@@ -13,7 +13,7 @@ import { databaseError, invalidRequest, toRpcError } from "./rpc/errors.js";
 import { dispatch, errorResponse, parseErrorResponse } from "./rpc/dispatch.js";
 import { usableId } from "./rpc/request.js";
 import type { ServerContext } from "./types.js";
-import { serverVersion } from "./types.js";
+import { payloadLimit, serverVersion } from "./types.js";
 
 const SUPPORTED_PROTOCOLS = new Set(["json", "cbor"]);
 
@@ -38,7 +38,7 @@ class Connection {
 
   onMessage(data: RawData, isBinary: boolean): void {
     const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
-    if (bytes.length > this.ctx.limits.wsMaxPayload) {
+    if (bytes.length > payloadLimit(this.ctx, this.session, this.ctx.limits.wsMaxPayload)) {
       this.send(errorResponse(invalidRequest(), undefined, false));
       return;
     }

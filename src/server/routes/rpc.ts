@@ -3,6 +3,7 @@
 import { DecodeError, MIME, decodeRpcMessage, encodeValue, type WireFormat } from "../codec/index.js";
 import { dispatch, parseErrorResponse } from "../rpc/dispatch.js";
 import { header } from "../auth.js";
+import { payloadLimit } from "../types.js";
 import { mediaType, readBody, send, sendError, sendUnsupportedMediaType, type RouteRequest } from "./common.js";
 
 export async function handleRpc(r: RouteRequest): Promise<void> {
@@ -14,7 +15,7 @@ export async function handleRpc(r: RouteRequest): Promise<void> {
   const format: WireFormat = contentType;
   const reply = (v: Parameters<typeof encodeValue>[1]) => send(r.res, 200, encodeValue(format, v, r.ctx.compat), MIME[format]);
   try {
-    const body = await readBody(r.req, r.ctx.limits.rpcBody);
+    const body = await readBody(r.req, payloadLimit(r.ctx, r.session, r.ctx.limits.rpcBody));
     let message;
     try {
       message = decodeRpcMessage(format, body, r.ctx.compat);
