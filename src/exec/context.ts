@@ -25,6 +25,8 @@ export interface EngineCore {
   /** Answer equality permissions / conditions with lookups (off only to compare against full scans). */
   readonly pushdown: boolean;
   notify(change: DefinitionChange): void;
+  /** A new transaction over the engine's store (one per statement, or per BEGIN … COMMIT block). */
+  begin(): Promise<Transaction>;
   /** An unexpected error inside a statement (a bug): for the server log; the client sees a generic text. */
   reportInternal(error: unknown): void;
 }

@@ -9,6 +9,7 @@ import { MemoryIndexStore } from "../store/indexes.js";
 import type { IndexStore } from "../store/indexes.js";
 import { MemoryRecordStore } from "../store/records.js";
 import type { RecordStore } from "../store/records.js";
+import type { KvStore, TransactionMode } from "../store/kv/types.js";
 import { Transaction } from "../store/transaction.js";
 import type { Value } from "../value/types.js";
 import { Budget, DEFAULT_QUERY_TIMEOUT_MS } from "./budget.js";
@@ -35,6 +36,8 @@ export interface DatastoreOptions {
   /** Permission / WHERE pushdown to id and index lookups (default true). */
   readonly pushdown?: boolean;
   readonly indexes?: IndexStore;
+  /** The ordered key-value store transactions run on. */
+  readonly storage?: KvStore;
   /** Time limit of one client query in ms (`--query-timeout`; default 10 s; 0 or Infinity: none). */
   readonly queryTimeoutMs?: number;
   /** Receives unexpected errors inside statements (default: dropped); the client sees "An internal error occurred". */
@@ -48,6 +51,7 @@ export class Datastore implements QueryEngine, EngineCore {
   readonly catalog = new SyncedCatalog((change) => this.notify(change));
   readonly records: RecordStore;
   readonly indexes: IndexStore;
+  readonly storage: KvStore | undefined;
   readonly auth: boolean;
   readonly allowGuests: boolean;
   readonly pushdown: boolean;
@@ -66,10 +70,16 @@ export class Datastore implements QueryEngine, EngineCore {
     this.pushdown = opts.pushdown ?? true;
     this.queryTimeoutMs = opts.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
     const records = opts.records ?? new MemoryRecordStore();
-    this.identities = new IdentityLifetimes(records, this.clock);
+    this.identities = new IdentityLifetimes(records, this.clock, undefined, () => this.begin("read"));
     this.records = new TrackedRecordStore(records, this.identities);
     this.indexes = opts.indexes ?? new MemoryIndexStore();
+    this.storage = opts.storage;
     this.onInternalError = opts.onInternalError ?? (() => {});
+  }
+
+  /** A transaction over the store: its own KV transaction when the engine has a KV store. */
+  async begin(mode: TransactionMode = "write"): Promise<Transaction> {
+    return this.storage ? Transaction.begin(this.storage, mode) : new Transaction();
   }
 
   reportInternal(error: unknown): void {
@@ -91,7 +101,10 @@ export class Datastore implements QueryEngine, EngineCore {
     return () => this.listeners.delete(listener);
   }
 
-  /** Run `fn` after every earlier call has finished. */
+  /**
+   * Run `fn` after every earlier call has finished. This queue goes once records, indexes and definitions all live in
+   * the KV store (issue #10): each query then runs in its own KV transaction, isolated by the store.
+   */
   private exclusive<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.queue.then(fn, fn);
     this.queue = run.catch(() => undefined);
@@ -124,26 +137,33 @@ export class Datastore implements QueryEngine, EngineCore {
   /** GET /export: the session's database as SurrealQL, as the session may have it (exportForSession). */
   async exportSql(session: Session): Promise<string> {
     this.guard(session, false);
-    return this.exclusive(async () => exportForSession(clientCtx(this, session, new Transaction(), Vars.root(this.compat))));
+    return this.exclusive(async () => {
+      const txn = await this.begin("read");
+      try {
+        return await exportForSession(clientCtx(this, session, txn, Vars.root(this.compat)));
+      } finally {
+        await txn.cancel();
+      }
+    });
   }
 
   async evaluate(expr: Expr, session: Session, vars: Readonly<Record<string, Value>> = {}): Promise<Value> {
     this.guard(session, false);
     return this.exclusive(async () => {
-      const txn = new Transaction();
+      const txn = await this.begin();
       const ctx = clauseCtx(this, session, txn, vars, Budget.of(this.queryTimeoutMs));
+      let v: Value;
       try {
-        const v = await evaluate(expr, ctx);
-        txn.commit();
-        return v;
+        v = await evaluate(expr, ctx);
       } catch (e) {
-        if (e instanceof ReturnSignal) {
-          txn.commit();
-          return e.value;
+        if (!(e instanceof ReturnSignal)) {
+          await txn.cancel();
+          throw e;
         }
-        txn.cancel();
-        throw e;
+        v = e.value;
       }
+      await txn.commit();
+      return v;
     });
   }
 }

@@ -3,7 +3,7 @@
 
 import type { Statement } from "../ast/nodes.js";
 import { queryError, SurrealError } from "../errors/index.js";
-import { Transaction } from "../store/transaction.js";
+import type { Transaction } from "../store/transaction.js";
 import type { Value } from "../value/types.js";
 import { Budget } from "./budget.js";
 import type { QueryResponse } from "./contract.js";
@@ -71,13 +71,14 @@ export async function executeStatements(stmts: readonly Statement[], core: Engin
     // 2. a statement outside BEGIN: its own transaction
     if (stmt.kind !== "Begin") {
       const started = process.hrtime.bigint();
-      const txn = new Transaction();
+      let txn: Transaction | undefined;
       try {
+        txn = await core.begin();
         const result = await runTop(stmt, core, session, vars, txn, budget);
-        txn.commit();
+        await txn.commit();
         responses.push(ok(result, started, session));
       } catch (e) {
-        txn.cancel();
+        await txn?.cancel();
         responses.push(err(asSurrealError(e, core), started, session));
       }
       i++;
@@ -87,9 +88,9 @@ export async function executeStatements(stmts: readonly Statement[], core: Engin
     let end = i + 1;
     while (end < stmts.length && stmts[end]!.kind !== "Commit" && stmts[end]!.kind !== "Cancel") end++;
     const cancelled = end >= stmts.length || stmts[end]!.kind === "Cancel";
-    const txn = new Transaction();
     const block: QueryResponse[] = [];
     let failed = false;
+    const txn = await core.begin();
     for (let j = i + 1; j < end; j++) {
       const started = process.hrtime.bigint();
       if (failed) {
@@ -103,10 +104,19 @@ export async function executeStatements(stmts: readonly Statement[], core: Engin
         block.push(err(asSurrealError(e, core), started, session));
       }
     }
-    if (cancelled || failed) txn.cancel();
-    else txn.commit();
+    // a commit that fails (a conflict) fails every statement of the block with its error
+    let commitError: SurrealError | undefined;
+    if (cancelled || failed) await txn.cancel();
+    else {
+      try {
+        await txn.commit();
+      } catch (e) {
+        commitError = asSurrealError(e, core);
+      }
+    }
     for (const r of block) {
       if (cancelled) responses.push({ ...err(queryError("QueryCancelled"), 0n, session), time: r.time });
+      else if (commitError) responses.push({ ...err(commitError, 0n, session), time: r.time });
       else if (failed && r.status === "OK") responses.push({ ...err(queryError("QueryNotExecuted"), 0n, session), time: r.time });
       else responses.push(r);
     }

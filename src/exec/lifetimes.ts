@@ -36,6 +36,8 @@ export class IdentityLifetimes implements IdentityBook {
     private readonly records: RecordStore,
     private readonly clock: Clock,
     private readonly maxEnds = MAX_ENDS,
+    /** A read transaction of the engine's store. */
+    private readonly begin: () => Promise<Transaction> = async () => new Transaction(),
   ) {}
 
   watch(ns: string, db: string, rid: RecordId): number {
@@ -45,7 +47,12 @@ export class IdentityLifetimes implements IdentityBook {
 
   async exists(ns: string, db: string, rid: RecordId): Promise<boolean> {
     // a read of its own, outside any query's transaction
-    return (await this.records.get(new Transaction(), { ns, db, tb: rid.table }, rid)) !== undefined;
+    const txn = await this.begin();
+    try {
+      return (await this.records.get(txn, { ns, db, tb: rid.table }, rid)) !== undefined;
+    } finally {
+      await txn.cancel();
+    }
   }
 
   endedAt(ns: string, db: string, rid: RecordId): IdentityEnd | undefined {

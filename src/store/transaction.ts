@@ -1,24 +1,34 @@
-// store/: a transaction is an undo log over the in-memory structures; cancel replays it backwards.
+// store/: the engine's transaction — a key-value transaction (store/kv/) whose buffered writes hold the records and
+// index entries, plus an undo log for what still lives in memory (the catalog's maps, the identity book).
+// Save points cover both; commit flushes the KV writes (and may fail with a conflict), cancel drops them.
 
-import type { KvTransaction } from "./kv/types.js";
+import type { KvStore, KvTransaction, TransactionMode } from "./kv/types.js";
 
 export class Transaction {
   private undo: (() => void)[] = [];
-  private committed: (() => void)[] = [];
+  private commits: (() => void)[] = [];
+  /** Save points: the KV transaction's mark and the undo log's length. */
+  private marks: (readonly [number | undefined, number])[] = [];
   private done = false;
 
-  /** `kv`: the store transaction definitions are written to (undefined: memory only). */
+  /** `kv` is absent only for the in-memory stores (MemoryRecordStore / MemoryIndexStore), which undo through onCancel. */
   constructor(readonly kv: KvTransaction | undefined = undefined) {}
 
-  /** Run `done` once this transaction has committed. */
-  onCommit(done: () => void): void {
-    if (!this.done) this.committed.push(done);
+  /** A transaction of `store`: one per statement, or per BEGIN … COMMIT block. */
+  static async begin(store: KvStore, mode: TransactionMode = "write"): Promise<Transaction> {
+    return new Transaction(await store.begin(mode));
   }
 
-  /** Remember how to revert one write made under this transaction. */
+  /** Remember how to revert one in-memory change made under this transaction. */
   onCancel(revert: () => void): void {
     if (this.done) return;
     this.undo.push(revert);
+  }
+
+  /** Run `fn` once the transaction has committed (never when it is cancelled or its commit fails). */
+  onCommit(fn: () => void): void {
+    if (this.done) return;
+    this.commits.push(fn);
   }
 
   get closed(): boolean {
@@ -27,24 +37,43 @@ export class Transaction {
 
   /** A point to roll back to, keeping the transaction open (SurrealDB's save points). */
   savepoint(): number {
-    return this.undo.length;
+    this.marks.push([this.kv?.savepoint(), this.undo.length]);
+    return this.marks.length - 1;
   }
 
   /** Revert every write made since `mark`. */
   rollbackTo(mark: number): void {
-    while (this.undo.length > mark) this.undo.pop()!();
+    const [kvMark, undoMark] = this.marks[mark]!;
+    if (kvMark !== undefined) this.kv!.rollbackTo(kvMark);
+    while (this.undo.length > undoMark) this.undo.pop()!();
+    this.marks.length = mark;
   }
 
-  commit(): void {
-    this.undo = [];
+  /** Flush the writes; a failed commit (a conflict) reverts the in-memory changes too and rethrows. */
+  async commit(): Promise<void> {
+    if (this.done) return;
     this.done = true;
-    for (const done of this.committed.splice(0)) done();
+    try {
+      await this.kv?.commit();
+    } catch (e) {
+      this.revert();
+      throw e;
+    }
+    this.undo = [];
+    for (const fn of this.commits) fn();
+    this.commits = [];
   }
 
-  cancel(): void {
+  async cancel(): Promise<void> {
+    if (this.done) return;
+    this.done = true;
+    this.revert();
+    this.commits = [];
+    await this.kv?.cancel();
+  }
+
+  private revert(): void {
     for (let i = this.undo.length - 1; i >= 0; i--) this.undo[i]!();
     this.undo = [];
-    this.committed = [];
-    this.done = true;
   }
 }

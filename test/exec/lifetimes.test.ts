@@ -42,7 +42,7 @@ describe("IdentityLifetimes", () => {
     await put(user("a"));
     const txn = new Transaction();
     await del(user("a"), txn);
-    txn.cancel();
+    await txn.cancel();
     expect(book.endedAt("n", "d", user("a"))).toBeUndefined();
     expect(await book.exists("n", "d", user("a"))).toBe(true);
     await store.clear(new Transaction(), { ns: "n", db: "d" });

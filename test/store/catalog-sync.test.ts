@@ -48,13 +48,9 @@ async function txn(store: CountingStore, cat: SyncedCatalog, write: (t: Transact
   await cat.sync(kv);
   const t = new Transaction(kv);
   write(t);
-  if (cancel) {
-    await kv.cancel();
-    t.cancel();
-  } else {
-    await kv.commit();
-    t.commit();
-  }
+  // the engine's Transaction commits (or cancels) its KV transaction itself
+  if (cancel) await t.cancel();
+  else await t.commit();
 }
 
 const sync = (store: CountingStore, cat: SyncedCatalog) => txn(store, cat, () => {});

@@ -15,14 +15,14 @@ describe("MemoryRecordStore", () => {
     const store = new MemoryRecordStore();
     const setup = new Transaction();
     await store.put(setup, T, new RecordId("t", 1n), { id: new RecordId("t", 1n), a: 1n });
-    setup.commit();
+    await setup.commit();
     const txn = new Transaction();
     await store.put(txn, T, new RecordId("t", 1n), { id: new RecordId("t", 1n), a: 2n });
     await store.put(txn, T, new RecordId("t", 1n), { id: new RecordId("t", 1n), a: 3n });
     await store.put(txn, T, new RecordId("t", 2n), { id: new RecordId("t", 2n) });
     await store.delete(txn, T, new RecordId("t", 1n));
     expect(await store.get(txn, T, new RecordId("t", 1n))).toBeUndefined();
-    txn.cancel();
+    await txn.cancel();
     expect(await store.get(txn, T, new RecordId("t", 1n))).toEqual({ id: new RecordId("t", 1n), a: 1n });
     expect(await store.get(txn, T, new RecordId("t", 2n))).toBeUndefined();
   });
@@ -41,12 +41,12 @@ describe("MemoryRecordStore", () => {
     await store.put(txn, T, new RecordId("t", 1n), {});
     await store.put(txn, { ns: "n", db: "d", tb: "u" }, new RecordId("u", 1n), {});
     await store.put(txn, { ns: "n", db: "e", tb: "t" }, new RecordId("t", 1n), {});
-    txn.commit();
+    await txn.commit();
     const drop = new Transaction();
     await store.clear(drop, { ns: "n", db: "d" });
     expect(await scanAll(store, txn, T)).toEqual([]);
     expect(await scanAll(store, txn, { ns: "n", db: "e", tb: "t" })).toHaveLength(1);
-    drop.cancel();
+    await drop.cancel();
     expect(await scanAll(store, txn, T)).toHaveLength(1);
   });
 });
@@ -60,7 +60,7 @@ describe("MemoryIndexStore", () => {
     expect(await ix.lookup(txn, T, "email", ["a@b.c"])).toEqual([new RecordId("t", 1n), new RecordId("t", 2n)]);
     await ix.remove(txn, T, "email", ["a@b.c"], new RecordId("t", 1n));
     expect(await ix.lookup(txn, T, "email", ["a@b.c"])).toEqual([new RecordId("t", 2n)]);
-    txn.cancel();
+    await txn.cancel();
     expect(await ix.lookup(txn, T, "email", ["a@b.c"])).toEqual([]);
   });
 
@@ -77,14 +77,14 @@ describe("Catalog", () => {
     const txn = new Transaction();
     putIn(txn, c.rootUsers, "u", { def: {} as never, code: "x" });
     expect(c.getUser("ROOT", undefined, undefined, "u")).toBeDefined();
-    txn.cancel();
+    await txn.cancel();
     expect(c.getUser("ROOT", undefined, undefined, "u")).toBeUndefined();
     const t2 = new Transaction();
     putIn(t2, c.rootUsers, "u", { def: {} as never, code: "y" });
-    t2.commit();
+    await t2.commit();
     const t3 = new Transaction();
     deleteIn(t3, c.rootUsers, "u");
-    t3.cancel();
+    await t3.cancel();
     expect(c.getUser("ROOT", undefined, undefined, "u")?.code).toBe("y");
   });
 
