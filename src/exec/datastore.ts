@@ -5,9 +5,10 @@ import type { Expr, Statement } from "../ast/nodes.js";
 import { parse } from "../../grammar/index.js";
 import { ExpiredSession, NotAllowed, queryError } from "../errors/index.js";
 import { SyncedCatalog } from "../store/catalog-sync.js";
-import { MemoryIndexStore } from "../store/indexes.js";
+import { KvIndexStore } from "../store/indexes.js";
 import type { IndexStore } from "../store/indexes.js";
-import { MemoryRecordStore } from "../store/records.js";
+import { MemoryStore } from "../store/kv/memory.js";
+import { KvRecordStore } from "../store/records.js";
 import type { RecordStore } from "../store/records.js";
 import type { KvStore, TransactionMode } from "../store/kv/types.js";
 import { Transaction } from "../store/transaction.js";
@@ -36,7 +37,7 @@ export interface DatastoreOptions {
   /** Permission / WHERE pushdown to id and index lookups (default true). */
   readonly pushdown?: boolean;
   readonly indexes?: IndexStore;
-  /** The ordered key-value store transactions run on. */
+  /** The ordered key-value store records, index entries and definitions live in (default: a new memory store). */
   readonly storage?: KvStore;
   /** Time limit of one client query in ms (`--query-timeout`; default 10 s; 0 or Infinity: none). */
   readonly queryTimeoutMs?: number;
@@ -51,7 +52,7 @@ export class Datastore implements QueryEngine, EngineCore {
   readonly catalog = new SyncedCatalog((change) => this.notify(change));
   readonly records: RecordStore;
   readonly indexes: IndexStore;
-  readonly storage: KvStore | undefined;
+  readonly storage: KvStore;
   readonly auth: boolean;
   readonly allowGuests: boolean;
   readonly pushdown: boolean;
@@ -69,17 +70,19 @@ export class Datastore implements QueryEngine, EngineCore {
     this.allowGuests = opts.allowGuests ?? false;
     this.pushdown = opts.pushdown ?? true;
     this.queryTimeoutMs = opts.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
-    const records = opts.records ?? new MemoryRecordStore();
-    this.identities = new IdentityLifetimes(records, this.clock, undefined, () => this.begin("read"));
+    const records = opts.records ?? new KvRecordStore();
+    this.identities = new IdentityLifetimes(records, this.clock, undefined, () => this.begin("read", false));
     this.records = new TrackedRecordStore(records, this.identities);
-    this.indexes = opts.indexes ?? new MemoryIndexStore();
-    this.storage = opts.storage;
+    this.indexes = opts.indexes ?? new KvIndexStore();
+    this.storage = opts.storage ?? new MemoryStore();
     this.onInternalError = opts.onInternalError ?? (() => {});
   }
 
-  /** A transaction over the store: its own KV transaction when the engine has a KV store. */
-  async begin(mode: TransactionMode = "write"): Promise<Transaction> {
-    return this.storage ? Transaction.begin(this.storage, mode) : new Transaction();
+  /** A transaction over the store; it first brings the catalog up to the store's version (unless it reads no definition). */
+  async begin(mode: TransactionMode = "write", definitions = true): Promise<Transaction> {
+    const kv = await this.storage.begin(mode);
+    if (definitions) await this.catalog.sync(kv);
+    return new Transaction(kv);
   }
 
   reportInternal(error: unknown): void {

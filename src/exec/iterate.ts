@@ -217,7 +217,7 @@ async function indexPlan(ctx: Ctx, table: TableEntry | undefined, t: { ns: strin
     if (numeric) return typeRank(e) === 3 && holds(compareValues(e, v, { compat }), bound);
     return holds(compareIndexKeys(e, v, compat), bound);
   };
-  const entries = (await ctx.core.indexes.entries(ctx.txn, t, ix[0])).filter((e) => inRange(e.values[0]));
+  const entries = (await ctx.core.indexes.entries(ctx.txn, t, ix[0], 1)).filter((e) => inRange(e.values[0]));
   entries.sort((a, b) => compareIndexKeys(a.values[0], b.values[0], compat));
   const out: StoredRecord[] = [];
   for (const e of entries) out.push(...(await fetch(e.ids)));

@@ -5,7 +5,7 @@
 import type { IdentityBook, IdentityEnd } from "./contract.js";
 import type { RecordId, RecordIdRange, ValueObject } from "../value/types.js";
 import { valueKey } from "../store/keys.js";
-import type { RecordStore, ScopeRef, StoredRecord, TableRef } from "../store/records.js";
+import type { EdgeDirection, RecordStore, ScopeRef, StoredRecord, TableRef } from "../store/records.js";
 import { Transaction } from "../store/transaction.js";
 import type { Clock } from "./session.js";
 
@@ -115,6 +115,10 @@ export class TrackedRecordStore implements RecordStore {
 
   scan(txn: Transaction, t: TableRef, range?: RecordIdRange): AsyncIterable<readonly StoredRecord[]> {
     return this.inner.scan(txn, t, range);
+  }
+
+  edges(txn: Transaction, t: TableRef, id: RecordId, dir: EdgeDirection, table: string): Promise<RecordId[]> {
+    return this.inner.edges(txn, t, id, dir, table);
   }
 
   async clear(txn: Transaction, t: Scope): Promise<void> {

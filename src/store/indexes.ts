@@ -1,7 +1,11 @@
-// store/: index entries (unique and non-unique) keyed by the indexed values; maintained by doc/ on every write.
+// store/: index entries as KV keys (store/kv/keys.ts layout): `…+ix\0*values…id`, one key per record and value tuple,
+// the record id as the value — a lookup is a key-range scan, maintained by doc/ on every write.
 
-import type { RecordId, Value } from "../value/types.js";
-import { valueKey } from "./keys.js";
+import { RecordId } from "../value/types.js";
+import type { Value } from "../value/types.js";
+import { decodeIndexEntryKey, encodeRecordIdKey, decodeRecordIdKey, indexEntryKey, indexRange, indexValuesRange, tableKey } from "./kv/keys.js";
+import { concatBytes, prefixRange } from "./kv/bytes.js";
+import { kvOf, scopeRange } from "./records.js";
 import type { ScopeRef, TableRef } from "./records.js";
 import type { Transaction } from "./transaction.js";
 
@@ -13,83 +17,61 @@ export interface IndexEntry {
 
 /** Index entries; every call is async and names its transaction, as RecordStore's. */
 export interface IndexStore {
-  /** Record ids stored under `values` (one value per indexed field). */
+  /** Record ids stored under `values` (one value per indexed field), in key order. */
   lookup(txn: Transaction, t: TableRef, ix: string, values: readonly Value[]): Promise<RecordId[]>;
   add(txn: Transaction, t: TableRef, ix: string, values: readonly Value[], id: RecordId): Promise<void>;
   remove(txn: Transaction, t: TableRef, ix: string, values: readonly Value[], id: RecordId): Promise<void>;
-  /** Every entry of an index (in no particular order). */
-  entries(txn: Transaction, t: TableRef, ix: string): Promise<IndexEntry[]>;
-  /** Forget an index (REMOVE INDEX / TABLE) or everything under a namespace / database / table. */
+  /** Every entry of an index of `fields` fields, in key order. */
+  entries(txn: Transaction, t: TableRef, ix: string, fields: number): Promise<IndexEntry[]>;
+  /** Forget an index (REMOVE INDEX) or every index under a namespace / database / table. */
   clear(txn: Transaction, t: ScopeRef, ix?: string): Promise<void>;
 }
 
-/** Index entry keys keep number kinds apart (1, 1.0 and 1dec are three entries), as SurrealDB's keys do. */
-function entryKey(values: readonly Value[]): string {
-  return values.map((v) => (typeof v === "number" ? `f${v}` : valueKey(v))).join("\u0001");
-}
+/** `+`: the table's index entries follow this byte (keys.ts layout). */
+const INDEXES = Uint8Array.of(0x2b);
 
-const ixKey = (t: ScopeRef, ix?: string): string => [t.ns, t.db ?? "", t.tb ?? "", ix ?? ""].join("\u0000");
-
-export class MemoryIndexStore implements IndexStore {
-  private readonly indexes = new Map<string, Map<string, Map<string, RecordId>>>();
-  /** The values each entry key stands for (kept while the key exists). */
-  private readonly keyValues = new Map<string, readonly Value[]>();
-
-  async entries(_txn: Transaction, t: TableRef, ix: string): Promise<IndexEntry[]> {
-    const index = this.indexes.get(ixKey(t, ix));
-    if (!index) return [];
-    const out: IndexEntry[] = [];
-    for (const [vk, entry] of index) {
-      const values = this.keyValues.get(vk);
-      if (values && entry.size > 0) out.push({ values, ids: [...entry.values()] });
+/**
+ * Index entries in the transaction's KV store. Number kinds stay apart (1, 1.0 and 1dec are three entries), as
+ * SurrealDB's keys do; a UNIQUE index is checked by its caller (NONE / NULL tuples may repeat), so every entry
+ * carries its record id in the key.
+ */
+export class KvIndexStore implements IndexStore {
+  async lookup(txn: Transaction, t: TableRef, ix: string, values: readonly Value[]): Promise<RecordId[]> {
+    const out: RecordId[] = [];
+    for await (const batch of kvOf(txn).scan(indexValuesRange(t.ns, t.db, t.tb, ix, values))) {
+      for (const [, v] of batch) out.push(new RecordId(t.tb, decodeRecordIdKey(v)));
     }
     return out;
   }
 
-  async lookup(_txn: Transaction, t: TableRef, ix: string, values: readonly Value[]): Promise<RecordId[]> {
-    const entry = this.indexes.get(ixKey(t, ix))?.get(entryKey(values));
-    return entry ? [...entry.values()] : [];
-  }
-
   async add(txn: Transaction, t: TableRef, ix: string, values: readonly Value[], id: RecordId): Promise<void> {
-    const k = ixKey(t, ix);
-    let index = this.indexes.get(k);
-    if (!index) {
-      index = new Map();
-      this.indexes.set(k, index);
-    }
-    const vk = entryKey(values);
-    if (!this.keyValues.has(vk)) this.keyValues.set(vk, [...values]);
-    let entry = index.get(vk);
-    if (!entry) {
-      entry = new Map();
-      index.set(vk, entry);
-    }
-    const rk = valueKey(id);
-    if (entry.has(rk)) return;
-    entry.set(rk, id);
-    const e = entry;
-    txn.onCancel(() => e.delete(rk));
+    kvOf(txn).set(indexEntryKey(t.ns, t.db, t.tb, ix, values, id.id), encodeRecordIdKey(id.id));
   }
 
   async remove(txn: Transaction, t: TableRef, ix: string, values: readonly Value[], id: RecordId): Promise<void> {
-    const entry = this.indexes.get(ixKey(t, ix))?.get(entryKey(values));
-    const rk = valueKey(id);
-    if (!entry || !entry.has(rk)) return;
-    entry.delete(rk);
-    txn.onCancel(() => entry.set(rk, id));
+    kvOf(txn).delete(indexEntryKey(t.ns, t.db, t.tb, ix, values, id.id));
+  }
+
+  async entries(txn: Transaction, t: TableRef, ix: string, fields: number): Promise<IndexEntry[]> {
+    const out: { values: readonly Value[]; ids: RecordId[] }[] = [];
+    let last: Uint8Array | undefined;
+    for await (const batch of kvOf(txn).scan(indexRange(t.ns, t.db, t.tb, ix))) {
+      for (const [k, v] of batch) {
+        // the key is the values then the record id (the stored value): equal value bytes, one entry
+        const head = k.subarray(0, k.length - v.length);
+        const id = new RecordId(t.tb, decodeRecordIdKey(v));
+        if (last && Buffer.compare(last, head) === 0) out[out.length - 1]!.ids.push(id);
+        else out.push({ values: decodeIndexEntryKey(k, fields).values, ids: [id] });
+        last = head;
+      }
+    }
+    return out;
   }
 
   async clear(txn: Transaction, t: ScopeRef, ix?: string): Promise<void> {
-    const parts = [t.ns, t.db, t.tb, ix];
-    const n = parts.findIndex((p) => p === undefined);
-    const depth = n === -1 ? 4 : n;
-    const want = parts.slice(0, depth).join("\u0000");
-    for (const [k, v] of [...this.indexes]) {
-      if (k.split("\u0000").slice(0, depth).join("\u0000") === want) {
-        this.indexes.delete(k);
-        txn.onCancel(() => this.indexes.set(k, v));
-      }
-    }
+    const kv = kvOf(txn);
+    if (ix !== undefined && t.db !== undefined && t.tb !== undefined) kv.deleteRange(indexRange(t.ns, t.db, t.tb, ix));
+    else if (t.db !== undefined && t.tb !== undefined) kv.deleteRange(prefixRange(concatBytes([tableKey(t.ns, t.db, t.tb), INDEXES])));
+    else kv.deleteRange(scopeRange(t));
   }
 }

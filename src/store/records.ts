@@ -1,8 +1,13 @@
-// store/: the narrow storage interface for records (get/put/delete/scan by table) and its in-memory backend.
-// Every call is async (a durable backend answers from disk or the network) and names the transaction it runs in.
+// store/: records as KV entries (store/kv/keys.ts layout): a record under its table's key range, and for every
+// record whose `in` / `out` is a record id an edge key under that node, so `->edge` walks keys, not tables.
 
-import type { RecordId, RecordIdRange, ValueObject } from "../value/types.js";
-import { compareRecordKeys, keyInRange, valueKey } from "./keys.js";
+import { RecordId } from "../value/types.js";
+import type { RecordIdKey, RecordIdRange, ValueObject } from "../value/types.js";
+import { decodeDocument, encodeDocument } from "./kv/codec.js";
+import { databaseKey, decodeEdgeKey, decodeRecordKey, edgeKey, edgesRange, namespaceKey, recordKey, tableKey, tableRecordsRange } from "./kv/keys.js";
+import type { EdgeDirection } from "./kv/keys.js";
+import { concatBytes, prefixRange } from "./kv/bytes.js";
+import type { Bytes, Key, KeyRange, KvTransaction } from "./kv/types.js";
 import type { Transaction } from "./transaction.js";
 
 /** Where a table lives. */
@@ -24,6 +29,8 @@ export interface StoredRecord {
   readonly doc: ValueObject;
 }
 
+export type { EdgeDirection };
+
 /** What a backend implements. Reads see the transaction's own writes; writes are undone with it. */
 export interface RecordStore {
   get(txn: Transaction, t: TableRef, id: RecordId): Promise<ValueObject | undefined>;
@@ -31,6 +38,11 @@ export interface RecordStore {
   delete(txn: Transaction, t: TableRef, id: RecordId): Promise<void>;
   /** The table's records (within `range` when given) in key order, in batches. */
   scan(txn: Transaction, t: TableRef, range?: RecordIdRange): AsyncIterable<readonly StoredRecord[]>;
+  /**
+   * Ids of the records in `table` whose `in` (dir "out": edges leaving the node) or `out` (dir "in") is the record
+   * `id` of `t`, in key order. A hint: the caller reads each record and checks it still names the node.
+   */
+  edges(txn: Transaction, t: TableRef, id: RecordId, dir: EdgeDirection, table: string): Promise<RecordId[]>;
   /** Drop every record of a table (REMOVE TABLE) or of a namespace / database prefix. */
   clear(txn: Transaction, t: ScopeRef): Promise<void>;
 }
@@ -42,53 +54,88 @@ export async function scanAll(store: RecordStore, txn: Transaction, t: TableRef,
   return out;
 }
 
-const tableKey = (t: ScopeRef): string => [t.ns, t.db ?? "", t.tb ?? ""].join("\u0000");
+/** The KV transaction under an engine transaction. */
+export function kvOf(txn: Transaction): KvTransaction {
+  if (!txn.kv) throw new Error("this transaction has no key-value transaction");
+  return txn.kv;
+}
 
-/** Records in JS maps; a transaction's undo log reverts its writes. */
-export class MemoryRecordStore implements RecordStore {
-  private readonly tables = new Map<string, Map<string, StoredRecord>>();
+/** The smallest key after `key` (record keys are self-delimiting: none extends another). */
+const after = (key: Key): Key => concatBytes([key, Uint8Array.of(0)]);
 
-  async get(_txn: Transaction, t: TableRef, id: RecordId): Promise<ValueObject | undefined> {
-    return this.tables.get(tableKey(t))?.get(valueKey(id.id))?.doc;
+/** The key range of a record-id range within its table. */
+function rangeKeys(t: TableRef, range: RecordIdRange): KeyRange {
+  const all = tableRecordsRange(t.ns, t.db, t.tb);
+  const at = (id: RecordIdKey): Key => recordKey(t.ns, t.db, t.tb, id);
+  const start = range.begin ? (range.begin.inclusive ? at(range.begin.value) : after(at(range.begin.value))) : all.start;
+  const end = range.end ? (range.end.inclusive ? after(at(range.end.value)) : at(range.end.value)) : all.end;
+  return { start, end };
+}
+
+/** The key prefix of everything under a namespace, a database or a table. */
+export function scopeRange(s: ScopeRef): KeyRange {
+  return prefixRange(s.db === undefined ? namespaceKey(s.ns) : s.tb === undefined ? databaseKey(s.ns, s.db) : tableKey(s.ns, s.db, s.tb));
+}
+
+/** The edge keys a document stands for: under its `in` node (outgoing) and its `out` node (incoming). */
+function edgeKeys(t: TableRef, id: RecordId, doc: ValueObject | undefined): Key[] {
+  const out: Key[] = [];
+  if (doc?.in instanceof RecordId) out.push(edgeKey(t.ns, t.db, doc.in.table, doc.in.id, "out", id));
+  if (doc?.out instanceof RecordId) out.push(edgeKey(t.ns, t.db, doc.out.table, doc.out.id, "in", id));
+  return out;
+}
+
+/** Records in the transaction's KV store; a decoded document is kept with its bytes (documents are never mutated). */
+export class KvRecordStore implements RecordStore {
+  private readonly docs = new WeakMap<Bytes, ValueObject>();
+
+  private decode(bytes: Bytes): ValueObject {
+    let doc = this.docs.get(bytes);
+    if (!doc) {
+      doc = decodeDocument(bytes) as ValueObject;
+      this.docs.set(bytes, doc);
+    }
+    return doc;
+  }
+
+  async get(txn: Transaction, t: TableRef, id: RecordId): Promise<ValueObject | undefined> {
+    const bytes = await kvOf(txn).get(recordKey(t.ns, t.db, t.tb, id.id));
+    return bytes && this.decode(bytes);
   }
 
   async put(txn: Transaction, t: TableRef, id: RecordId, doc: ValueObject): Promise<void> {
-    const tk = tableKey(t);
-    let table = this.tables.get(tk);
-    if (!table) {
-      table = new Map();
-      this.tables.set(tk, table);
-    }
-    const key = valueKey(id.id);
-    const prev = table.get(key);
-    table.set(key, { id, doc });
-    const tbl = table;
-    txn.onCancel(() => (prev ? tbl.set(key, prev) : tbl.delete(key)));
+    const kv = kvOf(txn);
+    const prev = await this.get(txn, t, id);
+    for (const k of edgeKeys(t, id, prev)) kv.delete(k);
+    const bytes = encodeDocument(doc);
+    this.docs.set(bytes, doc);
+    kv.set(recordKey(t.ns, t.db, t.tb, id.id), bytes);
+    for (const k of edgeKeys(t, id, doc)) kv.set(k, new Uint8Array(0));
   }
 
   async delete(txn: Transaction, t: TableRef, id: RecordId): Promise<void> {
-    const table = this.tables.get(tableKey(t));
-    const key = valueKey(id.id);
-    const prev = table?.get(key);
-    if (!table || !prev) return;
-    table.delete(key);
-    txn.onCancel(() => table.set(key, prev));
+    const kv = kvOf(txn);
+    for (const k of edgeKeys(t, id, await this.get(txn, t, id))) kv.delete(k);
+    kv.delete(recordKey(t.ns, t.db, t.tb, id.id));
   }
 
-  async *scan(_txn: Transaction, t: TableRef, range?: RecordIdRange): AsyncIterable<readonly StoredRecord[]> {
-    const table = this.tables.get(tableKey(t));
-    if (!table) return;
-    const all = [...table.values()].sort((a, b) => compareRecordKeys(a.id.id, b.id.id));
-    yield range ? all.filter((r) => keyInRange(r.id.id, range)) : all;
+  async *scan(txn: Transaction, t: TableRef, range?: RecordIdRange): AsyncIterable<readonly StoredRecord[]> {
+    const keys = range ? rangeKeys(t, range) : tableRecordsRange(t.ns, t.db, t.tb);
+    for await (const batch of kvOf(txn).scan(keys)) {
+      yield batch.map(([k, v]) => {
+        const doc = this.decode(v);
+        return { id: doc.id instanceof RecordId ? doc.id : new RecordId(t.tb, decodeRecordKey(k).id), doc };
+      });
+    }
+  }
+
+  async edges(txn: Transaction, t: TableRef, id: RecordId, dir: EdgeDirection, table: string): Promise<RecordId[]> {
+    const out: RecordId[] = [];
+    for await (const batch of kvOf(txn).scan(edgesRange(t.ns, t.db, t.tb, id.id, dir, table))) for (const [k] of batch) out.push(decodeEdgeKey(k).other);
+    return out;
   }
 
   async clear(txn: Transaction, t: ScopeRef): Promise<void> {
-    const prefix = t.tb !== undefined ? tableKey(t) : t.db !== undefined ? `${t.ns}\u0000${t.db}\u0000` : `${t.ns}\u0000`;
-    for (const [k, v] of [...this.tables]) {
-      if (t.tb !== undefined ? k === prefix : k.startsWith(prefix)) {
-        this.tables.delete(k);
-        txn.onCancel(() => this.tables.set(k, v));
-      }
-    }
+    kvOf(txn).deleteRange(scopeRange(t));
   }
 }

@@ -2,7 +2,7 @@
 // index entries, plus an undo log for what still lives in memory (the catalog's maps, the identity book).
 // Save points cover both; commit flushes the KV writes (and may fail with a conflict), cancel drops them.
 
-import type { KvStore, KvTransaction, TransactionMode } from "./kv/types.js";
+import type { KvTransaction } from "./kv/types.js";
 
 export class Transaction {
   private undo: (() => void)[] = [];
@@ -11,13 +11,8 @@ export class Transaction {
   private marks: (readonly [number | undefined, number])[] = [];
   private done = false;
 
-  /** `kv` is absent only for the in-memory stores (MemoryRecordStore / MemoryIndexStore), which undo through onCancel. */
+  /** `kv`: the store transaction (undefined: a transaction over in-memory structures only, which undo through onCancel). */
   constructor(readonly kv: KvTransaction | undefined = undefined) {}
-
-  /** A transaction of `store`: one per statement, or per BEGIN … COMMIT block. */
-  static async begin(store: KvStore, mode: TransactionMode = "write"): Promise<Transaction> {
-    return new Transaction(await store.begin(mode));
-  }
 
   /** Remember how to revert one in-memory change made under this transaction. */
   onCancel(revert: () => void): void {

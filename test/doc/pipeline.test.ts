@@ -8,8 +8,9 @@ import { selectDocument, writeDocument } from "../../src/doc/pipeline.js";
 import type { DocViews } from "../../src/doc/pipeline.js";
 import { Catalog, newTableEntry } from "../../src/store/catalog.js";
 import type { TableEntry } from "../../src/store/catalog.js";
-import { MemoryIndexStore } from "../../src/store/indexes.js";
-import { MemoryRecordStore } from "../../src/store/records.js";
+import { KvIndexStore } from "../../src/store/indexes.js";
+import { MemoryStore } from "../../src/store/kv/memory.js";
+import { KvRecordStore } from "../../src/store/records.js";
 import { Transaction } from "../../src/store/transaction.js";
 import { valueEquals } from "../../src/value/index.js";
 import { RecordId, isValueObject } from "../../src/value/types.js";
@@ -45,14 +46,14 @@ async function miniEval(e: Expr, doc: Value, vars: Readonly<Record<string, Value
 }
 
 /** `outer`: variables of the enclosing (client's) scope, which the pipeline's own bindings must shadow. */
-function env(opts: { perms: boolean; auth?: Value; tables?: TableEntry[]; compat?: 1 | 2; outer?: Record<string, Value> }): DocEnv {
+async function env(opts: { perms: boolean; auth?: Value; tables?: TableEntry[]; compat?: 1 | 2; outer?: Record<string, Value> }): Promise<DocEnv> {
   const catalog = new Catalog();
   const tables = new Map((opts.tables ?? []).map((t) => [t.def.name, t]));
   const built: DocEnv = {
     catalog,
-    records: new MemoryRecordStore(),
-    indexes: new MemoryIndexStore(),
-    txn: new Transaction(),
+    records: new KvRecordStore(),
+    indexes: new KvIndexStore(),
+    txn: new Transaction(await new MemoryStore().begin("write")),
     compat: opts.compat ?? 2,
     ns: "n",
     db: "d",
@@ -113,21 +114,21 @@ const rid = (k: bigint) => new RecordId("t", k);
 describe("selectDocument", () => {
   it("skips records the select permission denies and keeps the rest", async () => {
     const t = table("t", perms({ select: { kind: "Where", cond: eq(field("owner"), param("auth")) } }));
-    const e = env({ perms: true, auth: "me", tables: [t] });
+    const e = await env({ perms: true, auth: "me", tables: [t] });
     expect(await selectDocument(e, t, { id: rid(1n), owner: "me" })).toEqual({ id: rid(1n), owner: "me" });
     expect(await selectDocument(e, t, { id: rid(2n), owner: "you" })).toBeUndefined();
   });
 
   it("lets bypassing actors see everything, and hides records of unknown tables from others", async () => {
     const t = table("t", perms({}));
-    expect(await selectDocument(env({ perms: false }), t, { id: rid(1n) })).toEqual({ id: rid(1n) });
-    expect(await selectDocument(env({ perms: true }), undefined, { id: rid(1n) })).toBeUndefined();
+    expect(await selectDocument(await env({ perms: false }), t, { id: rid(1n) })).toEqual({ id: rid(1n) });
+    expect(await selectDocument(await env({ perms: true }), undefined, { id: rid(1n) })).toBeUndefined();
   });
 
   it("strips fields whose select permission fails", async () => {
     const t = table("t", perms({ select: FULL }));
     t.fields.set("secret", defineField("t", "secret", { permissions: perms({ select: NONE }, FULL) }));
-    expect(await selectDocument(env({ perms: true }), t, { id: rid(1n), secret: "s", a: 1n })).toEqual({ id: rid(1n), a: 1n });
+    expect(await selectDocument(await env({ perms: true }), t, { id: rid(1n), secret: "s", a: 1n })).toEqual({ id: rid(1n), a: 1n });
   });
 });
 
@@ -137,7 +138,7 @@ const becomes = (doc: Record<string, Value>) => async () => doc;
 describe("writeDocument", () => {
   it("creates when permitted, skips silently when the create permission denies", async () => {
     const t = table("t", perms({ create: { kind: "Where", cond: eq(field("owner"), param("auth")) } }));
-    const e = env({ perms: true, auth: "me", tables: [t] });
+    const e = await env({ perms: true, auth: "me", tables: [t] });
     const ok = await writeDocument(e, { action: "create", rid: rid(1n), before: undefined, data: becomes({ id: rid(1n), owner: "me" }) });
     expect(ok?.after).toEqual({ id: rid(1n), owner: "me" });
     const denied = await writeDocument(e, { action: "create", rid: rid(2n), before: undefined, data: becomes({ id: rid(2n), owner: "you" }) });
@@ -147,7 +148,7 @@ describe("writeDocument", () => {
 
   it("checks update permission on the record before and after the change", async () => {
     const t = table("t", perms({ update: { kind: "Where", cond: eq(field("owner"), param("auth")) } }));
-    const e = env({ perms: true, auth: "me", tables: [t] });
+    const e = await env({ perms: true, auth: "me", tables: [t] });
     const before = { id: rid(1n), owner: "me" };
     const giveAway = await writeDocument(e, { action: "update", rid: rid(1n), before, data: becomes({ id: rid(1n), owner: "you" }) });
     expect(giveAway).toBeUndefined();
@@ -158,7 +159,7 @@ describe("writeDocument", () => {
   it("keeps the old value of a field whose update permission denies the change", async () => {
     const t = table("t", perms({}, FULL));
     t.fields.set("role", defineField("t", "role", { permissions: perms({ update: NONE }, FULL) }));
-    const e = env({ perms: true, tables: [t] });
+    const e = await env({ perms: true, tables: [t] });
     const res = await writeDocument(e, { action: "update", rid: rid(1n), before: { id: rid(1n), role: "user" }, data: becomes({ id: rid(1n), role: "admin" }) });
     expect(res?.after).toEqual({ id: rid(1n), role: "user" });
   });
@@ -171,7 +172,7 @@ describe("writeDocument: the order of the client's clauses and the permissions",
   for (const compat of [1, 2] as const) {
     it(`never runs the data clause on a record whose update permission denies (compat ${compat})`, async () => {
       const t = table("t", perms({ select: FULL, update: owned }));
-      const e = env({ perms: true, auth: "me", tables: [t], compat });
+      const e = await env({ perms: true, auth: "me", tables: [t], compat });
       let ran = false;
       const data = async () => {
         ran = true;
@@ -184,7 +185,7 @@ describe("writeDocument: the order of the client's clauses and the permissions",
     it(`hands the data clause the record without fields the client may not select, and keeps them stored (compat ${compat})`, async () => {
       const t = table("t", perms({}, FULL));
       t.fields.set("secret", defineField("t", "secret", { permissions: perms({ select: NONE }, FULL) }));
-      const e = env({ perms: true, tables: [t], compat });
+      const e = await env({ perms: true, tables: [t], compat });
       const seen: Value[] = [];
       const data = async (v: DocViews) => {
         seen.push(v.seen);
@@ -197,7 +198,7 @@ describe("writeDocument: the order of the client's clauses and the permissions",
 
     it(`sees $input as NONE in table permissions, whatever the client's (compat ${compat})`, async () => {
       const t = table("t", perms({ create: { kind: "Where", cond: eq(param("input"), lit(undefined)) } }));
-      const e = env({ perms: true, tables: [t], compat, outer: { input: { ok: true } } });
+      const e = await env({ perms: true, tables: [t], compat, outer: { input: { ok: true } } });
       const res = await writeDocument(e, { action: "create", rid: rid(1n), before: undefined, data: becomes({ id: rid(1n) }) });
       expect(res?.after).toEqual({ id: rid(1n) });
     });
@@ -210,23 +211,23 @@ describe("writeDocument: the order of the client's clauses and the permissions",
       return true;
     };
     const closed = table("t", perms({ select: FULL, update: NONE }));
-    await writeDocument(env({ perms: true, tables: [closed], compat: 2 }), { action: "update", rid: rid(1n), before: stored, where: where(2) });
-    await writeDocument(env({ perms: true, tables: [closed], compat: 1 }), { action: "update", rid: rid(1n), before: stored, where: where(1) });
+    await writeDocument(await env({ perms: true, tables: [closed], compat: 2 }), { action: "update", rid: rid(1n), before: stored, where: where(2) });
+    await writeDocument(await env({ perms: true, tables: [closed], compat: 1 }), { action: "update", rid: rid(1n), before: stored, where: where(1) });
     const gated = table("t", perms({ select: FULL, update: { kind: "Where", cond: lit(false) } }));
-    await writeDocument(env({ perms: true, tables: [gated], compat: 2 }), { action: "update", rid: rid(1n), before: stored, where: where(3) });
+    await writeDocument(await env({ perms: true, tables: [gated], compat: 2 }), { action: "update", rid: rid(1n), before: stored, where: where(3) });
     expect(calls).toEqual([1, 3]);
   });
 
   it("skips a 2.x UPSERT / INSERT … ON DUPLICATE KEY UPDATE of an existing record when create is NONE", async () => {
     const t = table("t", perms({ select: FULL, update: FULL, create: NONE }));
     const req = { action: "update", rid: rid(1n), before: stored, createFirst: { data: becomes({ id: rid(1n) }), updateAfterFieldError: true } } as const;
-    expect(await writeDocument(env({ perms: true, tables: [t], compat: 2 }), req)).toBeUndefined();
-    expect((await writeDocument(env({ perms: true, tables: [t], compat: 1 }), req))?.after).toEqual(stored);
+    expect(await writeDocument(await env({ perms: true, tables: [t], compat: 2 }), req)).toBeUndefined();
+    expect((await writeDocument(await env({ perms: true, tables: [t], compat: 1 }), req))?.after).toEqual(stored);
   });
 
   it("undoes the 2.x create it tries first, and skips the update when that create is denied", async () => {
     const t = table("t", perms({ select: FULL, update: FULL, create: { kind: "Where", cond: eq(field("owner"), lit("me")) } }));
-    const e = env({ perms: true, tables: [t], compat: 2 });
+    const e = await env({ perms: true, tables: [t], compat: 2 });
     const tries: string[] = [];
     // the data of the tried create writes a side record, as a nested CREATE would
     const tried = (owner: string) => async () => {
@@ -245,7 +246,7 @@ describe("writeDocument: the order of the client's clauses and the permissions",
   it("lets a field error in the tried create through for INSERT, and on to the update for UPSERT", async () => {
     const t = table("t", perms({}, FULL));
     t.fields.set("k", defineField("t", "k", { type: { kind: "Basic", name: "int" } }));
-    const e = env({ perms: true, tables: [t], compat: 2 });
+    const e = await env({ perms: true, tables: [t], compat: 2 });
     const before = { id: rid(1n), k: 1n };
     const req = (updateAfterFieldError: boolean) => ({ action: "update", rid: rid(1n), before, data: becomes({ ...before, k: 2n }), createFirst: { data: becomes({ id: rid(1n) }), updateAfterFieldError } }) as const;
     await expect(writeDocument(e, req(false))).rejects.toThrow("field `k`");
@@ -256,9 +257,9 @@ describe("writeDocument: the order of the client's clauses and the permissions",
     const conflict = () => new Error("exists");
     const closed = table("t", perms({ select: FULL, create: NONE }));
     const req = { action: "create", rid: rid(1n), before: undefined, conflict } as const;
-    expect(await writeDocument(env({ perms: true, tables: [closed] }), req)).toBeUndefined();
+    expect(await writeDocument(await env({ perms: true, tables: [closed] }), req)).toBeUndefined();
     const open = table("t", perms({}, FULL));
-    await expect(writeDocument(env({ perms: true, tables: [open] }), req)).rejects.toThrow("exists");
+    await expect(writeDocument(await env({ perms: true, tables: [open] }), req)).rejects.toThrow("exists");
   });
 });
 
@@ -269,7 +270,7 @@ describe("processTableFields", () => {
     const t = table("t", perms({}, FULL));
     t.fields.set("d", defineField("t", "d", { default: lit("dflt") }));
     t.fields.set("v", defineField("t", "v", { value: lit(7n) }));
-    const e = env({ perms: false, tables: [t] });
+    const e = await env({ perms: false, tables: [t] });
     expect(await processTableFields(e, t, op({ id: rid(1n) }), { id: rid(1n) })).toEqual({ id: rid(1n), d: "dflt", v: 7n });
     expect(await processTableFields(e, t, op({ id: rid(1n) }, { id: rid(1n) }), { id: rid(1n) })).toEqual({ id: rid(1n), v: 7n });
   });
@@ -277,7 +278,7 @@ describe("processTableFields", () => {
   it("fails ASSERT with SurrealDB's text and READONLY changes", async () => {
     const t = table("t", perms({}, FULL));
     t.fields.set("n", defineField("t", "n", { assert: { kind: "Binary", op: ">", left: param("value"), right: lit(0n) } }));
-    const e = env({ perms: false, tables: [t] });
+    const e = await env({ perms: false, tables: [t] });
     await expect(processTableFields(e, t, op({ id: rid(1n), n: 0n }), { id: rid(1n), n: 0n })).rejects.toThrow(
       "Found 0 for field `n`, with record `t:1`, but field must conform to: cond",
     );

@@ -8,7 +8,7 @@ import { Datastore } from "../../src/exec/datastore.js";
 import { formatElapsed } from "../../src/exec/executor.js";
 import { newSession } from "../../src/exec/session.js";
 import { SurqlAuth } from "../../src/index.js";
-import { MemoryRecordStore } from "../../src/store/records.js";
+import { KvRecordStore } from "../../src/store/records.js";
 import { RecordId } from "../../src/value/types.js";
 
 const root = () => newSession({ ns: "t", db: "t", actor: { level: "Root", ns: undefined, db: undefined, id: "root", roles: ["OWNER"] } });
@@ -44,7 +44,7 @@ describe.each([1, 2] as const)("reported statement time (compat %i)", (compat) =
 const SECRET = "ENOENT: /var/lib/surql-auth/secret-path, token=abc123";
 
 /** A record store whose scans fail with an internal-looking message. */
-class FailingStore extends MemoryRecordStore {
+class FailingStore extends KvRecordStore {
   override scan(): never {
     throw new Error(SECRET);
   }

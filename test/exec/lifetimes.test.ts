@@ -2,18 +2,27 @@
 
 import { describe, expect, it } from "vitest";
 import { IdentityLifetimes, TrackedRecordStore } from "../../src/exec/lifetimes.js";
-import { MemoryRecordStore } from "../../src/store/records.js";
+import { MemoryStore } from "../../src/store/kv/memory.js";
+import { KvRecordStore } from "../../src/store/records.js";
 import { Transaction } from "../../src/store/transaction.js";
 import { RecordId } from "../../src/value/types.js";
 
 function setup(maxEnds?: number) {
   let ms = 1_000_000;
-  const inner = new MemoryRecordStore();
-  const book = new IdentityLifetimes(inner, { now: () => ms }, maxEnds);
+  const kv = new MemoryStore();
+  const begin = async () => new Transaction(await kv.begin("write"));
+  const inner = new KvRecordStore();
+  const book = new IdentityLifetimes(inner, { now: () => ms }, maxEnds, begin);
   const store = new TrackedRecordStore(inner, book);
-  const put = (rid: RecordId) => store.put(new Transaction(), { ns: "n", db: "d", tb: rid.table }, rid, { id: rid });
-  const del = (rid: RecordId, txn = new Transaction()) => store.delete(txn, { ns: "n", db: "d", tb: rid.table }, rid);
-  return { book, store, put, del, tick: () => (ms += 1000) };
+  /** Each write in its own committed transaction (or in `txn`, left open). */
+  const inTxn = async (write: (t: Transaction) => Promise<void>, txn?: Transaction) => {
+    const t = txn ?? (await begin());
+    await write(t);
+    if (!txn) await t.commit();
+  };
+  const put = (rid: RecordId) => inTxn((t) => store.put(t, { ns: "n", db: "d", tb: rid.table }, rid, { id: rid }));
+  const del = (rid: RecordId, txn?: Transaction) => inTxn((t) => store.delete(t, { ns: "n", db: "d", tb: rid.table }, rid), txn);
+  return { book, store, put, del, begin, tick: () => (ms += 1000) };
 }
 
 const user = (id: string) => new RecordId("user", id);
@@ -37,15 +46,15 @@ describe("IdentityLifetimes", () => {
   });
 
   it("a cancelled deletion is forgotten; a removed table or database ends every id in it", async () => {
-    const { book, store, put, del } = setup();
+    const { book, store, put, del, begin } = setup();
     book.watch("n", "d", user("a"));
     await put(user("a"));
-    const txn = new Transaction();
+    const txn = await begin();
     await del(user("a"), txn);
     await txn.cancel();
     expect(book.endedAt("n", "d", user("a"))).toBeUndefined();
     expect(await book.exists("n", "d", user("a"))).toBe(true);
-    await store.clear(new Transaction(), { ns: "n", db: "d" });
+    await store.clear(await begin(), { ns: "n", db: "d" });
     expect(book.endedAt("n", "d", user("zzz"))).toBeDefined();
     expect(book.endedAt("n", "other", user("zzz"))).toBeUndefined();
   });

@@ -6,14 +6,14 @@
 import { describe, expect, it } from "vitest";
 import { Datastore } from "../../src/exec/datastore.js";
 import { newSession } from "../../src/exec/session.js";
-import { MemoryRecordStore } from "../../src/store/records.js";
+import { KvRecordStore } from "../../src/store/records.js";
 import type { TableRef } from "../../src/store/records.js";
 import type { Transaction } from "../../src/store/transaction.js";
 import { RecordId } from "../../src/value/types.js";
 import { rootSession, run } from "./helpers.js";
 
 /** A record store that notes the table of every `get`. */
-class CountingStore extends MemoryRecordStore {
+class CountingStore extends KvRecordStore {
   reads: string[] = [];
   override get(txn: Transaction, t: TableRef, id: RecordId) {
     this.reads.push(t.tb);

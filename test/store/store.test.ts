@@ -1,72 +1,119 @@
-// store/: undo-log transactions over records, indexes and the catalog; key order of scans.
+// store/: records and index entries as KV entries — transactions, key order of scans and ranges, edge keys, clears.
 
 import { describe, expect, it } from "vitest";
 import { Catalog, deleteIn, putIn } from "../../src/store/catalog.js";
-import { MemoryIndexStore } from "../../src/store/indexes.js";
+import { KvIndexStore } from "../../src/store/indexes.js";
 import { compareRecordKeys, valueKey } from "../../src/store/keys.js";
-import { MemoryRecordStore, scanAll } from "../../src/store/records.js";
+import { MemoryStore } from "../../src/store/kv/memory.js";
+import { KvRecordStore, scanAll } from "../../src/store/records.js";
 import { Transaction } from "../../src/store/transaction.js";
-import { RecordId, Uuid } from "../../src/value/types.js";
+import { RecordId, RecordIdRange, Uuid } from "../../src/value/types.js";
 
 const T = { ns: "n", db: "d", tb: "t" };
+const rid = (k: bigint | string) => new RecordId("t", k);
 
-describe("MemoryRecordStore", () => {
-  it("undoes puts and deletes of a cancelled transaction, in reverse order", async () => {
-    const store = new MemoryRecordStore();
-    const setup = new Transaction();
-    await store.put(setup, T, new RecordId("t", 1n), { id: new RecordId("t", 1n), a: 1n });
-    await setup.commit();
-    const txn = new Transaction();
-    await store.put(txn, T, new RecordId("t", 1n), { id: new RecordId("t", 1n), a: 2n });
-    await store.put(txn, T, new RecordId("t", 1n), { id: new RecordId("t", 1n), a: 3n });
-    await store.put(txn, T, new RecordId("t", 2n), { id: new RecordId("t", 2n) });
-    await store.delete(txn, T, new RecordId("t", 1n));
-    expect(await store.get(txn, T, new RecordId("t", 1n))).toBeUndefined();
+function setup() {
+  const kv = new MemoryStore();
+  const begin = async () => new Transaction(await kv.begin("write"));
+  return { begin, store: new KvRecordStore(), ix: new KvIndexStore() };
+}
+
+describe("KvRecordStore", () => {
+  it("a transaction reads its own writes; a cancelled one leaves the committed records, save points roll back", async () => {
+    const { begin, store } = setup();
+    const setupTxn = await begin();
+    await store.put(setupTxn, T, rid(1n), { id: rid(1n), a: 1n });
+    await setupTxn.commit();
+    const txn = await begin();
+    await store.put(txn, T, rid(1n), { id: rid(1n), a: 2n });
+    const mark = txn.savepoint();
+    await store.put(txn, T, rid(2n), { id: rid(2n) });
+    await store.delete(txn, T, rid(1n));
+    expect(await store.get(txn, T, rid(1n))).toBeUndefined();
+    txn.rollbackTo(mark);
+    expect(await store.get(txn, T, rid(1n))).toEqual({ id: rid(1n), a: 2n });
+    expect(await store.get(txn, T, rid(2n))).toBeUndefined();
     await txn.cancel();
-    expect(await store.get(txn, T, new RecordId("t", 1n))).toEqual({ id: new RecordId("t", 1n), a: 1n });
-    expect(await store.get(txn, T, new RecordId("t", 2n))).toBeUndefined();
+    const after = await begin();
+    expect(await store.get(after, T, rid(1n))).toEqual({ id: rid(1n), a: 1n });
+    expect(await store.get(after, T, rid(2n))).toBeUndefined();
   });
 
-  it("scans in SurrealDB's key order: numbers, strings, uuids, arrays", async () => {
-    const store = new MemoryRecordStore();
-    const txn = new Transaction();
-    const keys = [["x"], "b", new Uuid("00000000-0000-0000-0000-000000000001"), 10n, "a", 2n];
-    for (const k of keys) store.put(txn, T, new RecordId("t", k as never), {});
-    expect((await scanAll(store, txn, T)).map((r) => r.id.id)).toEqual([2n, 10n, "a", "b", new Uuid("00000000-0000-0000-0000-000000000001"), ["x"]]);
+  it("scans in SurrealDB's key order (numbers, strings, uuids, arrays) and record-id ranges as key ranges", async () => {
+    const { begin, store } = setup();
+    const txn = await begin();
+    const keys = [["x"], "b", new Uuid("00000000-0000-0000-0000-000000000001"), 10n, "a", 2n, 3n];
+    for (const k of keys) await store.put(txn, T, new RecordId("t", k as never), { id: new RecordId("t", k as never) });
+    expect((await scanAll(store, txn, T)).map((r) => r.id.id)).toEqual([2n, 3n, 10n, "a", "b", new Uuid("00000000-0000-0000-0000-000000000001"), ["x"]]);
+    const ids = async (r: RecordIdRange) => (await scanAll(store, txn, T, r)).map((x) => x.id.id);
+    expect(await ids(new RecordIdRange({ value: 2n, inclusive: false }, { value: 10n, inclusive: true }))).toEqual([3n, 10n]);
+    expect(await ids(new RecordIdRange({ value: 2n, inclusive: true }, { value: 10n, inclusive: false }))).toEqual([2n, 3n]);
+    expect(await ids(new RecordIdRange({ value: "a", inclusive: true }, undefined))).toEqual(["a", "b", new Uuid("00000000-0000-0000-0000-000000000001"), ["x"]]);
+    expect(await ids(new RecordIdRange(undefined, { value: 3n, inclusive: true }))).toEqual([2n, 3n]);
+  });
+
+  it("keeps an edge key under each node a record's in / out names, and moves it when they change", async () => {
+    const { begin, store } = setup();
+    const txn = await begin();
+    const a = new RecordId("person", "a");
+    const b = new RecordId("person", "b");
+    const e = new RecordId("likes", 1n);
+    const L = { ns: "n", db: "d", tb: "likes" };
+    const P = { ns: "n", db: "d", tb: "person" };
+    await store.put(txn, L, e, { id: e, in: a, out: b });
+    expect(await store.edges(txn, P, a, "out", "likes")).toEqual([e]);
+    expect(await store.edges(txn, P, b, "in", "likes")).toEqual([e]);
+    expect(await store.edges(txn, P, a, "in", "likes")).toEqual([]);
+    expect(await store.edges(txn, P, a, "out", "other")).toEqual([]);
+    await store.put(txn, L, e, { id: e, in: b, out: a });
+    expect(await store.edges(txn, P, a, "out", "likes")).toEqual([]);
+    expect(await store.edges(txn, P, b, "out", "likes")).toEqual([e]);
+    await store.delete(txn, L, e);
+    expect(await store.edges(txn, P, b, "out", "likes")).toEqual([]);
   });
 
   it("clears a table, a database or a namespace, undoably", async () => {
-    const store = new MemoryRecordStore();
-    const txn = new Transaction();
-    await store.put(txn, T, new RecordId("t", 1n), {});
-    await store.put(txn, { ns: "n", db: "d", tb: "u" }, new RecordId("u", 1n), {});
-    await store.put(txn, { ns: "n", db: "e", tb: "t" }, new RecordId("t", 1n), {});
+    const { begin, store } = setup();
+    const txn = await begin();
+    await store.put(txn, T, rid(1n), { id: rid(1n) });
+    await store.put(txn, { ns: "n", db: "d", tb: "u" }, new RecordId("u", 1n), { id: new RecordId("u", 1n) });
+    await store.put(txn, { ns: "n", db: "e", tb: "t" }, rid(1n), { id: rid(1n) });
     await txn.commit();
-    const drop = new Transaction();
+    const drop = await begin();
     await store.clear(drop, { ns: "n", db: "d" });
-    expect(await scanAll(store, txn, T)).toEqual([]);
-    expect(await scanAll(store, txn, { ns: "n", db: "e", tb: "t" })).toHaveLength(1);
+    expect(await scanAll(store, drop, T)).toEqual([]);
+    expect(await scanAll(store, drop, { ns: "n", db: "e", tb: "t" })).toHaveLength(1);
     await drop.cancel();
-    expect(await scanAll(store, txn, T)).toHaveLength(1);
+    expect(await scanAll(store, await begin(), T)).toHaveLength(1);
   });
 });
 
-describe("MemoryIndexStore", () => {
-  it("looks up records by indexed values and forgets removed entries", async () => {
-    const ix = new MemoryIndexStore();
-    const txn = new Transaction();
-    await ix.add(txn, T, "email", ["a@b.c"], new RecordId("t", 1n));
-    await ix.add(txn, T, "email", ["a@b.c"], new RecordId("t", 2n));
-    expect(await ix.lookup(txn, T, "email", ["a@b.c"])).toEqual([new RecordId("t", 1n), new RecordId("t", 2n)]);
-    await ix.remove(txn, T, "email", ["a@b.c"], new RecordId("t", 1n));
-    expect(await ix.lookup(txn, T, "email", ["a@b.c"])).toEqual([new RecordId("t", 2n)]);
-    await txn.cancel();
-    expect(await ix.lookup(txn, T, "email", ["a@b.c"])).toEqual([]);
+describe("KvIndexStore", () => {
+  it("looks up records by indexed values, lists entries grouped in key order, forgets removed entries", async () => {
+    const { begin, ix } = setup();
+    const txn = await begin();
+    await ix.add(txn, T, "email", ["a@b.c"], rid(2n));
+    await ix.add(txn, T, "email", ["a@b.c"], rid(1n));
+    await ix.add(txn, T, "email", ["0@b.c"], rid(3n));
+    expect(await ix.lookup(txn, T, "email", ["a@b.c"])).toEqual([rid(1n), rid(2n)]);
+    expect(await ix.entries(txn, T, "email", 1)).toEqual([
+      { values: ["0@b.c"], ids: [rid(3n)] },
+      { values: ["a@b.c"], ids: [rid(1n), rid(2n)] },
+    ]);
+    await ix.remove(txn, T, "email", ["a@b.c"], rid(1n));
+    expect(await ix.lookup(txn, T, "email", ["a@b.c"])).toEqual([rid(2n)]);
+    await ix.clear(txn, T, "email");
+    expect(await ix.lookup(txn, T, "email", ["0@b.c"])).toEqual([]);
   });
 
-  it("treats 1 (int) and 1.0 (float) as the same key, strings apart", async () => {
+  it("keeps number kinds apart in entries (1 and 1.0 are two), as SurrealDB's index keys do", async () => {
+    const { begin, ix } = setup();
+    const txn = await begin();
+    await ix.add(txn, T, "n", [1n], rid(1n));
+    await ix.add(txn, T, "n", [1], rid(2n));
+    expect(await ix.lookup(txn, T, "n", [1n])).toEqual([rid(1n)]);
+    expect(await ix.lookup(txn, T, "n", [1])).toEqual([rid(2n)]);
     expect(valueKey(1n)).toBe(valueKey(1));
-    expect(valueKey("1")).not.toBe(valueKey(1n));
     expect(compareRecordKeys(2n, 10n)).toBeLessThan(0);
   });
 });
@@ -88,7 +135,7 @@ describe("Catalog", () => {
     expect(c.getUser("ROOT", undefined, undefined, "u")?.code).toBe("y");
   });
 
-  it("finds nothing on levels that do not exist", async () => {
+  it("finds nothing on levels that do not exist", () => {
     const c = new Catalog();
     expect(c.getUser("NAMESPACE", "nope", undefined, "u")).toBeUndefined();
     expect(c.getAccess("DATABASE", "n", "d", "a")).toBeUndefined();

@@ -1,6 +1,7 @@
 // exec/expressions: idiom paths — fields, indexes, `[*]`, `[WHERE]`, methods, record-link traversal, graph edges.
 
 import type { IdiomExpr, IdiomPart } from "../../ast/nodes.js";
+import { encodeRecordIdKey } from "../../store/kv/keys.js";
 import { checked, isTruthy, valueEquals } from "../../value/index.js";
 import { RecordId, isValueObject } from "../../value/types.js";
 import type { Value } from "../../value/types.js";
@@ -114,11 +115,17 @@ async function traverseGraph(v: Value, part: Extract<IdiomPart, { kind: "Graph" 
       continue;
     }
     const tables = part.what.length > 0 ? part.what : [...(ctx.core.catalog.db(ns, db)?.tables.keys() ?? [])];
+    const node = { ns, db, tb: src.table };
     for (const tb of tables) {
-      for await (const batch of ctx.core.records.scan(ctx.txn, { ns, db, tb })) for (const rec of batch) {
-        const matchOut = (part.dir === "->" || part.dir === "<->") && valueEquals(rec.doc.in, src, { compat: ctx.core.compat });
-        const matchIn = (part.dir === "<-" || part.dir === "<->") && valueEquals(rec.doc.out, src, { compat: ctx.core.compat });
-        if ((matchOut || matchIn) && (await graphStepKeeps(rec.id, part, ctx))) out.push(rec.id);
+      // the node's edge keys name the candidates; each is read to check it still names the node
+      const outs = part.dir === "<-" ? [] : await ctx.core.records.edges(ctx.txn, node, src, "out", tb);
+      const ins = part.dir === "->" ? [] : await ctx.core.records.edges(ctx.txn, node, src, "in", tb);
+      const ids = [...outs, ...ins.filter((i) => !outs.some((o) => valueEquals(o, i, { compat: ctx.core.compat })))];
+      for (const id of ins.length > 0 && outs.length > 0 ? ids.sort((a, b) => Buffer.compare(encodeRecordIdKey(a.id), encodeRecordIdKey(b.id))) : ids) {
+        const doc = await ctx.core.records.get(ctx.txn, { ns, db, tb }, id);
+        const matchOut = (part.dir === "->" || part.dir === "<->") && valueEquals(doc?.in, src, { compat: ctx.core.compat });
+        const matchIn = (part.dir === "<-" || part.dir === "<->") && valueEquals(doc?.out, src, { compat: ctx.core.compat });
+        if ((matchOut || matchIn) && (await graphStepKeeps(id, part, ctx))) out.push(id);
       }
     }
   }
