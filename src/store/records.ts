@@ -4,7 +4,7 @@
 import { RecordId } from "../value/types.js";
 import type { RecordIdKey, RecordIdRange, ValueObject } from "../value/types.js";
 import { decodeDocument, encodeDocument } from "./kv/codec.js";
-import { databaseKey, decodeEdgeKey, decodeRecordKey, edgeKey, edgesRange, namespaceKey, recordKey, tableKey, tableRecordsRange } from "./kv/keys.js";
+import { databaseKey, decodeEdgeKey, decodeRecordKey, edgeKey, edgesRange, encodeRecordIdKey, namespaceKey, tableKey, tableRecordsRange } from "./kv/keys.js";
 import type { EdgeDirection } from "./kv/keys.js";
 import { concatBytes, prefixRange } from "./kv/bytes.js";
 import type { Bytes, Key, KeyRange, KvTransaction } from "./kv/types.js";
@@ -60,13 +60,29 @@ export function kvOf(txn: Transaction): KvTransaction {
   return txn.kv;
 }
 
+/** Key prefixes of tables' records, by table (names are encoded once, not on every read). */
+const prefixes = new Map<string, Key>();
+const MAX_PREFIXES = 10_000;
+
+/** `/*ns\0*db\0*tb\0*id`: a record's key. */
+function recordKey(t: TableRef, id: RecordIdKey): Key {
+  const name = `${t.ns}\0${t.db}\0${t.tb}`;
+  let prefix = prefixes.get(name);
+  if (!prefix) {
+    if (prefixes.size >= MAX_PREFIXES) prefixes.clear();
+    prefix = tableRecordsRange(t.ns, t.db, t.tb).start;
+    prefixes.set(name, prefix);
+  }
+  return concatBytes([prefix, encodeRecordIdKey(id)]);
+}
+
 /** The smallest key after `key` (record keys are self-delimiting: none extends another). */
 const after = (key: Key): Key => concatBytes([key, Uint8Array.of(0)]);
 
 /** The key range of a record-id range within its table. */
 function rangeKeys(t: TableRef, range: RecordIdRange): KeyRange {
   const all = tableRecordsRange(t.ns, t.db, t.tb);
-  const at = (id: RecordIdKey): Key => recordKey(t.ns, t.db, t.tb, id);
+  const at = (id: RecordIdKey): Key => recordKey(t, id);
   const start = range.begin ? (range.begin.inclusive ? at(range.begin.value) : after(at(range.begin.value))) : all.start;
   const end = range.end ? (range.end.inclusive ? after(at(range.end.value)) : at(range.end.value)) : all.end;
   return { start, end };
@@ -99,7 +115,7 @@ export class KvRecordStore implements RecordStore {
   }
 
   async get(txn: Transaction, t: TableRef, id: RecordId): Promise<ValueObject | undefined> {
-    const bytes = await kvOf(txn).get(recordKey(t.ns, t.db, t.tb, id.id));
+    const bytes = await kvOf(txn).get(recordKey(t, id.id));
     return bytes && this.decode(bytes);
   }
 
@@ -109,14 +125,14 @@ export class KvRecordStore implements RecordStore {
     for (const k of edgeKeys(t, id, prev)) kv.delete(k);
     const bytes = encodeDocument(doc);
     this.docs.set(bytes, doc);
-    kv.set(recordKey(t.ns, t.db, t.tb, id.id), bytes);
+    kv.set(recordKey(t, id.id), bytes);
     for (const k of edgeKeys(t, id, doc)) kv.set(k, new Uint8Array(0));
   }
 
   async delete(txn: Transaction, t: TableRef, id: RecordId): Promise<void> {
     const kv = kvOf(txn);
     for (const k of edgeKeys(t, id, await this.get(txn, t, id))) kv.delete(k);
-    kv.delete(recordKey(t.ns, t.db, t.tb, id.id));
+    kv.delete(recordKey(t, id.id));
   }
 
   async *scan(txn: Transaction, t: TableRef, range?: RecordIdRange): AsyncIterable<readonly StoredRecord[]> {

@@ -5,7 +5,7 @@ import type { PendingWrites } from "./buffer.js";
 import { compareKeyStrings, keyBytes, type KeyString } from "./bytes.js";
 import { CommitLog } from "./occ.js";
 import { SortedMap } from "./sorted.js";
-import { BufferedTransaction, type ReadSet, type Snapshot, type StringEntry } from "./transaction.js";
+import { BufferedTransaction, type ReadSet, type Snapshot, type StringEntry, type TransactionBackend } from "./transaction.js";
 import type { Bytes, Key, KvStore, KvTransaction, TransactionMode } from "./types.js";
 
 /** Each entry keeps its key bytes too, made once at commit rather than at every scan. */
@@ -47,11 +47,20 @@ export class MemoryStore implements KvStore {
   private tree: Tree = new SortedMap<KeyString, readonly [Key, Bytes]>(undefined, compareKeyStrings);
   private readonly log = new CommitLog();
 
-  async begin(mode: TransactionMode): Promise<KvTransaction> {
-    const snapshot = treeSnapshot(this.tree);
-    if (mode === "read") {
-      return new BufferedTransaction(mode, { snapshot, batch: BATCH, commit: async () => {}, cancel: async () => {} }, false);
+  /** The published tree's snapshot and read-only backend, made once per commit (not per transaction). */
+  private reader: { tree: Tree; snapshot: Snapshot; backend: TransactionBackend } | undefined;
+
+  private current(): { snapshot: Snapshot; backend: TransactionBackend } {
+    if (this.reader?.tree !== this.tree) {
+      const snapshot = treeSnapshot(this.tree);
+      this.reader = { tree: this.tree, snapshot, backend: { snapshot, batch: BATCH, commit: async () => {}, cancel: async () => {} } };
     }
+    return this.reader;
+  }
+
+  async begin(mode: TransactionMode): Promise<KvTransaction> {
+    const { snapshot, backend } = this.current();
+    if (mode === "read") return new BufferedTransaction(mode, backend, false);
     const start = this.log.begin();
     return new BufferedTransaction(
       mode,
