@@ -12,6 +12,9 @@ import type { Clock } from "./session.js";
 /** Most ends remembered at once; beyond it the oldest are forgotten and become the fail-closed `floor`. */
 export const MAX_ENDS = 100_000;
 
+/** How long a record seen to exist is trusted without reading the store again, while this node saw no end of it. */
+export const EXISTS_TTL_MS = 1000;
+
 type Scope = ScopeRef;
 
 const scopeKey = (s: Scope): string =>
@@ -31,6 +34,8 @@ export class IdentityLifetimes implements IdentityBook {
   private readonly ends = new Map<string, IdentityEnd>();
   private floor: IdentityEnd | undefined;
   private seq = 0;
+  /** Records seen to exist: the sequence number and time of the read (at most maxEnds, oldest dropped first). */
+  private readonly seen = new Map<string, { readonly seq: number; readonly ms: number }>();
 
   constructor(
     private readonly records: RecordStore,
@@ -46,13 +51,25 @@ export class IdentityLifetimes implements IdentityBook {
   }
 
   async exists(ns: string, db: string, rid: RecordId): Promise<boolean> {
-    // a read of its own, outside any query's transaction
+    const t = { ns, db, tb: rid.table };
+    const key = recordKey(t, rid);
+    const now = this.clock.now();
+    // 1. seen lately in a watched table, and no end of it (or of its table …) recorded since: still there
+    const hit = this.seen.get(key);
+    if (hit && now - hit.ms < EXISTS_TTL_MS && this.watched.has(scopeKey(t)) && (this.endedAt(ns, db, rid)?.seq ?? -1) <= hit.seq) return true;
+    // 2. a read of its own, outside any query's transaction (another node may have deleted it)
+    const seq = this.seq;
     const txn = await this.begin();
+    let found: boolean;
     try {
-      return (await this.records.get(txn, { ns, db, tb: rid.table }, rid)) !== undefined;
+      found = (await this.records.get(txn, t, rid)) !== undefined;
     } finally {
       await txn.cancel();
     }
+    this.seen.delete(key);
+    if (found) this.seen.set(key, { seq, ms: now });
+    if (this.seen.size > this.maxEnds) this.seen.delete(this.seen.keys().next().value as string);
+    return found;
   }
 
   endedAt(ns: string, db: string, rid: RecordId): IdentityEnd | undefined {

@@ -64,8 +64,20 @@ export function kvOf(txn: Transaction): KvTransaction {
 const prefixes = new Map<string, Key>();
 const MAX_PREFIXES = 10_000;
 
+/** Encoded key parts of record ids (an id object is immutable and often read again: `$auth`, a session's record). */
+const idKeys = new WeakMap<RecordId, Key>();
+
+function idKey(id: RecordId): Key {
+  let k = idKeys.get(id);
+  if (!k) {
+    k = encodeRecordIdKey(id.id);
+    idKeys.set(id, k);
+  }
+  return k;
+}
+
 /** `/*ns\0*db\0*tb\0*id`: a record's key. */
-function recordKey(t: TableRef, id: RecordIdKey): Key {
+function recordKey(t: TableRef, id: RecordIdKey | RecordId): Key {
   const name = `${t.ns}\0${t.db}\0${t.tb}`;
   let prefix = prefixes.get(name);
   if (!prefix) {
@@ -73,7 +85,7 @@ function recordKey(t: TableRef, id: RecordIdKey): Key {
     prefix = tableRecordsRange(t.ns, t.db, t.tb).start;
     prefixes.set(name, prefix);
   }
-  return concatBytes([prefix, encodeRecordIdKey(id)]);
+  return concatBytes([prefix, id instanceof RecordId ? idKey(id) : encodeRecordIdKey(id)]);
 }
 
 /** The smallest key after `key` (record keys are self-delimiting: none extends another). */
@@ -115,7 +127,7 @@ export class KvRecordStore implements RecordStore {
   }
 
   async get(txn: Transaction, t: TableRef, id: RecordId): Promise<ValueObject | undefined> {
-    const bytes = await kvOf(txn).get(recordKey(t, id.id));
+    const bytes = await kvOf(txn).get(recordKey(t, id));
     return bytes && this.decode(bytes);
   }
 
@@ -125,14 +137,14 @@ export class KvRecordStore implements RecordStore {
     for (const k of edgeKeys(t, id, prev)) kv.delete(k);
     const bytes = encodeDocument(doc);
     this.docs.set(bytes, doc);
-    kv.set(recordKey(t, id.id), bytes);
+    kv.set(recordKey(t, id), bytes);
     for (const k of edgeKeys(t, id, doc)) kv.set(k, new Uint8Array(0));
   }
 
   async delete(txn: Transaction, t: TableRef, id: RecordId): Promise<void> {
     const kv = kvOf(txn);
     for (const k of edgeKeys(t, id, await this.get(txn, t, id))) kv.delete(k);
-    kv.delete(recordKey(t, id.id));
+    kv.delete(recordKey(t, id));
   }
 
   async *scan(txn: Transaction, t: TableRef, range?: RecordIdRange): AsyncIterable<readonly StoredRecord[]> {

@@ -22,7 +22,7 @@ function setup(maxEnds?: number) {
   };
   const put = (rid: RecordId) => inTxn((t) => store.put(t, { ns: "n", db: "d", tb: rid.table }, rid, { id: rid }));
   const del = (rid: RecordId, txn?: Transaction) => inTxn((t) => store.delete(t, { ns: "n", db: "d", tb: rid.table }, rid), txn);
-  return { book, store, put, del, begin, tick: () => (ms += 1000) };
+  return { book, store, inner, put, del, begin, inTxn, tick: () => (ms += 1000) };
 }
 
 const user = (id: string) => new RecordId("user", id);
@@ -75,5 +75,22 @@ describe("IdentityLifetimes", () => {
     expect(floor!.seq).toBeGreaterThan(early);
     expect(floor!.seq).toBeLessThanOrEqual(late);
     expect(book.endedAt("n", "d", user("d"))!.seq).toBe(late);
+  });
+
+  it("trusts a record seen to exist for a second while no end of it was recorded; a deletion here ends it at once", async () => {
+    const { book, inner, put, del, inTxn, tick } = setup();
+    book.watch("n", "d", user("a"));
+    await put(user("a"));
+    await put(user("b"));
+    expect(await book.exists("n", "d", user("a"))).toBe(true);
+    expect(await book.exists("n", "d", user("b"))).toBe(true);
+    // deleted where this book does not see it (another node): still trusted within the second, read again after it
+    await inTxn((t) => inner.delete(t, { ns: "n", db: "d", tb: "user" }, user("a")));
+    expect(await book.exists("n", "d", user("a"))).toBe(true);
+    tick();
+    expect(await book.exists("n", "d", user("a"))).toBe(false);
+    // deleted here: the recorded end voids the trust at once
+    await del(user("b"));
+    expect(await book.exists("n", "d", user("b"))).toBe(false);
   });
 });
