@@ -28,14 +28,17 @@ export interface CatalogListener {
   closed(st: TxnCatalog): void;
 }
 
+const utf8 = new TextEncoder();
+const fromUtf8 = new TextDecoder();
+
 const STATES = new WeakMap<KvTransaction, { st: TxnCatalog; listener: CatalogListener }>();
 
 export function encodeVersion(v: number): Bytes {
-  return new TextEncoder().encode(String(v));
+  return utf8.encode(String(v));
 }
 
 export function decodeVersion(b: Bytes | undefined): number {
-  return b === undefined ? 0 : Number(new TextDecoder().decode(b));
+  return b === undefined ? 0 : Number(fromUtf8.decode(b));
 }
 
 /** Start tracking `kv`: it read catalog version `version`. */

@@ -67,12 +67,24 @@ const MAX_PREFIXES = 10_000;
 /** Encoded key parts of record ids (an id object is immutable and often read again: `$auth`, a session's record). */
 const idKeys = new WeakMap<RecordId, Key>();
 
+/** Encoded key parts of number and short string ids, by value (bounded: cleared when full). */
+const primitiveKeys = new Map<string | bigint, Key>();
+const MAX_PRIMITIVE_KEYS = 100_000;
+
 function idKey(id: RecordId): Key {
   let k = idKeys.get(id);
+  if (k) return k;
+  const v = id.id;
+  const primitive = typeof v === "bigint" || (typeof v === "string" && v.length <= 64);
+  k = primitive ? primitiveKeys.get(v) : undefined;
   if (!k) {
-    k = encodeRecordIdKey(id.id);
-    idKeys.set(id, k);
+    k = encodeRecordIdKey(v);
+    if (primitive) {
+      if (primitiveKeys.size >= MAX_PRIMITIVE_KEYS) primitiveKeys.clear();
+      primitiveKeys.set(v, k);
+    }
   }
+  idKeys.set(id, k);
   return k;
 }
 

@@ -61,22 +61,18 @@ export class MemoryStore implements KvStore {
   async begin(mode: TransactionMode): Promise<KvTransaction> {
     const { snapshot, backend } = this.current();
     if (mode === "read") return new BufferedTransaction(mode, backend, false);
-    const start = this.log.begin();
-    return new BufferedTransaction(
-      mode,
-      {
-        snapshot,
-        batch: BATCH,
-        commit: async (writes, reads) => this.commit(start, writes, reads),
-        cancel: async () => this.log.end(start),
-      },
-      true,
-    );
+    return new BufferedTransaction(mode, new WriteBackend(this, snapshot, this.log.begin()), true);
   }
 
   async close(): Promise<void> {}
 
-  private commit(start: number, writes: PendingWrites, reads: ReadSet | undefined): void {
+  /** A write transaction ends without committing (WriteBackend's cancel). */
+  endAt(start: number): void {
+    this.log.end(start);
+  }
+
+  /** Validate and publish a write transaction's batch (WriteBackend's commit). */
+  commitAt(start: number, writes: PendingWrites, reads: ReadSet | undefined): void {
     try {
       this.log.validate(start, writes, reads);
     } catch (e) {
@@ -90,5 +86,23 @@ export class MemoryStore implements KvStore {
       this.tree = next;
     }
     this.log.committed(start, writes);
+  }
+}
+
+/** One write transaction's side of the store (a class, not closures per transaction: begin stays cheap). */
+class WriteBackend implements TransactionBackend {
+  readonly batch = BATCH;
+  constructor(
+    private readonly store: MemoryStore,
+    readonly snapshot: Snapshot,
+    private readonly start: number,
+  ) {}
+
+  async commit(writes: PendingWrites, reads: ReadSet | undefined): Promise<void> {
+    this.store.commitAt(this.start, writes, reads);
+  }
+
+  async cancel(): Promise<void> {
+    this.store.endAt(this.start);
   }
 }
