@@ -175,8 +175,9 @@ function holding(tb: string, field: string, v: Value): ValueObject & { id: Recor
 /**
  * SurrealDB's query planner for a WHERE `field op value` on a single-field index: equality (and 1.x CONTAINS)
  * looks the value up; a comparison walks the index range in key order — a record once per entry in range,
- * duplicates and all; 2.x keeps a numeric bound within numbers. NONE / NULL are not in the range; a 1.x
- * NONE / NULL value, or any other condition, plans nothing (`undefined`: scan). WHERE is still checked after.
+ * duplicates and all; 2.x keeps a numeric bound within numbers. A plain index holds NONE and NULL as the lowest
+ * keys (NONE first), a UNIQUE one does not; a 1.x NONE / NULL value, or any other condition, plans nothing
+ * (`undefined`: scan). WHERE is still checked after.
  */
 async function indexPlan(ctx: Ctx, table: TableEntry | undefined, t: { ns: string; db: string; tb: string }, cond: Expr | undefined, access: IndexAccess): Promise<StoredRecord[] | undefined> {
   if (!table || !cond) return undefined;
@@ -203,17 +204,18 @@ async function indexPlan(ctx: Ctx, table: TableEntry | undefined, t: { ns: strin
     return out;
   };
   const numeric = compat === 2 && typeRank(v) === 3;
+  const unique = ix[1].unique;
   // an equality looks its value up (2.x: a number under every number kind: 1, 1.0 and 1dec)
   if ((op === "=" || op === "CONTAINS") && !numeric) {
-    if (nullish) return [];
+    if (nullish && unique) return [];
     const hits = await fetch(await ctx.core.indexes.lookup(ctx.txn, t, ix[0], [v]));
     if (hits.length === 0) await missLikeHit(ctx, table, holding(t.tb, field, v), { fetchFrom: t });
     return hits;
   }
   const bound: Bound | "=" = op === "=" ? "=" : (op as Bound);
   const inRange = (e: Value): boolean => {
-    if (e === undefined || e === null) return false;
-    if (nullish) return bound === ">" || bound === ">=";
+    if (unique && (e === undefined || e === null)) return false;
+    if (nullish && unique) return bound === ">" || bound === ">=";
     if (numeric) return typeRank(e) === 3 && holds(compareValues(e, v, { compat }), bound);
     return holds(compareIndexKeys(e, v, compat), bound);
   };

@@ -117,7 +117,8 @@ describe.each(COMPATS)("a client's WHERE over an index on a hidden field (compat
     const ds = newDs({ compat });
     await run(ds, rootSession(), SCHEMA + INDEXES + RECORDS);
     const count = scans(ds);
-    expect(await run(ds, rootSession(), "SELECT VALUE id FROM profile WHERE pwhash < 'T'")).toEqual([{ ok: ["profile:bob", "profile:alice"] }]);
+    // the index order: NONE and NULL first (the lowest keys of a plain index, as SurrealDB 2.6.0 and 1.5.4 walk it)
+    expect(await run(ds, rootSession(), "SELECT VALUE id FROM profile WHERE pwhash < 'T'")).toEqual([{ ok: ["profile:carol", "profile:dave", "profile:bob", "profile:alice"] }]);
     expect(await run(ds, mal, "SELECT VALUE id FROM profile WHERE nick > 'b'; SELECT VALUE id FROM profile WHERE nick = 'da'")).toEqual([
       { ok: ["profile:bob", "profile:carol", "profile:dave"] },
       { ok: ["profile:dave"] },
@@ -136,7 +137,7 @@ describe.each(COMPATS)("a client's WHERE over an index on a hidden field (compat
       { ok: ["profile:alice", "profile:bob", "profile:carol", "profile:dave"] },
     ]);
     expect(count()).toBe(2);
-    expect(await run(ds, rootSession(), "SELECT VALUE id FROM profile WITH INDEX prof_pw WHERE pwhash < 'T'")).toEqual([{ ok: ["profile:bob", "profile:alice"] }]);
+    expect(await run(ds, rootSession(), "SELECT VALUE id FROM profile WITH INDEX prof_pw WHERE pwhash < 'T'")).toEqual([{ ok: ["profile:carol", "profile:dave", "profile:bob", "profile:alice"] }]);
     expect(count()).toBe(2);
   });
 
