@@ -1,7 +1,8 @@
 // doc/: field processing on write — READONLY, DEFAULT, VALUE, TYPE, ASSERT, field PERMISSIONS, SCHEMAFULL cleanup.
 
-import type { DefineFieldStatement, TypeKind } from "../ast/nodes.js";
-import { CastError, QueryError, queryError } from "../errors/index.js";
+import type { DefineFieldStatement, Expr, TypeKind } from "../ast/nodes.js";
+import { DATA_FREE_CODES, fieldClauseFailed } from "../errors/catalogue.js";
+import { CastError, QueryError, SurrealError, queryError } from "../errors/index.js";
 import type { TableEntry } from "../store/catalog.js";
 import { CoerceError, coerce, compareValues, formatKind, formatRecordId, isTruthy, valueExact } from "../value/index.js";
 import { isValueObject } from "../value/types.js";
@@ -10,9 +11,35 @@ import type { DocEnv, WriteOp } from "./env.js";
 import { permissionAllows } from "./permissions.js";
 import { fieldsInOrder, getPath, putPath, walkField, withoutPaths } from "./paths.js";
 import type { Path } from "./paths.js";
+import { WriteSight } from "./sight.js";
 
-function fieldError(env: DocEnv, op: WriteOp, name: string, val: Value, tail: string): QueryError {
-  return queryError("FieldCheck", env.printValue(val), name, formatRecordId(op.rid, { compat: env.compat }), tail);
+/** One field at one path of the record being written: what its errors may name. */
+interface FieldAt {
+  readonly env: DocEnv;
+  readonly sight: WriteSight;
+  readonly op: WriteOp;
+  readonly name: string;
+  readonly path: Path;
+}
+
+/** The value and the record a field error may print: each only when the client may select it (A9), else NONE. */
+async function named(at: FieldAt, val: Value, doc: ValueObject): Promise<{ value: string | undefined; rid: string | undefined }> {
+  const written = putPath(doc, at.path, val, at.env.compat);
+  const shown = await at.sight.field(at.path, [at.op.before, written]);
+  const rid = shown || (await at.sight.record(written)) ? formatRecordId(at.op.rid, { compat: at.env.compat }) : undefined;
+  return { value: shown ? at.env.printValue(val) : undefined, rid };
+}
+
+async function fieldError(at: FieldAt, val: Value, doc: ValueObject, tail: string): Promise<QueryError> {
+  const { value, rid } = await named(at, val, doc);
+  return queryError("FieldCheck", value, at.name, rid, tail);
+}
+
+/** A field clause's own failure: its text may carry anything the record holds, so it stands only if the client sees the whole record. */
+async function clauseError(at: FieldAt, e: unknown, clause: "VALUE" | "DEFAULT" | "ASSERT", doc: ValueObject): Promise<unknown> {
+  if (!(e instanceof SurrealError) || DATA_FREE_CODES.has(e.code) || (await at.sight.whole(doc))) return e;
+  const rid = (await at.sight.record(doc)) ? formatRecordId(at.op.rid, { compat: at.env.compat }) : undefined;
+  return queryError("FieldCheck", undefined, at.name, rid, fieldClauseFailed(clause));
 }
 
 /** What a write changed, as `$input` sees it per field: changed keys of objects (recursively), otherwise the new value. */
@@ -49,6 +76,7 @@ export async function processTableFields(env: DocEnv, table: TableEntry, op: Wri
   let doc = after;
   // 2.x: the fields nested in an optional field found NONE are skipped
   const skipped: string[] = [];
+  const sight = new WriteSight(env, table, op.before);
   for (const [name, fd] of fieldsInOrder(table)) {
     if (name === "id" || skipped.some((p) => name.startsWith(`${p}.`) || name.startsWith(`${p}[`))) continue;
     // 1.x removes the array elements left NONE (stricter than 1.5.4, which removes them one by one so that a later
@@ -59,19 +87,29 @@ export async function processTableFields(env: DocEnv, table: TableEntry, op: Wri
       let val = found;
       // $value and $after: the value at this path; $before: the stored one; $input: what the write changed there
       const vars = (): Record<string, Value> => ({ value: val, before: old, after: val, input: getPath(input, path), this: doc });
-      // READONLY: a stored value may not change
+      const at: FieldAt = { env, sight, op, name, path };
+      const clause = async (kind: "VALUE" | "DEFAULT" | "ASSERT", expr: Expr): Promise<Value> => {
+        try {
+          return await env.evaluate(fd, expr, doc, vars());
+        } catch (e) {
+          throw await clauseError(at, e, kind, doc);
+        }
+      };
+      // READONLY: a stored value may not change; one the client may not select stays, whatever was sent (an error
+      // only when the value differs would confirm a guess: A9, stricter than SurrealDB)
       if (fd.readonly && !isNew && !valueExact(val, old, { compat: env.compat })) {
-        throw queryError("FieldReadonly", name, formatRecordId(op.rid, { compat: env.compat }));
+        if (!(await sight.field(path, [op.before]))) val = old;
+        else throw queryError("FieldReadonly", name, formatRecordId(op.rid, { compat: env.compat }));
       }
       // DEFAULT: on new records (or always with DEFAULT ALWAYS) when no value was given
-      if (fd.default && val === undefined && (isNew || fd.defaultAlways)) val = await env.evaluate(fd, fd.default, doc, vars());
+      if (fd.default && val === undefined && (isNew || fd.defaultAlways)) val = await clause("DEFAULT", fd.default);
       // VALUE: computed on every write
-      if (fd.value) val = await env.evaluate(fd, fd.value, doc, vars());
+      if (fd.value) val = await clause("VALUE", fd.value);
       // TYPE: coerce or fail with SurrealDB's text
-      if (fd.type) val = coerceField(env, op, name, fd, val);
+      if (fd.type) val = await coerceField(at, fd.type, val, doc);
       // ASSERT: must be truthy with $value bound
-      if (fd.assert && !isTruthy(await env.evaluate(fd, fd.assert, doc, vars()), { compat: env.compat })) {
-        throw fieldError(env, op, name, val, `field must conform to: ${env.printExpr(fd.assert)}`);
+      if (fd.assert && !isTruthy(await clause("ASSERT", fd.assert), { compat: env.compat })) {
+        throw await fieldError(at, val, doc, `field must conform to: ${env.printExpr(fd.assert)}`);
       }
       // PERMISSIONS: a denied create/update keeps the old value
       if (permsApply) {
@@ -92,17 +130,17 @@ function acceptsNone(t: TypeKind): boolean {
   return t.kind === "Either" && t.types.some(acceptsNone);
 }
 
-function coerceField(env: DocEnv, op: WriteOp, name: string, fd: DefineFieldStatement, val: Value): Value {
-  if (!fd.type) return val;
+async function coerceField(at: FieldAt, type: TypeKind, val: Value, doc: ValueObject): Promise<Value> {
+  const compat = at.env.compat;
   try {
-    return coerce(val, fd.type, { compat: env.compat });
+    return coerce(val, type, { compat });
   } catch (e) {
-    // SurrealDB names the failing item (`'x'` of `[1, 'x']`) and passes array-length errors through
-    if (e instanceof CoerceError) throw new QueryError("FieldCheck", e.fieldMessage(name, formatRecordId(op.rid, { compat: env.compat }), { compat: env.compat }));
-    if (e instanceof CastError || (e instanceof Error && !(e instanceof QueryError))) {
-      throw fieldError(env, op, name, val, `expected a ${formatKind(fd.type, { compat: env.compat })}`);
-    }
-    throw e;
+    if (!(e instanceof CastError || (e instanceof Error && !(e instanceof QueryError)))) throw e;
+    const { value, rid } = await named(at, val, doc);
+    // SurrealDB names the failing item (`'x'` of `[1, 'x']`) and passes array-length errors through; of a value the
+    // client may not select, neither (nor the length)
+    if (e instanceof CoerceError && value !== undefined) throw new QueryError("FieldCheck", e.fieldMessage(at.name, rid!, { compat }));
+    throw queryError("FieldCheck", value, at.name, rid, `expected a ${formatKind(type, { compat })}`);
   }
 }
 

@@ -86,8 +86,13 @@ export const QUERY_MESSAGES = {
   InvalidPatch: (detail: string) => `The JSON Patch contains invalid operations. ${detail}`,
   PatchTest: (expected: string, got: string) =>
     `Given test operation failed for JSON Patch. Expected \`${expected}\`, but got \`${got}\` instead.`,
-  FieldCheck: (value: string, field: string, rid: string, tail: string) =>
-    `Found ${value} for field \`${field}\`, with record \`${rid}\`, but ${tail}`,
+  /** The value (and the record) only when the client may select them; otherwise "a value" and no record (attack A9:
+   * stricter than SurrealDB, which prints the stored hidden value). */
+  FieldCheck: (value: string | undefined, field: string, rid: string | undefined, tail: string) =>
+    `Found ${value ?? "a value"} for field \`${field}\`${rid === undefined ? "" : `, with record \`${rid}\``}, but ${tail}`,
+  /** An error in a body run with the schema owner's rights (event, PERMISSIONS clause, param value) whose text may carry
+   * data, reaching a client whose PERMISSIONS apply (A9; SurrealDB passes the body's text through). */
+  OwnerBodyFailed: (what: string) => `An error occurred in ${what}`,
   FieldReadonly: (field: string, rid: string) => `Found changed value for field \`${field}\`, with record \`${rid}\`, but field is readonly`,
   /** An unexpected failure inside the engine: the detail goes to the log, never to the client. */
   Internal: () => "An internal error occurred",
@@ -139,6 +144,47 @@ export type AuthCode = keyof typeof AUTH_MESSAGES;
 export type QueryCode = keyof typeof QUERY_MESSAGES | EngineCode;
 /** What a SurrealError carries: a client may see its text. */
 export type SurrealCode = AuthCode | QueryCode;
+
+/** The tail of a FieldCheck for a field clause whose own error text may carry what the client may not select (A9). */
+export function fieldClauseFailed(clause: "VALUE" | "DEFAULT" | "ASSERT"): string {
+  return `its ${clause} clause failed`;
+}
+
+/**
+ * Codes whose text carries no value read from the data: fixed words, names from the schema or the session, a THROW's
+ * words (the schema author's), or texts already judged with the client's rights where they were raised (FieldCheck,
+ * FieldReadonly, IndexExists, OwnerBodyFailed). An error from a body that read more than its client may select reaches
+ * the client as it stands only with one of these (attack A9).
+ */
+export const DATA_FREE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  "NotAllowed",
+  "InvalidParam",
+  "NsEmpty",
+  "DbEmpty",
+  "Thrown",
+  "ComputationDepthExceeded",
+  "InvalidControlFlow",
+  "QueryNotExecuted",
+  "QueryCancelled",
+  "QueryTimedout",
+  "SingleOnlyOutput",
+  "ValueTooLarge",
+  "ResultTooLarge",
+  "StringTooLong",
+  "NsNotAllowed",
+  "DbNotAllowed",
+  "ParamPermissions",
+  "FcNotFound",
+  "FunctionPermissions",
+  "Internal",
+  "TxRetryable",
+  "TxFinished",
+  "TxReadonly",
+  "FieldCheck",
+  "FieldReadonly",
+  "IndexExists",
+  "OwnerBodyFailed",
+]);
 
 /** JSON-RPC error codes (protocol.md §7.2) and their texts. */
 export const RPC_MESSAGES = {

@@ -5,7 +5,8 @@ import type { Catalog } from "../store/catalog.js";
 import type { IndexStore } from "../store/indexes.js";
 import type { RecordStore } from "../store/records.js";
 import type { Transaction } from "../store/transaction.js";
-import { queryError } from "../errors/index.js";
+import { DATA_FREE_CODES } from "../errors/catalogue.js";
+import { SurrealError, queryError } from "../errors/index.js";
 import type { Value } from "../value/types.js";
 import type { SchemaDefinition } from "../doc/env.js";
 import type { Actor, Clock, Compat, Session } from "./session.js";
@@ -232,6 +233,24 @@ function homeOf(session: Session): Home {
 /** The context a PERMISSIONS clause, event or param value of the stored definition `def` runs in: the schema owner's rights. */
 export function ownerCtx(ctx: Ctx, def: SchemaDefinition, patch: BodyPatch = {}): Ctx {
   return nested(ctx, new Rights(def, ctx.rights.home ?? homeOf(ctx.session)), bodyPatch(ctx, patch));
+}
+
+/** How the client is told which owner-rights body failed: its kind and names, from the schema. */
+const BODY_NAME: { readonly [K in SchemaDefinition["kind"]]: (def: Extract<SchemaDefinition, { kind: K }>) => string } = {
+  Where: () => "a PERMISSIONS clause",
+  DefineEvent: (def) => `the event \`${def.name}\` on table \`${def.table}\``,
+  DefineParam: (def) => `the parameter $${def.name}`,
+  DefineField: () => "a field clause",
+};
+
+/**
+ * An error leaving a body run with the owner's rights for `def` towards a client whose PERMISSIONS apply: the body read
+ * with rights the client lacks, so a text that may carry data becomes one naming the body only (attack A9; SurrealDB
+ * passes it through, e.g. an event's cast error printing a PERMISSIONS NONE record).
+ */
+export function ownerBodyError(def: SchemaDefinition, e: unknown): unknown {
+  if (!(e instanceof SurrealError) || DATA_FREE_CODES.has(e.code)) return e;
+  return queryError("OwnerBodyFailed", (BODY_NAME[def.kind] as (d: SchemaDefinition) => string)(def));
 }
 
 /** The context a field VALUE / DEFAULT / ASSERT or a function body runs in: the invoker's rights, capped at the body's home. */

@@ -1,11 +1,13 @@
 // exec/: statement-level RBAC (auth.md §6.1) and who bypasses table/field PERMISSIONS (§6.2).
 
-import type { Base, Permission } from "../ast/nodes.js";
+import type { Base, Expr, Permission } from "../ast/nodes.js";
+import type { SchemaDefinition } from "../doc/env.js";
 import { NotAllowed } from "../errors/index.js";
 import { isTruthy } from "../value/index.js";
-import type { Ctx, Home } from "./context.js";
+import type { Value } from "../value/types.js";
+import type { BodyPatch, Ctx, Home } from "./context.js";
 import type { Actor } from "./session.js";
-import { ownerCtx } from "./context.js";
+import { ownerBodyError, ownerCtx } from "./context.js";
 import { evaluate } from "./expressions/evaluate.js";
 
 /** Resource kinds an Editor may edit; anything else (users, access methods incl. 1.x scopes and tokens, models…) is Owner-only. */
@@ -95,7 +97,16 @@ export function checkAllowed(ctx: Ctx, action: "View" | "Edit", res: Resource): 
 /** Does a DEFINE PARAM / DEFINE FUNCTION permission let the actor through? Its WHERE runs with the owner's rights. */
 export async function definitionPermits(ctx: Ctx, p: Permission): Promise<boolean> {
   if (!permissionsApply(ctx, false)) return true;
-  return p.kind === "Full" || (p.kind === "Where" && isTruthy(await evaluate(p.cond, ownerCtx(ctx, p)), { compat: ctx.core.compat }));
+  return p.kind === "Full" || (p.kind === "Where" && isTruthy(await evaluateAsOwner(ctx, p, p.cond), { compat: ctx.core.compat }));
+}
+
+/** Evaluate `clause` of the stored definition `def` with the schema owner's rights; an error reaches a client whose PERMISSIONS apply without data (A9). */
+export async function evaluateAsOwner(ctx: Ctx, def: SchemaDefinition, clause: Expr, patch: BodyPatch = {}): Promise<Value> {
+  try {
+    return await evaluate(clause, ownerCtx(ctx, def, patch));
+  } catch (e) {
+    throw permissionsApply(ctx, false) ? ownerBodyError(def, e) : e;
+  }
 }
 
 /** True when table/field/param/function PERMISSIONS must be evaluated: client rights, and an actor without a covering role. */

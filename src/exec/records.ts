@@ -10,10 +10,10 @@ import type { TableRef } from "../store/records.js";
 import { toSql } from "../value/index.js";
 import type { RecordId, Value, ValueObject } from "../value/types.js";
 import type { Ctx } from "./context.js";
-import { bodyCtx, clientCtx, needDb, needNs, ownerCtx } from "./context.js";
+import { bodyCtx, clientCtx, needDb, needNs } from "./context.js";
 import { evaluate } from "./expressions/evaluate.js";
 import { printExpr } from "../ast/print.js";
-import { isAllowed, permissionsApply } from "./rbac.js";
+import { evaluateAsOwner, isAllowed, permissionsApply } from "./rbac.js";
 import { defaultTableDefinition } from "./statements/define.js";
 
 /** A DocEnv on the context's ns/db and transaction; its clauses see no client variable; field clauses keep the invoker's rights. */
@@ -32,7 +32,7 @@ export function docEnv(ctx: Ctx): DocEnv {
     permissionsApply: (write) => permissionsApply(ctx, write),
     clientView: () => docEnv(clientCtx(ctx.core, ctx.session, ctx.txn, ctx.vars, ctx.budget)),
     // PERMISSIONS clauses and events bypass PERMISSIONS; a field's VALUE / DEFAULT / ASSERT keeps the invoker's rights (as SurrealDB)
-    evaluate: (def, clause: Expr, doc: Value, bind) => evaluate(clause, def.kind === "DefineField" ? bodyCtx(ctx, { doc, bind }) : ownerCtx(ctx, def, { doc, bind })),
+    evaluate: (def, clause: Expr, doc: Value, bind) => (def.kind === "DefineField" ? evaluate(clause, bodyCtx(ctx, { doc, bind })) : evaluateAsOwner(ctx, def, clause, { doc, bind })),
     ensureTable: (tb) => ensureTable(ctx, tb),
     printExpr: (e) => printExpr(e, { compat }),
     printValue: (v) => toSql(v, { compat }),

@@ -9,7 +9,7 @@ import { permissionsApply } from "../../src/exec/rbac.js";
 import { newSession } from "../../src/exec/session.js";
 import type { Session } from "../../src/exec/session.js";
 import { Transaction } from "../../src/store/transaction.js";
-import { newDs, recordSession, rootSession } from "./helpers.js";
+import { newDs, recordSession, rootSession, run } from "./helpers.js";
 
 const clause: Expr = { kind: "Literal", value: true };
 const perm: Extract<Permission, { kind: "Where" }> = { kind: "Where", cond: clause };
@@ -115,5 +115,55 @@ describe("a record user's namespace and database", () => {
     expect(needDb(ctxFor(root))).toBe("other");
     expect(selectedDb(ctxFor(newSession({ ns: "test" })))).toBeUndefined();
     expect(() => needDb(ctxFor(newSession({ ns: "test" })))).toThrow("Specify a database to use");
+  });
+});
+
+describe.each([1, 2] as const)("an owner-rights body's error reaching a record user (attack A9, compat %i)", (compat) => {
+  const SCHEMA = `
+    DEFINE TABLE vault SCHEMALESS PERMISSIONS NONE;
+    CREATE vault:1 SET s = 'SECRET_vault_1';
+    DEFINE TABLE ledger SCHEMALESS PERMISSIONS NONE;
+    DEFINE FIELD amount ON ledger TYPE int;
+    DEFINE TABLE evt2 SCHEMALESS PERMISSIONS FULL;
+    DEFINE EVENT ev ON evt2 THEN { CREATE ledger SET amount = (SELECT VALUE s FROM ONLY vault:1) };
+    DEFINE TABLE evt3 SCHEMALESS PERMISSIONS FULL;
+    DEFINE EVENT ev3 ON evt3 THEN { THROW 'boom' };
+    DEFINE TABLE evt4 SCHEMALESS PERMISSIONS FULL;
+    DEFINE EVENT ev4 ON evt4 THEN { RETURN <int> (SELECT VALUE s FROM ONLY vault:1) };
+    DEFINE TABLE evt5 SCHEMALESS PERMISSIONS FULL;
+    DEFINE EVENT ev5 ON evt5 THEN { CREATE vault:1 };
+    DEFINE TABLE evt6 SCHEMALESS PERMISSIONS FULL;
+    DEFINE EVENT ev6 ON evt6 THEN { CREATE evt4 };
+    DEFINE TABLE pw SCHEMALESS PERMISSIONS FOR select WHERE <int>(SELECT VALUE s FROM ONLY vault:1) > 0;
+    CREATE pw:1;
+  `;
+  const setUp = async () => {
+    const ds = newDs({ compat });
+    await run(ds, rootSession(), SCHEMA);
+    return ds;
+  };
+  const mal = () => recordSession("user", "mal");
+
+  it("a field error inside the event is judged with the client's rights: no value, no id of the hidden record", async () => {
+    const ds = await setUp();
+    expect(await run(ds, mal(), "CREATE evt2:x SET foo = 1")).toEqual([{ err: "Found a value for field `amount`, but expected a int" }]);
+    const root = await run(ds, rootSession(), "CREATE evt2:x SET foo = 1");
+    expect(JSON.stringify(root)).toContain("Found 'SECRET_vault_1' for field `amount`, with record `ledger:");
+  });
+
+  it("any other error with data names only the body; THROW keeps its words; root keeps SurrealDB's text", async () => {
+    const ds = await setUp();
+    expect(await run(ds, mal(), "CREATE evt4:x; CREATE evt5:x; CREATE evt3:x; CREATE evt6:x; SELECT * FROM pw")).toEqual([
+      { err: "An error occurred in the event `ev4` on table `evt4`" },
+      { err: "An error occurred in the event `ev5` on table `evt5`" },
+      { err: "An error occurred: boom" },
+      // the nested event's error crosses into the client's context once, at the outer event
+      { err: "An error occurred in the event `ev6` on table `evt6`" },
+      { err: "An error occurred in a PERMISSIONS clause" },
+    ]);
+    expect(await run(ds, rootSession(), "CREATE evt4:x; CREATE evt5:x")).toEqual([
+      { err: "Expected a int but cannot convert 'SECRET_vault_1' into a int" },
+      { err: "Database record `vault:1` already exists" },
+    ]);
   });
 });

@@ -3,10 +3,9 @@
 import { queryError } from "../../errors/index.js";
 import type { Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
-import { ownerCtx, selectedDb } from "../context.js";
+import { selectedDb } from "../context.js";
 import type { Session } from "../session.js";
-import { definitionPermits } from "../rbac.js";
-import { evaluate } from "./evaluate.js";
+import { definitionPermits, evaluateAsOwner } from "../rbac.js";
 
 /** `$session` as SurrealDB shows it (auth.md §5). */
 export function sessionObject(session: Session, compat: 1 | 2): ValueObject {
@@ -37,5 +36,5 @@ export async function lookupParam(name: string, ctx: Ctx): Promise<Value> {
   // 5. an access clause's credential, which never shadows a DEFINE PARAM
   if (!def) return ctx.vars.credential(name);
   if (!(await definitionPermits(ctx, def.permissions))) throw queryError("ParamPermissions", name);
-  return evaluate(def.value, ownerCtx(ctx, def));
+  return evaluateAsOwner(ctx, def, def.value);
 }
