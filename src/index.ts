@@ -9,6 +9,7 @@ import { Datastore } from "./exec/datastore.js";
 import { definedAlready } from "./exec/statements/define-same.js";
 import { newSession, systemClock, type Clock, type Compat, type Session } from "./exec/session.js";
 import { Iam, type IamLogger } from "./iam/index.js";
+import type { KvStore } from "./store/kv/types.js";
 import { createServer, type SurrealServer } from "./server/index.js";
 import { invokeMethod, type RpcCall } from "./server/rpc/methods.js";
 import { resolveContext, silentLogger, type Logger, type ServerContext, type ServerLimits } from "./server/types.js";
@@ -37,6 +38,8 @@ export interface OpenOptions {
   readonly v1TokenDuration?: number;
   /** Time limit of one client query in ms (default 10 s; 0: none). */
   readonly queryTimeoutMs?: number;
+  /** Where records and definitions live (default: a new memory store); see openStore (store/kv/open.ts). */
+  readonly storage?: KvStore;
   /** Create this root user (role OWNER) if no root user exists yet, as `surreal start --user --pass`. */
   readonly root?: { readonly user: string; readonly pass: string };
   /**
@@ -90,6 +93,7 @@ export class SurqlAuth {
       auth: this.authEnabled,
       allowGuests: opts.allowGuests ?? false,
       ...(opts.queryTimeoutMs !== undefined ? { queryTimeoutMs: opts.queryTimeoutMs } : {}),
+      ...(opts.storage !== undefined ? { storage: opts.storage } : {}),
       onInternalError: (e) => this.logger.error("internal error in a statement", { error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
     });
     this.iam = new Iam(this.engine, {

@@ -73,6 +73,12 @@ export interface QueryEngine {
    * Throws the SurrealError the evaluation raised (THROW ⇒ ThrownError).
    */
   evaluate(expr: Expr, session: Session, vars?: Readonly<Record<string, Value>>): Promise<Value>;
+  /**
+   * Bring this node's definitions up to the store's catalog version (another node may have changed them), unless
+   * they were checked less than `maxAgeMs` ago. Every transaction does this too; iam/ calls it before reading users
+   * and access methods outside one.
+   */
+  syncCatalog(maxAgeMs?: number): Promise<void>;
   /** Subscribe to DEFINE / REMOVE of users and accesses; returns an unsubscribe function. */
   onDefinitionChange(listener: (change: DefinitionChange) => void): () => void;
 }

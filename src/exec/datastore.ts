@@ -62,6 +62,8 @@ export class Datastore implements QueryEngine, EngineCore {
   readonly identities: IdentityLifetimes;
   private readonly listeners = new Set<(change: DefinitionChange) => void>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** When a transaction last read the catalog version (clock ms). */
+  private catalogCheckedAt = -Infinity;
 
   constructor(opts: DatastoreOptions = {}) {
     this.compat = opts.compat ?? 2;
@@ -81,8 +83,18 @@ export class Datastore implements QueryEngine, EngineCore {
   /** A transaction over the store; it first brings the catalog up to the store's version (unless it reads no definition). */
   async begin(mode: TransactionMode = "write", definitions = true): Promise<Transaction> {
     const kv = await this.storage.begin(mode);
-    if (definitions) await this.catalog.sync(kv);
+    if (definitions) {
+      const checked = this.clock.now();
+      await this.catalog.sync(kv);
+      this.catalogCheckedAt = Math.max(this.catalogCheckedAt, checked);
+    }
     return new Transaction(kv);
+  }
+
+  async syncCatalog(maxAgeMs = 0): Promise<void> {
+    if (this.clock.now() - this.catalogCheckedAt < maxAgeMs) return;
+    const txn = await this.begin("read");
+    await txn.cancel();
   }
 
   reportInternal(error: unknown): void {
@@ -126,6 +138,8 @@ export class Datastore implements QueryEngine, EngineCore {
   }
 
   async execute(query: string | readonly Statement[], session: Session, vars: Readonly<Record<string, Value>> = {}): Promise<QueryResponse[]> {
+    // the guard reads definitions (a removed system user): another node's changes first
+    await this.syncCatalog();
     this.guard(session, true);
     // parsing counts against the time limit (it cannot yield: boundedText keeps a client's text small)
     const parseStart = performance.now();
@@ -139,6 +153,8 @@ export class Datastore implements QueryEngine, EngineCore {
 
   /** GET /export: the session's database as SurrealQL, as the session may have it (exportForSession). */
   async exportSql(session: Session): Promise<string> {
+    // the guard reads definitions (a removed system user): another node's changes first
+    await this.syncCatalog();
     this.guard(session, false);
     return this.exclusive(async () => {
       const txn = await this.begin("read");

@@ -37,6 +37,9 @@ export interface SigninResult {
   readonly refresh?: string;
 }
 
+/** How old this node's view of users and access methods may be when a token is authenticated. */
+const CATALOG_STALENESS_MS = 1000;
+
 export class Iam {
   private readonly ctx: IamContext;
   private readonly authenticator: Authenticator;
@@ -83,7 +86,8 @@ export class Iam {
 
   /** RPC authenticate / HTTP Bearer; a failure leaves the session as it was. */
   authenticate(session: Session, token: string): Promise<void> {
-    return this.logged("authenticate", () => this.authenticator.authenticate(session, token));
+    // a token may be checked against definitions up to a second old (issue #10: bounded staleness, no notifications)
+    return this.logged("authenticate", () => this.authenticator.authenticate(session, token), CATALOG_STALENESS_MS);
   }
 
   /** HTTP Basic (§3.6); `ns` / `db` from surreal-auth-ns / surreal-auth-db (v1 legacy: surreal-ns / surreal-db). */
@@ -120,8 +124,10 @@ export class Iam {
     return this.authenticator.cachedTokens;
   }
 
-  private async logged<T>(op: string, run: () => Promise<T>): Promise<T> {
+  /** Runs `op` on users and access methods at most `maxAgeMs` behind the store; logs why an authentication failed. */
+  private async logged<T>(op: string, run: () => Promise<T>, maxAgeMs = 0): Promise<T> {
     try {
+      await this.engine.syncCatalog(maxAgeMs);
       return await run();
     } catch (e) {
       if (e instanceof InvalidAuth) this.ctx.logger.debug("authentication failed", { op, reason: e.reason });

@@ -1,11 +1,15 @@
 // exec/statements/define-same: a start-up import of a schema that is stored already skips every DEFINE, keeps the
 // generated keys (tokens stay valid), and a changed definition still behaves as the version's DEFINE does.
 
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "../../grammar/index.js";
 import type { DefineStatement } from "../../src/ast/nodes.js";
 import { definedAlready } from "../../src/exec/statements/define-same.js";
 import { SurqlAuth } from "../../src/index.js";
+import { FileStore } from "../../src/store/kv/file.js";
 import { rootSession, run } from "./helpers.js";
 
 const SCHEMA = { 1: "examples/schema-v1.surql", 2: "examples/schema-v2.surql" } as const;
@@ -58,4 +62,31 @@ describe("definedAlready", () => {
     await expect(db.importText("USE NS app DB app; DEFINE TABLE user SCHEMALESS;", "b.surql", { skipUnchanged: true })).rejects.toThrow("b.surql:1:20: The table 'user' already exists");
     await db.importText("USE NS app DB app; DEFINE TABLE OVERWRITE user SCHEMALESS;", "c.surql", { skipUnchanged: true });
   });
+});
+
+describe("starting again on a file: store", () => {
+  for (const compat of [1, 2] as const) {
+    it(`with the same --user/--pass and --import is no error, duplicates nothing and keeps every token valid (compat ${compat})`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), "start-"));
+      try {
+        const start = async () => {
+          const storage = await FileStore.open(join(dir, "data"));
+          return { storage, db: await SurqlAuth.open({ compat, storage, root: { user: "root", pass: "root" }, import: [SCHEMA[compat]] }) };
+        };
+        let { storage, db } = await start();
+        const ac = compat === 1 ? { SC: "account" } : { AC: "account" };
+        const record = await db.connect().signup({ NS: "app", DB: "app", ...ac, name: "A", email: "a@example.com", password: "pw" });
+        const root = await db.connect().signin({ user: "root", pass: "root" });
+        await storage.close();
+        ({ storage, db } = await start());
+        for (const token of [record, root]) await db.connect().authenticate(token);
+        await db.connect().signin({ user: "root", pass: "root" });
+        await db.connect().signin({ NS: "app", DB: "app", ...ac, email: "a@example.com", password: "pw" });
+        expect([...db.engine.catalog.rootUsers.keys()].sort()).toEqual(["admin", "root"]);
+        await storage.close();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
 });

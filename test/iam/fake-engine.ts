@@ -69,6 +69,8 @@ export class FakeEngine implements QueryEngine {
   /** Record identity lifetimes are the real engine's (test/iam/record-lifetime.test.ts): here every record lives. */
   readonly identities: IdentityBook = { watch: () => 0, exists: async () => true, endedAt: () => undefined };
 
+  async syncCatalog(): Promise<void> {}
+
   async execute(query: string | readonly unknown[], session: Session): Promise<QueryResponse[]> {
     if (query !== "SELECT * FROM $auth") throw new Error(`fake engine cannot run ${String(query)}`);
     const rid = session.rd;
