@@ -7,6 +7,10 @@ import type { BasicTypeName, TypeKind } from "../src/ast/nodes.js";
 import { callBuiltin } from "../src/exec/functions/index.js";
 import { newSession } from "../src/exec/session.js";
 import { cast } from "../src/value/cast.js";
+import type { Value } from "../src/value/types.js";
+import { encodeCbor } from "../src/server/codec/cbor.js";
+import { decodeRpcMessage } from "../src/server/codec/index.js";
+import { defaultLimits } from "../src/server/types.js";
 
 export const MiB = 1 << 20;
 
@@ -134,6 +138,28 @@ export const datetimeFormats: readonly { readonly name: string; readonly text: (
   { name: "%m%m… on 1111…", text: (n) => fill("1", n), format: (n) => fill("%m", n * 2) },
 ];
 
+/** Hostile RPC frames of about `size` bytes (attack pass 3, A7): each is decoded, or refused, with the frame limits. */
+export const frameFamilies: readonly { readonly name: string; readonly frame: (size: number) => string | Uint8Array }[] = [
+  { name: "json {k0:1,k1:1,…}", frame: (n) => rpcJson(`{${Array.from({ length: Math.floor(n / 11) }, (_, i) => `"k${i}":1`).join(",")}}`) },
+  { name: 'json {"a":1,"a":1,…}', frame: (n) => rpcJson(`{${fill('"a":1,', n)}"a":1}`) },
+  { name: "json [1,1,…]", frame: (n) => rpcJson(`[${fill("1,", n)}1]`) },
+  { name: "json [[],[],…]", frame: (n) => rpcJson(`[${fill("[],", n)}[]]`) },
+  { name: 'json ["a:1",…]', frame: (n) => rpcJson(`[${fill('"a:1",', n)}"a:1"]`) },
+  { name: 'json ["2020-01-01T…",…]', frame: (n) => rpcJson(`[${fill('"2020-01-01T00:00:00Z",', n)}1]`) },
+  { name: 'json "\\u0041…"', frame: (n) => rpcJson(`"${fill("\\u0041", n)}"`) },
+  { name: "cbor {k0:1,…}", frame: (n) => rpcCbor(Object.fromEntries(Array.from({ length: Math.floor(n / 8) }, (_, i) => [`k${i}`, 1n]))) },
+  { name: "cbor [0,0,…]", frame: (n) => rpcCbor(Array.from({ length: n }, () => 0n)) },
+  { name: "cbor [[],[],…]", frame: (n) => rpcCbor(Array.from({ length: n }, () => [])) },
+];
+
+function rpcJson(param: string): string {
+  return `{"id":1,"method":"ping","params":[${param}]}`;
+}
+
+function rpcCbor(param: Value): Uint8Array {
+  return encodeCbor({ id: 1n, method: "ping", params: [param] });
+}
+
 /** Milliseconds `handle` takes on `text` (errors are expected and ignored). */
 async function time(text: string, handle: (text: string) => unknown): Promise<number> {
   const t0 = performance.now();
@@ -160,6 +186,22 @@ export async function main(): Promise<void> {
   const ctx = { session: newSession({}), compat: 2 as const, clock: { now: () => Date.now() } };
   for (const f of datetimeFormats) {
     await row(`is::datetime ${f.name}`, (size) => time(f.text(size), (t) => callBuiltin("string::is::datetime", [t, f.format(size)], ctx)));
+  }
+  // RPC frames at each identity kind's limits (bytes, values): ms per frame, refused or decoded
+  const kinds = [
+    { name: "anonymous", bytes: defaultLimits.preAuthPayload, values: defaultLimits.preAuthValues },
+    { name: "record user", bytes: defaultLimits.clientPayload, values: defaultLimits.recordValues },
+    { name: "system user", bytes: defaultLimits.wsMaxPayload, values: defaultLimits.maxValues },
+  ];
+  console.log(`RPC frame decoding, ms per frame at ${kinds.map((k) => `${k.name} (${k.bytes / 1024} KiB, ${k.values} values)`).join(", ")}`);
+  for (const f of frameFamilies) {
+    const cells: string[] = [];
+    for (const k of kinds) {
+      const frame = f.frame(k.bytes - 64);
+      const format = typeof frame === "string" ? "json" : "cbor";
+      cells.push((await time("", () => decodeRpcMessage(format, frame, 2, k.values))).toFixed(1).padStart(8));
+    }
+    console.log(`${f.name.padEnd(32)}${cells.join("")}`);
   }
   // functions: the slowest input at each size
   for (const name of textFunctions) {

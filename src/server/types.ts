@@ -50,13 +50,20 @@ export interface ServerLimits {
   readonly importBody: number;
   /** POST /rpc body. */
   readonly rpcBody: number;
-  /** Largest WebSocket message accepted; bigger frames get an error response, or the socket is closed if huge. */
+  /** Largest WebSocket message of a system user; bigger frames get an error response, or the socket is closed if huge. */
   readonly wsMaxPayload: number;
   /**
-   * Largest WebSocket message or POST /rpc body of a session below the system users (record / scope users, guests):
+   * Largest WebSocket message or POST /rpc body of a record / scope user (a session not signed in: preAuthPayload):
    * decoding is not interruptible either (~100–150 ms a MiB here); their query text is bounded further (exec/query-text.ts).
    */
   readonly clientPayload: number;
+  /** Most values (scalars, arrays, objects and object keys) a system user's frame or POST /rpc body decodes into. */
+  readonly maxValues: number;
+  /** Frame / POST /rpc body limits of a session not signed in: what signin, signup, authenticate, use, ping, version need. */
+  readonly preAuthPayload: number;
+  readonly preAuthValues: number;
+  /** Most values a frame or POST /rpc body of a record (v1 scope) user decodes into (its size: clientPayload). */
+  readonly recordValues: number;
   /** Requests handled at once per WebSocket connection; further ones queue. */
   readonly wsMaxInFlight: number;
   /** Requests waiting per connection beyond the in-flight ones; more are answered with an error. */
@@ -72,6 +79,10 @@ export const defaultLimits: ServerLimits = {
   rpcBody: 4 * 1024 * 1024,
   wsMaxPayload: 4 * 1024 * 1024,
   clientPayload: 1024 * 1024,
+  maxValues: 100_000,
+  preAuthPayload: 64 * 1024,
+  preAuthValues: 5_000,
+  recordValues: 25_000,
   wsMaxInFlight: 32,
   wsMaxQueued: 256,
   wsPingIntervalMs: 5000,
@@ -114,12 +125,18 @@ export function resolveContext(opts: ServerOptions): ServerContext {
   };
 }
 
-/** `limit`, or the tighter clientPayload for a session below the system users. */
-export function payloadLimit(ctx: ServerContext, session: Session, limit: number): number {
-  return unboundedText(session, ctx.authEnabled) ? limit : Math.min(limit, ctx.limits.clientPayload);
-}
-
 /** The version this server reports: `surrealdb-1.5.4` or `surrealdb-2.6.0`. */
 export function serverVersion(compat: Compat): string {
   return compat === 1 ? "surrealdb-1.5.4" : "surrealdb-2.6.0";
+}
+
+/** What one RPC message of this session may be: at most `bytes` long (checked before decoding) and `values` values. */
+export function messageLimits(ctx: ServerContext, session: Session, transport: "ws" | "http"): { bytes: number; values: number } {
+  const system = transport === "ws" ? ctx.limits.wsMaxPayload : ctx.limits.rpcBody;
+  const { limits } = ctx;
+  // system users, and anonymous sessions when authentication is off
+  if (unboundedText(session, ctx.authEnabled)) return { bytes: system, values: limits.maxValues };
+  // not signed in: what signin, signup, authenticate, use, ping, version need
+  if (session.actor.level === "No") return { bytes: Math.min(system, limits.preAuthPayload), values: Math.min(limits.maxValues, limits.preAuthValues) };
+  return { bytes: Math.min(system, limits.clientPayload), values: Math.min(limits.maxValues, limits.recordValues) };
 }

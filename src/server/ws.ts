@@ -13,7 +13,7 @@ import { databaseError, invalidRequest, toRpcError } from "./rpc/errors.js";
 import { dispatch, errorResponse, parseErrorResponse } from "./rpc/dispatch.js";
 import { usableId } from "./rpc/request.js";
 import type { ServerContext } from "./types.js";
-import { payloadLimit, serverVersion } from "./types.js";
+import { messageLimits, serverVersion } from "./types.js";
 
 const SUPPORTED_PROTOCOLS = new Set(["json", "cbor"]);
 
@@ -38,14 +38,16 @@ class Connection {
 
   onMessage(data: RawData, isBinary: boolean): void {
     const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
-    if (bytes.length > payloadLimit(this.ctx, this.session, this.ctx.limits.wsMaxPayload)) {
+    // the session's limits as it stands now: small until it signs in, so an anonymous frame is never decoded at length
+    const limit = messageLimits(this.ctx, this.session, "ws");
+    if (bytes.length > limit.bytes) {
       this.send(errorResponse(invalidRequest(), undefined, false));
       return;
     }
     let message: Value;
     try {
       if (this.format === "cbor" && !isBinary) throw new DecodeError("Expected a binary frame");
-      message = decodeRpcMessage(this.format, isBinary ? new Uint8Array(bytes) : bytes.toString("utf8"), this.ctx.compat);
+      message = decodeRpcMessage(this.format, isBinary ? new Uint8Array(bytes) : bytes.toString("utf8"), this.ctx.compat, limit.values);
     } catch (e) {
       if (!(e instanceof DecodeError)) this.ctx.logger.error("rpc frame decoding failed", e);
       this.send(parseErrorResponse());

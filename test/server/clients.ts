@@ -4,6 +4,8 @@ import { afterAll, beforeAll } from "vitest";
 import WebSocket from "ws";
 import { SurqlAuth } from "../../src/index.js";
 import type { Compat } from "../../src/exec/session.js";
+import { decodeCbor, encodeCbor } from "../../src/server/codec/cbor.js";
+import type { Value } from "../../src/value/types.js";
 
 /** A real server on 127.0.0.1 and a free port, root/root, with `schema` imported. */
 export async function serveSchema(compat: Compat, schema: string): Promise<{ host: string; close(): Promise<void> }> {
@@ -49,4 +51,57 @@ export async function jsonRpcSocket(url: string, headers: Record<string, string>
     return new Promise<JsonRpcReply>((resolve) => (replies.length ? resolve(replies.shift()!) : waiters.push(resolve)));
   };
   return { ws, rpc };
+}
+
+/** A client socket that buffers incoming messages so tests can await them in order. */
+export class Client {
+  private readonly inbox: Value[] = [];
+  private readonly waiters: ((v: Value) => void)[] = [];
+  readonly closed: Promise<number>;
+
+  constructor(readonly ws: WebSocket) {
+    ws.on("message", (data: Buffer, isBinary) => {
+      const v = isBinary ? decodeCbor(new Uint8Array(data)) : (JSON.parse(data.toString("utf8")) as Value);
+      const w = this.waiters.shift();
+      if (w) w(v);
+      else this.inbox.push(v);
+    });
+    this.closed = new Promise((resolve) => ws.on("close", (code) => resolve(code)));
+  }
+
+  next(): Promise<Value> {
+    const v = this.inbox.shift();
+    if (v !== undefined) return Promise.resolve(v);
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  json(msg: unknown): Promise<Value> {
+    this.ws.send(JSON.stringify(msg));
+    return this.next();
+  }
+
+  cbor(msg: Value): Promise<Value> {
+    this.ws.send(encodeCbor(msg));
+    return this.next();
+  }
+
+  raw(data: string | Uint8Array): Promise<Value> {
+    this.ws.send(data);
+    return this.next();
+  }
+}
+
+/** A WebSocket on `s`'s /rpc, open (or rejected with the HTTP status and body of a refused upgrade). */
+export function open(s: { readonly port: number }, protocols: string[] = [], headers: Record<string, string> = {}): Promise<Client> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${s.port}/rpc`, protocols, { headers });
+    const client = new Client(ws);
+    ws.once("open", () => resolve(client));
+    ws.once("error", reject);
+    ws.once("unexpected-response", (_req, res) => {
+      let body = "";
+      res.on("data", (c: Buffer) => (body += c.toString()));
+      res.on("end", () => reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode, body })));
+    });
+  });
 }

@@ -4,59 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { decodeCbor, encodeCbor } from "../../src/server/codec/cbor.js";
 import { RecordId, Table, type Value } from "../../src/value/types.js";
+import { open } from "./clients.js";
 import { startServer, type TestServer } from "./fakes.js";
-
-/** A client socket that buffers incoming messages so tests can await them in order. */
-class Client {
-  private readonly inbox: Value[] = [];
-  private readonly waiters: ((v: Value) => void)[] = [];
-  readonly closed: Promise<number>;
-
-  constructor(readonly ws: WebSocket) {
-    ws.on("message", (data: Buffer, isBinary) => {
-      const v = isBinary ? decodeCbor(new Uint8Array(data)) : (JSON.parse(data.toString("utf8")) as Value);
-      const w = this.waiters.shift();
-      if (w) w(v);
-      else this.inbox.push(v);
-    });
-    this.closed = new Promise((resolve) => ws.on("close", (code) => resolve(code)));
-  }
-
-  next(): Promise<Value> {
-    const v = this.inbox.shift();
-    if (v !== undefined) return Promise.resolve(v);
-    return new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  json(msg: unknown): Promise<Value> {
-    this.ws.send(JSON.stringify(msg));
-    return this.next();
-  }
-
-  cbor(msg: Value): Promise<Value> {
-    this.ws.send(encodeCbor(msg));
-    return this.next();
-  }
-
-  raw(data: string | Uint8Array): Promise<Value> {
-    this.ws.send(data);
-    return this.next();
-  }
-}
-
-function open(s: TestServer, protocols: string[] = [], headers: Record<string, string> = {}): Promise<Client> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${s.port}/rpc`, protocols, { headers });
-    const client = new Client(ws);
-    ws.once("open", () => resolve(client));
-    ws.once("error", reject);
-    ws.once("unexpected-response", (_req, res) => {
-      let body = "";
-      res.on("data", (c: Buffer) => (body += c.toString()));
-      res.on("end", () => reject(Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode, body })));
-    });
-  });
-}
 
 const basic = (user: string, pass: string) => `Basic ${Buffer.from(`${user}:${pass}`).toString("base64")}`;
 

@@ -309,12 +309,17 @@ class Bound {
 
 const utf8Decoder = new TextDecoder("utf-8", { fatal: true });
 
+/** Items (scalars, arrays, maps, tags; a key counts as one) one message may hold: bounds the decoding time. */
+export const MAX_ITEMS = 200_000;
+
 class Reader {
   private pos = 0;
+  private items = 0;
   private readonly view: DataView;
   constructor(
     private readonly buf: Uint8Array,
     private readonly compat: Compat,
+    private readonly maxItems: number,
   ) {
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   }
@@ -411,6 +416,19 @@ class Reader {
   }
 
   private text(info: number): string {
+    // fast path: a short definite-length ASCII text (map keys, ids) without a TextDecoder call
+    if (info < 24) {
+      const end = this.pos + info;
+      if (end <= this.buf.length) {
+        let ascii = "";
+        let i = this.pos;
+        for (; i < end && this.buf[i] < 0x80; i++) ascii += String.fromCharCode(this.buf[i]);
+        if (i === end) {
+          this.pos = end;
+          return ascii;
+        }
+      }
+    }
     try {
       return utf8Decoder.decode(this.rawBytes(info, 3));
     } catch (e) {
@@ -421,6 +439,7 @@ class Reader {
 
   read(depth = 0): Value | Bound {
     if (depth > MAX_DEPTH) throw new CborError("CBOR nested too deeply");
+    if (++this.items > this.maxItems) throw new CborError("Too many items in one message");
     const h = this.u8();
     const major = h >> 5;
     const info = h & 0x1f;
@@ -669,8 +688,8 @@ function viaValueLayer<T>(parse: () => T, message: string): T {
 }
 
 /** Decode one CBOR item (trailing bytes are an error) into a SurrealQL value. Throws CborError. */
-export function decodeCbor(bytes: Uint8Array, opts: { compat?: Compat } = {}): Value {
-  const r = new Reader(bytes, opts.compat ?? 2);
+export function decodeCbor(bytes: Uint8Array, opts: { compat?: Compat; maxItems?: number } = {}): Value {
+  const r = new Reader(bytes, opts.compat ?? 2, opts.maxItems ?? MAX_ITEMS);
   const v = r.read();
   if (v instanceof Bound) throw new CborError("Range bound outside of a range");
   if (!r.atEnd()) throw new CborError("Trailing bytes after CBOR item");

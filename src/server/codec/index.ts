@@ -22,14 +22,14 @@ export class DecodeError extends LocalError {
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-/** Decode an RPC message; JSON gets the legacy string coercion of SurrealDB's JSON-RPC. */
-export function decodeRpcMessage(format: WireFormat, data: Uint8Array | string, compat: Compat): Value {
+/** Decode an RPC message of at most `maxValues` values; JSON gets the legacy string coercion of SurrealDB's JSON-RPC. */
+export function decodeRpcMessage(format: WireFormat, data: Uint8Array | string, compat: Compat, maxValues?: number): Value {
   try {
     if (format === "cbor") {
       if (typeof data === "string") throw new DecodeError("Expected a binary CBOR frame");
-      return decodeCbor(data, { compat });
+      return decodeCbor(data, { compat, ...(maxValues === undefined ? {} : { maxItems: maxValues }) });
     }
-    return decodeJsonRpc(typeof data === "string" ? data : utf8.decode(data), compat);
+    return decodeJsonRpc(typeof data === "string" ? data : utf8.decode(data), compat, maxValues);
   } catch (e) {
     if (e instanceof DecodeError) throw e;
     if (e instanceof CborError || e instanceof JsonError || e instanceof TypeError) throw new DecodeError(e.message);

@@ -16,12 +16,33 @@ export class JsonError extends LocalError {
 }
 
 const MAX_DEPTH = 256;
+/** Values (scalars, arrays, objects and object keys) one document may hold: bounds the decoding time. */
+export const MAX_VALUES = 200_000;
 
-// ---------------------------------------------------------------- parsing
+export interface JsonParseOptions {
+  /** Most values the document may hold (default MAX_VALUES); beyond, a JsonError before anything else is built. */
+  readonly maxValues?: number;
+  /** Apply SurrealDB's legacy JSON-RPC string coercion to string values (not keys) as they are read. */
+  readonly coerce?: Compat;
+}
+
+/** The value of a hex digit's char code, or -1. */
+function hexDigit(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const l = c | 0x20;
+  return l >= 0x61 && l <= 0x66 ? l - 0x61 + 10 : -1;
+}
 
 class Parser {
   private pos = 0;
-  constructor(private readonly text: string) {}
+  private values = 0;
+  private readonly maxValues: number;
+  constructor(
+    private readonly text: string,
+    private readonly opts: JsonParseOptions,
+  ) {
+    this.maxValues = opts.maxValues ?? MAX_VALUES;
+  }
 
   parseDocument(): Value {
     const v = this.value(0);
@@ -45,6 +66,7 @@ class Parser {
 
   private value(depth: number): Value {
     if (depth > MAX_DEPTH) this.fail("JSON nested too deeply");
+    if (++this.values > this.maxValues) this.fail("Too many values in one message");
     this.ws();
     const c = this.text[this.pos];
     switch (c) {
@@ -52,8 +74,10 @@ class Parser {
         return this.object(depth);
       case "[":
         return this.array(depth);
-      case '"':
-        return this.string();
+      case '"': {
+        const s = this.string();
+        return this.opts.coerce === undefined ? s : coerceLegacyString(s, this.opts.coerce);
+      }
       case "t":
         return this.literal("true", true);
       case "f":
@@ -73,6 +97,23 @@ class Parser {
   }
 
   private number(): Value {
+    // fast path: a short plain integer
+    const t = this.text;
+    let end = this.pos + (t.charCodeAt(this.pos) === 0x2d ? 1 : 0);
+    const digits = end;
+    while (end < t.length && end - digits < 19) {
+      const c = t.charCodeAt(end);
+      if (c < 0x30 || c > 0x39) break;
+      end++;
+    }
+    const next = t.charCodeAt(end);
+    // at most 18 digits: always an i64
+    const plain = end > digits && end - digits < 19 && (t.charCodeAt(digits) !== 0x30 || end - digits === 1);
+    if (plain && next !== 0x2e && next !== 0x65 && next !== 0x45 && !(next >= 0x30 && next <= 0x39)) {
+      const n = end - digits < 16 ? BigInt(Number(t.slice(this.pos, end))) : BigInt(t.slice(this.pos, end));
+      this.pos = end;
+      return n;
+    }
     const m = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
     m.lastIndex = this.pos;
     const r = m.exec(this.text);
@@ -132,9 +173,13 @@ class Parser {
           out += "\t";
           break;
         case "u": {
-          const hex = t.slice(this.pos, this.pos + 4);
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) this.fail("Invalid unicode escape");
-          out += String.fromCharCode(parseInt(hex, 16));
+          let code = 0;
+          for (let i = 0; i < 4; i++) {
+            const d = hexDigit(t.charCodeAt(this.pos + i));
+            if (d < 0) this.fail("Invalid unicode escape");
+            code = code * 16 + d;
+          }
+          out += String.fromCharCode(code);
           this.pos += 4;
           break;
         }
@@ -173,10 +218,14 @@ class Parser {
     for (;;) {
       this.ws();
       if (this.text[this.pos] !== '"') this.fail("Expected a string key");
+      if (++this.values > this.maxValues) this.fail("Too many values in one message");
       const key = this.string();
       this.ws();
       if (this.text[this.pos++] !== ":") this.fail("Expected ':'");
-      Object.defineProperty(out, key, { value: this.value(depth + 1), enumerable: true, writable: true, configurable: true });
+      const v = this.value(depth + 1);
+      // `__proto__` would set the prototype: define it as an own key; others assign (much faster on repeats)
+      if (key === "__proto__") Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+      else out[key] = v;
       this.ws();
       const c = this.text[this.pos++];
       if (c === "}") return out;
@@ -186,8 +235,8 @@ class Parser {
 }
 
 /** Parse JSON text into a SurrealQL value: integers ⇒ bigint, other numbers ⇒ float. Throws JsonError. */
-export function parseJsonText(text: string): Value {
-  return new Parser(text).parseDocument();
+export function parseJsonText(text: string, opts: JsonParseOptions = {}): Value {
+  return new Parser(text, opts).parseDocument();
 }
 
 /** A string SurrealDB's legacy JSON reading turns into a datetime, UUID or record id; else the string itself. */
@@ -212,9 +261,9 @@ export function coerceLegacyStrings(v: Value, compat: Compat = 2): Value {
   return v;
 }
 
-/** Decode an RPC JSON frame: parse, then the legacy string coercion of SurrealDB's JSON-RPC. */
-export function decodeJsonRpc(text: string, compat: Compat = 2): Value {
-  return coerceLegacyStrings(parseJsonText(text), compat);
+/** Decode an RPC JSON frame: parse with the legacy string coercion of SurrealDB's JSON-RPC. */
+export function decodeJsonRpc(text: string, compat: Compat = 2, maxValues?: number): Value {
+  return parseJsonText(text, { coerce: compat, ...(maxValues === undefined ? {} : { maxValues }) });
 }
 
 // ---------------------------------------------------------------- output

@@ -3,7 +3,7 @@
 import { DecodeError, MIME, decodeRpcMessage, encodeValue, type WireFormat } from "../codec/index.js";
 import { dispatch, parseErrorResponse } from "../rpc/dispatch.js";
 import { header } from "../auth.js";
-import { payloadLimit } from "../types.js";
+import { messageLimits } from "../types.js";
 import { mediaType, readBody, send, sendError, sendUnsupportedMediaType, type RouteRequest } from "./common.js";
 
 export async function handleRpc(r: RouteRequest): Promise<void> {
@@ -15,10 +15,12 @@ export async function handleRpc(r: RouteRequest): Promise<void> {
   const format: WireFormat = contentType;
   const reply = (v: Parameters<typeof encodeValue>[1]) => send(r.res, 200, encodeValue(format, v, r.ctx.compat), MIME[format]);
   try {
-    const body = await readBody(r.req, payloadLimit(r.ctx, r.session, r.ctx.limits.rpcBody));
+    // an anonymous request (no Basic / Bearer header) gets the small pre-auth limits
+    const limit = messageLimits(r.ctx, r.session, "http");
+    const body = await readBody(r.req, limit.bytes);
     let message;
     try {
-      message = decodeRpcMessage(format, body, r.ctx.compat);
+      message = decodeRpcMessage(format, body, r.ctx.compat, limit.values);
     } catch (e) {
       if (e instanceof DecodeError) return reply(parseErrorResponse());
       throw e;

@@ -54,6 +54,14 @@ describe("encodeCbor", () => {
 });
 
 describe("decodeCbor", () => {
+  it("counts items (map keys too) against maxItems before building more", () => {
+    // {a: [1, 2]}: the map, its key, the array and two ints
+    const bytes = encodeCbor({ a: [1n, 2n] });
+    expect(decodeCbor(bytes, { maxItems: 5 })).toEqual({ a: [1n, 2n] });
+    expect(() => decodeCbor(bytes, { maxItems: 4 })).toThrow("Too many items in one message");
+    expect(() => decodeCbor(encodeCbor(Array.from({ length: 300_000 }, () => 0n)))).toThrow("Too many items in one message");
+  });
+
   it("keeps ints and floats apart", () => {
     expect(decodeCbor(bytes("01"))).toBe(1n);
     expect(decodeCbor(bytes("fb3ff0000000000000"))).toBe(1);

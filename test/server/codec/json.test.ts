@@ -30,6 +30,21 @@ describe("parseJsonText", () => {
   it("rejects nesting beyond the depth limit", () => {
     expect(() => parseJsonText("[".repeat(10_000) + "]".repeat(10_000))).toThrow(JsonError);
   });
+
+  it("reads integers at every length the fast path and the exact path meet", () => {
+    const texts = ["0", "-0", "7", "-7", "999999999999999", "9007199254740993", "-123456789012345678", "9223372036854775807", "-9223372036854775808"];
+    expect(parseJsonText(`[${texts.join(",")}]`)).toEqual(texts.map((t) => BigInt(t)));
+    expect(parseJsonText("[9223372036854775808, 1.5, 12e1, 0.0]")).toEqual([9223372036854775808, 1.5, 120, 0]);
+    expect(() => parseJsonText("[00]")).toThrow(JsonError);
+    expect(() => parseJsonText("-")).toThrow(JsonError);
+  });
+
+  it("counts values and object keys against maxValues before building more", () => {
+    // [ {a: 1}, 2 ]: the array, the object, its key, 1 and 2
+    expect(parseJsonText('[{"a":1},2]', { maxValues: 5 })).toEqual([{ a: 1n }, 2n]);
+    expect(() => parseJsonText('[{"a":1},2]', { maxValues: 4 })).toThrow("Too many values in one message");
+    expect(() => parseJsonText(`[${"1,".repeat(300_000)}1]`)).toThrow("Too many values in one message");
+  });
 });
 
 describe("stringifyJson", () => {
