@@ -9,6 +9,7 @@ import type { AttackStep } from "./noninterference/attacks.js";
 import type { IssueClass } from "./noninterference/classes.js";
 import { checkNoninterference, nonintCase } from "./noninterference/property.js";
 import { runCase } from "./noninterference/run.js";
+import { marker } from "./noninterference/schema.js";
 
 /**
  * Bypass classes still open on main (issue #9 class numbers in classes.ts): the generator leaves their attack shapes
@@ -30,6 +31,7 @@ const SHAPES: Record<IssueClass, RegExp> = {
   "index-error": /title (=|:) 'v2'/,
   "field-update": /(UPDATE|MERGE|PATCH|INSERT|merge|update).*admin: true|admin = true/,
   "hidden-index": /FROM (profile|board|user)( WITH INDEX \w+)? WHERE (ssn|secret|password|info\.secret|info|codes|emails) (<|<=|>|>=|=|!=|CONTAINS) /,
+  "field-errors": /board:victim (SET|MERGE) (x|\{ x)|board SET x|ON DUPLICATE KEY UPDATE x = 1|SET secret = 'SECRET_board_|probe = 1/,
   "v1-projections": /SELECT (VALUE )?(<int> |math::sqrt\(|array::len\(|\[|<string> )?(ssn|emails)/,
 };
 
@@ -61,6 +63,22 @@ describe("noninterference (issue #9 §2)", () => {
     expect(oracle.violations.map((v) => v.split(":")[0])).toEqual(["step 1"]);
     expect(oracle.violations[0]).toContain("what the attacker sees depends on the victim's secrets");
   });
+
+  it("field errors on board:victim's hidden secret after schema drift, a READONLY guess and an owner-rights event name no secret and tell no runs apart (A9)", async () => {
+    const [c] = fc.sample(nonintCase(new Set()), { numRuns: 1, seed: 1 });
+    const step = (sql: string): AttackStep => ({ kind: "query", tag: "field-errors", sql, vars: {} });
+    for (const compat of [1, 2] as const) {
+      for (const boardDrift of ["type", "assert", "value", "readonly"] as const) {
+        for (const boardEvent of ["cast", "field"] as const) {
+          const schema = { ...c!.schema, compat, boardDrift, boardEvent, boardField: "NONE", hiddenIndexes: false };
+          const guess = `UPDATE board:victim SET secret = '${marker(schema, "board")}' RETURN NONE`;
+          const steps = ["UPDATE board:victim SET x = 1", "INSERT INTO board { id: board:victim } ON DUPLICATE KEY UPDATE x = 1", guess, "UPDATE board:eve SET probe = 1 RETURN NONE"];
+          const out = await runCase({ schema, steps: steps.map(step) });
+          expect({ compat, boardDrift, boardEvent, violations: out.violations }).toEqual({ compat, boardDrift, boardEvent, violations: [] });
+        }
+      }
+    }
+  }, 60_000);
 
   it("a record user cannot read or change another record user's protected data (random seed, bounded)", async () => {
     const report = await checkNoninterference({ runs: 300, timeLimitMs: 15_000, open: OPEN_CLASSES });

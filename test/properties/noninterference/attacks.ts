@@ -6,7 +6,7 @@
 
 import fc from "fast-check";
 import type { IssueClass } from "./classes.js";
-import { ATTACKER, VICTIM, type SchemaSpec } from "./schema.js";
+import { ATTACKER, marker, VICTIM, type SchemaSpec } from "./schema.js";
 import {
   classOfName,
   DOC_SOURCES,
@@ -198,6 +198,26 @@ function writes(compat: 1 | 2): Arm[] {
   ];
 }
 
+/** Writes that make field processing re-check board:victim's hidden secret, guess it (READONLY), or fire the board event (A9). */
+function fieldErrors(spec: SchemaSpec): Arm[] {
+  const c = spec.compat;
+  const recheck = pick([
+    "UPDATE board:victim SET x = 1",
+    "UPDATE board SET x = 1",
+    "UPDATE board:victim MERGE { x: 1 } RETURN NONE",
+    c === 2 ? "UPSERT board:victim SET x = 1" : "UPDATE board:victim SET x = 2",
+    "INSERT INTO board { id: board:victim } ON DUPLICATE KEY UPDATE x = 1",
+  ]);
+  // the first run's secret, exactly: a READONLY check answering by equality would tell the runs apart
+  const guess = pick([`'${marker(spec, "board")}'`, "'guess'"]).map((g) => `UPDATE board:victim SET secret = ${g} RETURN NONE`);
+  const probe = pick(["UPDATE board:eve SET probe = 1 RETURN NONE", `CREATE board SET owner = ${ATTACKER}, probe = 1`, "UPDATE board SET probe = 1 RETURN VALUE id"]);
+  return [
+    { tag: "field-errors", weight: 2, sql: recheck, bare: true },
+    { tag: "field-errors", weight: 1, sql: guess, bare: true },
+    { tag: "field-errors", weight: 1, sql: probe, bare: true },
+  ];
+}
+
 function graph(): Arm[] {
   const from = pick(["$auth", "user", VICTIM, ATTACKER]);
   const dir = pick(["->", "<-"]);
@@ -282,6 +302,7 @@ function queryStep(spec: SchemaSpec, open: ReadonlySet<IssueClass>): fc.Arbitrar
   const arms: Arm[] = [
     ...select(),
     ...writes(c),
+    ...fieldErrors(spec),
     ...graph(),
     ...loops(c),
     ...protectedNames("protected-vars", c),

@@ -13,6 +13,7 @@ export const ISSUE_CLASSES = {
   "index-error": "(pentest F2) a UNIQUE index clash names the conflicting record even when the client may not select it",
   "field-update": "(not in the issue) a record user setting a field of its own record whose update permission is NONE (admin), to pass `$auth.admin = true` rules",
   "hidden-index": "(attack pass 3, A2) a WHERE on a field the client may not select answered from an index over the stored value: a range binary-searches it, and the index orders and windows the rows",
+  "field-errors": "(attack pass 3, A9) field TYPE / ASSERT / VALUE errors on a value the client may not select print it (a hidden field's definition tightened after data exists), a READONLY hidden field confirms a guess, and an event's errors print what it read with the owner's rights",
   "v1-projections": "(this property, = pentest F1) compat 1 projections (`SELECT ssn AS x`, `SELECT VALUE <int> ssn`) reading fields their select permission hides, as SurrealDB 1.5.4 does",
 } as const;
 

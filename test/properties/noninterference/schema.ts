@@ -40,12 +40,25 @@ export interface SchemaSpec {
   readonly titleUnique: boolean;
   /** Indexes over hidden values: profile.ssn, board.secret (UNIQUE), user.password, the nested and array fields (A2). */
   readonly hiddenIndexes: boolean;
+  /** board.secret redefined after the data exists (schema drift), so that the stored hidden value fails it (A9). */
+  readonly boardDrift: BoardDrift | undefined;
+  /** An event on board (owner rights) reading profile:victim.ssn when a write sets `probe = 1`: its cast, or a typed field it writes (A9). */
+  readonly boardEvent: "cast" | "field" | undefined;
   readonly edgeRow: string;
   readonly paramPerm: string;
   /** Permission of the `$gate` param (false) that rules read. */
   readonly gatePerm: string;
   readonly fnPerm: string;
 }
+
+/** Clauses board.secret gets after the data exists: each fails on the stored marker in both runs of a case. */
+export const BOARD_DRIFT = {
+  type: "TYPE int",
+  assert: "ASSERT string::len($value) > 100",
+  value: "VALUE <int> $value",
+  readonly: "READONLY",
+} as const;
+type BoardDrift = keyof typeof BOARD_DRIFT;
 
 /** Array-element field paths on profile: the array field holding them, and the stored array around a value. */
 const HIDDEN_PATHS = {
@@ -123,6 +136,8 @@ export function schemaSpec(open: ReadonlySet<IssueClass>): fc.Arbitrary<SchemaSp
       docBodyIndex: indexes,
       titleUnique: open.has("index-error") ? fc.constant(false) : fc.boolean(),
       hiddenIndexes: open.has("hidden-index") ? fc.constant(false) : fc.constantFrom(true, true, false),
+      boardDrift: open.has("field-errors") ? fc.constant(undefined) : fc.option(fc.constantFrom(...(Object.keys(BOARD_DRIFT) as BoardDrift[])), { nil: undefined, freq: 3 }),
+      boardEvent: open.has("field-errors") ? fc.constant(undefined) : fc.option(fc.constantFrom("cast" as const, "field" as const), { nil: undefined, freq: 3 }),
       edgeRow: condition("in", compat),
       paramPerm: definitionPermission(compat),
       gatePerm: fc.constantFrom("NONE", "FULL"),
@@ -148,6 +163,16 @@ function hiddenIndexes(s: SchemaSpec): string[] {
   ];
 }
 
+/** The event on board that reads the victim's ssn with the owner's rights (and the PERMISSIONS NONE table it writes). */
+function boardEvent(s: SchemaSpec): string[] {
+  const read = "(SELECT VALUE ssn FROM ONLY profile:victim)";
+  if (s.boardEvent === "cast") return [`DEFINE EVENT probe ON board WHEN $after.probe = 1 THEN { RETURN <int> ${read} };`];
+  if (s.boardEvent === "field") {
+    return ["DEFINE TABLE ledger SCHEMALESS PERMISSIONS NONE;", "DEFINE FIELD amount ON ledger TYPE int;", `DEFINE EVENT probe ON board WHEN $after.probe = 1 THEN { CREATE ledger SET amount = ${read} };`];
+  }
+  return [];
+}
+
 /** The schema of NS n DB d, run as root. */
 export function schemaText(s: SchemaSpec): string {
   const own = (w: string): string => `FOR select, update, delete WHERE ${w} FOR create WHERE ${w.replaceAll(/\$this\./g, "")}`;
@@ -168,6 +193,7 @@ export function schemaText(s: SchemaSpec): string {
     "DEFINE TABLE board SCHEMALESS PERMISSIONS FULL;",
     `DEFINE FIELD secret ON board PERMISSIONS FOR select ${s.boardField};`,
     ...(s.hiddenIndexes ? hiddenIndexes(s) : []),
+    ...boardEvent(s),
     `DEFINE TABLE doc SCHEMALESS PERMISSIONS ${own(s.docRow)};`,
     ...(s.docOwnerIndex ? ["DEFINE INDEX owner ON doc FIELDS owner;"] : []),
     ...(s.docBodyIndex ? ["DEFINE INDEX body ON doc FIELDS body;"] : []),
@@ -201,6 +227,7 @@ export function dataText(s: SchemaSpec): string {
     `CREATE doc:e1 SET owner = ${ATTACKER}, title = 'e1', body = 'eve-body', link = ${VICTIM}, ref = doc:v1, links = [${VICTIM}, doc:v1];`,
     `RELATE ${VICTIM}->knows:v->${ATTACKER} SET note = ${m("edge")};`,
     `RELATE ${ATTACKER}->knows:e->${VICTIM} SET note = 'eve-note';`,
+    ...(s.boardDrift ? [`DEFINE FIELD${s.compat === 2 ? " OVERWRITE" : ""} secret ON board ${BOARD_DRIFT[s.boardDrift]} PERMISSIONS FOR select ${s.boardField};`] : []),
     "USE NS n DB other;",
     `DEFINE PARAM $p VALUE ${m("otherparam")};`,
     `DEFINE FUNCTION fn::o() { RETURN ${m("otherfn")} };`,
