@@ -108,6 +108,14 @@ for (const shared of SHARED) {
         await b.iam.authenticate(onB, token);
         expect((await run(b.ds, onB, "SELECT VALUE email FROM user"))[0]).toEqual({ ok: ["a@example.com"] });
         await b.iam.signin(newSession(), creds(compat));
+        // another node's unrelated change reloads nothing B's cached token depends on (its checks compare identity)
+        const access = b.ds.catalog.getAccess("DATABASE", "test", "test", "account");
+        const user = b.ds.catalog.getUser("DATABASE", "test", "test", "bob");
+        await run(a.ds, rootSession(), "DEFINE TABLE other; DEFINE USER carol ON ROOT PASSWORD 'x'");
+        await run(b.ds, rootSession(), "INFO FOR DB");
+        expect(b.ds.catalog.table("test", "test", "other")).toBeDefined();
+        expect(b.ds.catalog.getAccess("DATABASE", "test", "test", "account")).toBe(access);
+        expect(b.ds.catalog.getUser("DATABASE", "test", "test", "bob")).toBe(user);
         const later = node(await connect(), compat);
         const s = newSession();
         await later.iam.authenticate(s, token);
