@@ -144,7 +144,8 @@ interface IndexAccess {
  */
 function singleFieldIndex(ctx: Ctx, table: TableEntry | undefined, field: string, access: IndexAccess): [string, DefineIndexStatement] | undefined {
   if (!table || access.with?.kind === "NoIndex") return undefined;
-  const names = access.with?.kind === "Index" ? access.with.names : undefined;
+  // 2.x plans only with the indexes WITH INDEX names; 1.5.4 still takes another one when none of them applies
+  const names = access.with?.kind === "Index" && ctx.core.compat === 2 ? access.with.names : undefined;
   const ix = [...table.indexes.entries()].find(([n, d]) => d.fields.length === 1 && plainField(d.fields[0]!) === field && (!names || names.includes(n)));
   const path = ix?.[1].fields[0];
   return path?.kind === "Idiom" && (!access.client || seesEveryValue(ctx, table!, path.parts)) ? ix : undefined;
