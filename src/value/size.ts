@@ -124,3 +124,8 @@ export function checked<T extends Value>(v: T, limit?: number): T {
 export function checkStringLength(length: number): void {
   if (length > MAX_VALUE_SIZE) throw queryError("ValueTooLarge", MAX_VALUE_SIZE);
 }
+
+/** Refuses an array of `count` values of `each` bytes or more before it is built, past the largest value's size. */
+export function checkArrayLength(count: bigint, each = NODE): void {
+  if (count > BigInt(Math.floor((MAX_VALUE_SIZE - NODE) / each))) throw queryError("ValueTooLarge", MAX_VALUE_SIZE);
+}

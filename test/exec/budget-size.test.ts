@@ -58,6 +58,20 @@ describe.each([1, 2] as const)("compat %i: values larger than the limit as a tre
     expect(together[2]).toEqual({ ok: MAX_VALUE_SIZE });
   });
 
+  it("a record id whose key repeats a shared value is refused like an array", async () => {
+    const { ds, user } = await setup(compat);
+    const ids = ["LET $r0 = 1;", ...Array.from({ length: 30 }, (_, i) => `LET $r${i + 1} = t:[$r${i}, $r${i}];`)].join(" ");
+    const out = await run(ds, user, `${ids} RETURN string::len(<string> $r30)`);
+    // levels 0–18 fit, level 19 does not (the chain then starts again from NONE, and its printed form is short)
+    expect(statuses(out)).toEqual([...Array(19).fill("ok"), TOO_LARGE, ...Array(12).fill("ok")]);
+  });
+
+  it("a mock of more record ids than the largest value holds is refused before it is made", async () => {
+    const { ds, user } = await setup(compat);
+    const out = await run(ds, user, "RETURN array::len(|t:1..1000000000|); RETURN array::len(|t:1000000000|); RETURN array::len(|t:1..1000|); RETURN array::len(|t:1000|)");
+    expect(out).toEqual([{ err: TOO_LARGE }, { err: TOO_LARGE }, { ok: 1000 }, { ok: 1000 }]);
+  });
+
   it("a path over many record ids that repeats one large record is refused", async () => {
     const { ds, user } = await setup(compat);
     const ids = Array(5).fill("note:a").join(", ");

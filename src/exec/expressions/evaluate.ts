@@ -2,7 +2,7 @@
 
 import type { BinaryExpr, Expr, ExprKind, RecordKeyExpr } from "../../ast/nodes.js";
 import { QueryError } from "../../errors/index.js";
-import { applyBinary, cast, checked, checkValue, isTruthy, MAX_RESULT_SIZE, neg, randomRecordKey, uuidV7 } from "../../value/index.js";
+import { applyBinary, cast, checkArrayLength, checked, checkValue, isTruthy, MAX_RESULT_SIZE, MAX_VALUE_SIZE, sizeWithin, neg, randomRecordKey, uuidV7 } from "../../value/index.js";
 import { RecordId, RecordIdRange, Table } from "../../value/types.js";
 import type { RecordIdKey, Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
@@ -30,6 +30,9 @@ const CONSTANTS: Readonly<Record<string, Value>> = {
   "math::log10_e": Math.LOG10E,
   "math::frac_1_sqrt_2": Math.SQRT1_2,
 };
+
+/** Mock ids made between two budget checkpoints. */
+const MOCK_STEP = 1024;
 
 const ULID_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
@@ -102,7 +105,8 @@ const EXPRS: { [K in ExprKind]: Handler<K> } = {
     checkValue(out);
     return out;
   },
-  RecordId: async (e, ctx) => new RecordId(e.table, await evaluateRecordKey(e.key, ctx)),
+  // a key may hold any value (`t:[$x, $x]`): a record id is held to the limits like an array
+  RecordId: async (e, ctx) => checked(new RecordId(e.table, await evaluateRecordKey(e.key, ctx))),
   Param: async (e, ctx) => lookupParam(e.name, ctx),
   Table: async (e) => new Table(e.name),
   Idiom: (e, ctx) => evaluateIdiom(e, ctx),
@@ -131,10 +135,17 @@ const EXPRS: { [K in ExprKind]: Handler<K> } = {
   // a subquery sees the enclosing document as $parent; its rows, and a block's value, may together reach MAX_RESULT_SIZE
   Subquery: async (e, ctx) => checked(await runStatement(e.inner, withCtx(ctx, ctx.doc === undefined ? {} : { vars: ctx.vars.engine({ parent: ctx.doc }) })), MAX_RESULT_SIZE),
   Block: async (e, ctx) => checked(await blockValue(e.statements, ctx), MAX_RESULT_SIZE),
-  Mock: async (e) => {
+  // a mock's ids are made up front: no more than the largest value holds (the first id tells each one's size), with a
+  // checkpoint every MOCK_STEP ids (`|t:1..1000000000|` ran the process out of memory without yielding)
+  Mock: async (e, ctx) => {
+    const random = e.to === undefined;
+    const [from, to] = random ? [1n, e.from] : [e.from, e.to!];
     const out: Value[] = [];
-    if (e.to === undefined) for (let i = 1n; i <= e.from; i++) out.push(new RecordId(e.table, randomRecordKey()));
-    else for (let i = e.from; i <= e.to; i++) out.push(new RecordId(e.table, i));
+    for (let i = from; i <= to; i++) {
+      out.push(new RecordId(e.table, random ? randomRecordKey() : i));
+      if (out.length === 1) checkArrayLength(to - from + 1n, sizeWithin(out[0], MAX_VALUE_SIZE) ?? MAX_VALUE_SIZE);
+      else if (out.length % MOCK_STEP === 0) await ctx.budget.checkpoint();
+    }
     return out;
   },
   Regex: async (e) => e.source,
