@@ -73,9 +73,14 @@ export async function startPostgres(options: { fsync?: boolean } = {}): Promise<
     execFileSync(file, argv, { stdio: ["ignore", "ignore", "pipe"], cwd: dir });
   };
   const port = await freePort();
-  exec("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
-  const settings = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses=127.0.0.1", `-c fsync=${options.fsync ? "on" : "off"}`, "-c max_connections=200"];
-  exec("pg_ctl", ["-D", data, "-o", settings.join(" "), "-l", join(dir, "log"), "-w", "start"]);
+  try {
+    exec("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
+    const settings = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses=127.0.0.1", `-c fsync=${options.fsync ? "on" : "off"}`, "-c max_connections=200"];
+    exec("pg_ctl", ["-D", data, "-o", settings.join(" "), "-l", join(dir, "log"), "-w", "start"]);
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
