@@ -171,7 +171,7 @@ export class FileStore implements KvStore {
     const lease = this.lease();
     if (mode === "read") {
       const done = async (): Promise<void> => this.release(lease);
-      return new BufferedTransaction(mode, { snapshot: lease.snapshot, batch: BATCH, commit: done, cancel: done }, false);
+      return new BufferedTransaction(mode, { snapshot: lease.snapshot, batch: BATCH, commit: done, cancel: done, releaseIfDropped: true }, false);
     }
     const start = this.log.begin();
     return new BufferedTransaction(
@@ -184,6 +184,7 @@ export class FileStore implements KvStore {
           this.release(lease);
           this.log.end(start);
         },
+        releaseIfDropped: true,
       },
       true,
     );

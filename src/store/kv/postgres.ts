@@ -161,6 +161,7 @@ export class PostgresStore implements KvStore {
           await end("COMMIT");
         },
         cancel: () => end("ROLLBACK"),
+        releaseIfDropped: true,
       },
       false,
     );

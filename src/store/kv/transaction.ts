@@ -31,7 +31,15 @@ export interface TransactionBackend {
   /** Validate and write atomically, or reject with TxRetryable. `reads` is given when the backend asked to track them. */
   commit(writes: PendingWrites, reads: ReadSet | undefined): Promise<void>;
   cancel(): Promise<void>;
+  /** It holds something (a connection, a read snapshot, a commit-log slot): cancel it if the transaction is
+   *  garbage-collected without commit or cancel — a backstop, not a way to end transactions. */
+  readonly releaseIfDropped?: boolean;
 }
+
+/** Cancels the backends of transactions dropped while still open. */
+const dropped = new FinalizationRegistry<TransactionBackend>((backend) => {
+  backend.cancel().catch(() => {});
+});
 
 export class BufferedTransaction implements KvTransaction {
   private readonly buffer = new WriteBuffer();
@@ -49,6 +57,7 @@ export class BufferedTransaction implements KvTransaction {
       this.readKeys = new Set();
       this.readRanges = [];
     }
+    if (backend.releaseIfDropped) dropped.register(this, backend, this);
   }
 
   get closed(): boolean {
@@ -119,6 +128,7 @@ export class BufferedTransaction implements KvTransaction {
   async commit(): Promise<void> {
     this.open();
     this.done = true;
+    if (this.backend.releaseIfDropped) dropped.unregister(this);
     const reads = this.readKeys && this.readRanges ? { keys: this.readKeys, ranges: this.readRanges } : undefined;
     await this.backend.commit(this.buffer.pending(), reads);
   }
@@ -126,6 +136,7 @@ export class BufferedTransaction implements KvTransaction {
   async cancel(): Promise<void> {
     if (this.done) return;
     this.done = true;
+    if (this.backend.releaseIfDropped) dropped.unregister(this);
     await this.backend.cancel();
   }
 

@@ -1,6 +1,6 @@
 // store/kv/file: durability (every acknowledged commit survives kill -9 and a reopen), one owner per folder.
 
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -67,6 +67,12 @@ describe("file: backend", () => {
     await r4.cancel();
     await store.close();
   });
+
+  it("releases the read snapshot of transactions dropped without commit or cancel, once collected", () => {
+    const dir = tempDir();
+    const out = execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", join(import.meta.dirname, "fixtures/dropped.ts"), dir]);
+    expect(JSON.parse(out.toString())).toEqual({ held: true, shared: false, idle: 1 });
+  }, 60_000);
 
   it("refuses a second owner of the folder while the first lives, and takes over a dead owner's lock", async () => {
     const dir = tempDir();
