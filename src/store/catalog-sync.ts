@@ -63,6 +63,11 @@ export class SyncedCatalog extends Catalog implements CatalogListener {
   private readonly held = new Map<string, Bytes>();
   /** Transactions of this node with definitions written and not yet committed or cancelled. */
   private readonly open = new Set<TxnCatalog>();
+  /**
+   * Keys a cancelled (or failed, or rolled back) transaction of this node wrote: its undo restored what it saw
+   * before, which a concurrent transaction may have replaced since. The next sync takes them from the store.
+   */
+  private readonly dirty = new Set<string>();
 
   /** `onChange`: told of each user / access another node defined or removed (caches drop what depended on it). */
   constructor(private readonly onChange: (change: DefinitionChange) => void = () => {}) {
@@ -87,6 +92,8 @@ export class SyncedCatalog extends Catalog implements CatalogListener {
 
   closed(st: TxnCatalog): void {
     this.open.delete(st);
+    for (const k of st.writes.keys()) this.dirty.add(k);
+    this.version = -1;
   }
 
   committed(st: TxnCatalog): void {
@@ -109,6 +116,13 @@ export class SyncedCatalog extends Catalog implements CatalogListener {
     const changed: string[] = [];
     for (const [k, bytes] of stored) if (!pending.has(k) && !sameBytes(this.held.get(k), bytes)) changed.push(k);
     for (const k of this.held.keys()) if (!pending.has(k) && !stored.has(k)) changed.push(k);
+    for (const k of this.dirty) {
+      if (pending.has(k)) continue;
+      this.dirty.delete(k);
+      const [held, now] = [this.held.get(k), stored.get(k)];
+      // equal to what this node saw last (else it is in `changed` already), yet memory may differ
+      if (held === now || sameBytes(held, now)) changed.push(k);
+    }
     changed.sort();
     for (const k of changed) {
       this.applyOne(k, stored.get(k));

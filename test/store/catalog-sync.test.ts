@@ -154,7 +154,26 @@ describe("SyncedCatalog", () => {
     expect(await contents(store)).toEqual(before);
     expect(a.rootUsers.has("x")).toBe(false);
     expect(a.db("n", "d")).toBeDefined();
+    await sync(store, a);
     expect(a.version).toBe(1);
+  });
+
+  it("takes from the store what a failed transaction's undo restored over a concurrent commit", async () => {
+    const store = new CountingStore();
+    const a = new SyncedCatalog();
+    await txn(store, a, (t) => putIn(t, a.rootUsers, "x", user("x", "original")));
+    const [k1, k2] = [await store.begin("write"), await store.begin("write")];
+    await a.sync(k1);
+    await a.sync(k2);
+    const [t1, t2] = [new Transaction(k1), new Transaction(k2)];
+    putIn(t2, a.rootUsers, "x", user("x", "second"));
+    putIn(t1, a.rootUsers, "x", user("x", "first"));
+    await t1.commit();
+    // the second read the version the first changed: its commit fails and its undo puts back what it saw
+    await expect(t2.commit()).rejects.toThrow();
+    expect(a.rootUsers.get("x")!.code).toBe("original");
+    await sync(store, a);
+    expect(a.rootUsers.get("x")!.code).toBe("first");
   });
 
   it("loads everything on a restart, generated secrets included", async () => {
