@@ -1,6 +1,44 @@
 // Benchmark: parse a generated 2,000-statement DEFINE schema repeatedly; prints statements/s and ms per full parse.
+// Then the adversarial shapes of attack pass 3 (A4) at a record user's text limit: µs per item, ms per MiB, ms per text.
 import os from "node:os";
 import { parse } from "../grammar/index.js";
+import { MAX_CLIENT_QUERY_TEXT } from "../src/exec/query-text.js";
+
+/** `head` + `item`s joined by `sep` + `tail`, as many as fit in `bytes`. */
+function filled(head: string, item: string, sep: string, tail: string, bytes: number): { text: string; items: number } {
+  const items = Math.floor((bytes - head.length - tail.length + sep.length) / (item.length + sep.length));
+  return { text: head + Array(items).fill(item).join(sep) + tail, items };
+}
+
+/** The shapes a record user may send, each filled to `bytes`. */
+export function adversarialShapes(bytes: number): Record<string, { text: string; items: number }> {
+  return {
+    "record ids [t:1,…]": filled("RETURN [", "t:1", ",", "]", bytes),
+    "1+1+…": filled("RETURN ", "1", "+", "", bytes),
+    "RETURN 1;×N": filled("", "RETURN 1", ";", "", bytes),
+    "[$a,…]": filled("RETURN [", "$a", ",", "]", bytes),
+    "['a',…]": filled("RETURN [", "'a'", ",", "]", bytes),
+    "[math::abs(1),…]": filled("RETURN [", "math::abs(1)", ",", "]", bytes),
+    "[a.b.c,…]": filled("RETURN [", "a.b.c", ",", "]", bytes),
+  };
+}
+
+/** Best of `runs` parses of each shape at the client text limit (best: the machine is shared). */
+function benchShapes(runs = 15): void {
+  console.log(`adversarial shapes at the record-user text limit (${MAX_CLIENT_QUERY_TEXT / 1024} KiB), best of ${runs}:`);
+  for (const [name, { text, items }] of Object.entries(adversarialShapes(MAX_CLIENT_QUERY_TEXT))) {
+    parse(text);
+    let best = Infinity;
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      parse(text);
+      best = Math.min(best, performance.now() - t0);
+    }
+    const perItem = ((best * 1000) / items).toFixed(2);
+    const perMiB = Math.round((best * 1024 * 1024) / text.length);
+    console.log(`  ${name.padEnd(20)} ${best.toFixed(1).padStart(6)} ms  ${perItem.padStart(5)} µs/item  ${String(perMiB).padStart(5)} ms/MiB`);
+  }
+}
 
 /** A schema like a real application's: tables, typed fields with asserts and permissions, indexes, users, accesses. */
 export function generateSchema(statements = 2000): string {
@@ -38,6 +76,7 @@ export function main(): void {
   console.log(`schema: ${count} statements, ${(text.length / 1024).toFixed(0)} KiB`);
   console.log(`parse: median ${median.toFixed(1)} ms, best ${best.toFixed(1)} ms per full parse (${runs} warm runs)`);
   console.log(`throughput: ${Math.round((count / median) * 1000).toLocaleString("en-US")} statements/s (median)`);
+  benchShapes();
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/.*\//, ""))) main();

@@ -240,10 +240,7 @@ export class SurqlParser extends CstParser {
     {
       ALT: () => {
         this.CONSUME(T.Dot);
-        this.OR2([
-          { ALT: () => this.CONSUME(T.Star) },
-          { ALT: () => { this.CONSUME(T.IdentName); this.OPTION(() => this.SUBRULE(this.args)); } },
-        ]);
+        this.OR2(this.alts_dotPart);
       },
     },
     {
@@ -266,18 +263,35 @@ export class SurqlParser extends CstParser {
     { ALT: () => this.CONSUME(T.Ellipsis) },
     { ALT: () => this.CONSUME2(T.Question) },
   ];
+  private readonly alts_dotPart = [
+    { ALT: () => this.CONSUME(T.Star) },
+    { ALT: () => { this.CONSUME(T.IdentName); this.OPTION(this.methodArgs); } },
+  ];
+  private readonly methodArgs = (): void => {
+    this.SUBRULE(this.args);
+  };
   private readonly alts_identStart = [
     { ALT: () => { this.CONSUME(T.Colon); this.SUBRULE(this.recordKey); } },
     {
       ALT: () => {
-        this.AT_LEAST_ONE(() => { this.CONSUME(T.DoubleColon); this.CONSUME2(T.IdentName); });
-        this.OPTION2(() => this.SUBRULE(this.args));
+        this.AT_LEAST_ONE(this.pathPart);
+        this.OPTION2(this.pathArgs);
       },
     },
     { ALT: () => this.SUBRULE2(this.args) },
   ];
+  private readonly pathPart = (): void => {
+    this.CONSUME(T.DoubleColon);
+    this.CONSUME2(T.IdentName);
+  };
+  private readonly pathArgs = (): void => {
+    this.SUBRULE(this.args);
+  };
+  private readonly minus = (): void => {
+    this.CONSUME(T.Minus);
+  };
   private readonly alts_recordKeyValue = [
-    { ALT: () => { this.OPTION(() => this.CONSUME(T.Minus)); this.CONSUME(T.NumberLiteral); } },
+    { ALT: () => { this.OPTION(this.minus); this.CONSUME(T.NumberLiteral); } },
     { ALT: () => this.CONSUME(T.NumIdent) },
     { ALT: () => this.CONSUME(T.DurationLiteral) },
     { ALT: () => this.CONSUME(T.PrefixedString) },
@@ -343,12 +357,19 @@ export class SurqlParser extends CstParser {
   // ───────────── statements ─────────────
 
   query = this.RULE("query", () => {
-    this.OPTION(() => this.SUBRULE(this.statement));
-    this.MANY(() => {
-      this.CONSUME(T.Semicolon);
-      this.OPTION2(() => this.SUBRULE2(this.statement));
-    });
+    this.OPTION(this.firstStatement);
+    this.MANY(this.nextStatement);
   });
+  private readonly firstStatement = (): void => {
+    this.SUBRULE(this.statement);
+  };
+  private readonly laterStatement = (): void => {
+    this.SUBRULE2(this.statement);
+  };
+  private readonly nextStatement = (): void => {
+    this.CONSUME(T.Semicolon);
+    this.OPTION2(this.laterStatement);
+  };
 
   statement = this.RULE("statement", () => {
     this.OR(this.alts_statement);
@@ -356,15 +377,13 @@ export class SurqlParser extends CstParser {
 
   block = this.RULE("block", () => {
     this.CONSUME(T.LBrace);
-    this.nested(() => {
-      this.OPTION(() => this.SUBRULE(this.statement));
-      this.MANY(() => {
-        this.CONSUME(T.Semicolon);
-        this.OPTION2(() => this.SUBRULE2(this.statement));
-      });
-    });
+    this.nested(this.blockStatements);
     this.CONSUME(T.RBrace);
   });
+  private readonly blockStatements = (): void => {
+    this.OPTION(this.firstStatement);
+    this.MANY(this.nextStatement);
+  };
 
   /** `OPTION IMPORT [= true|false]`: accepted and dropped (SurrealDB returns no result for it). */
   optionStmt = this.RULE("optionStmt", () => {
@@ -397,8 +416,12 @@ export class SurqlParser extends CstParser {
   returnStmt = this.RULE("returnStmt", () => {
     this.CONSUME(K.RETURN);
     this.SUBRULE(this.expr);
-    this.OPTION(() => { this.CONSUME(K.FETCH); this.SUBRULE(this.idiomList); });
+    this.OPTION(this.returnFetch);
   });
+  private readonly returnFetch = (): void => {
+    this.CONSUME(K.FETCH);
+    this.SUBRULE(this.idiomList);
+  };
 
   ifStmt = this.RULE("ifStmt", () => {
     this.CONSUME(K.IF);
@@ -1180,13 +1203,22 @@ export class SurqlParser extends CstParser {
 
   args = this.RULE("args", () => {
     this.CONSUME(T.LParen);
-    this.OPTION(() => {
-      this.SUBRULE(this.expr);
-      this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.expr); });
-      this.OPTION2(() => this.CONSUME2(T.Comma));
-    });
+    this.OPTION(this.exprList);
     this.CONSUME(T.RParen);
   });
+  /** `expr (, expr)* ,?` inside args and arrays (bodies built once: chevrotain gets the same closures every time). */
+  private readonly exprList = (): void => {
+    this.SUBRULE(this.expr);
+    this.MANY(this.nextExpr);
+    this.OPTION2(this.trailingComma);
+  };
+  private readonly nextExpr = (): void => {
+    this.CONSUME(T.Comma);
+    this.SUBRULE2(this.expr);
+  };
+  private readonly trailingComma = (): void => {
+    this.CONSUME2(T.Comma);
+  };
 
   private readonly alts_braced_1 = [
     { GATE: () => this.isObjectStart(), ALT: () => this.SUBRULE(this.object) },
@@ -1224,18 +1256,21 @@ export class SurqlParser extends CstParser {
   /** `ident`, `table:key`, `fn()`, `ns::fn()`, `math::pi`. */
   identStart = this.RULE("identStart", () => {
     this.CONSUME(T.IdentName);
-    this.OPTION(() =>
-      this.OR(this.alts_identStart),
-    );
+    this.OPTION(this.identTail);
   });
+  private readonly identTail = (): void => {
+    this.OR(this.alts_identStart);
+  };
 
   recordKey = this.RULE("recordKey", () => {
-    this.OR([
-      { ALT: () => { this.SUBRULE(this.recordKeyValue, { LABEL: "begin" });
-          this.OPTION({ GATE: () => this.rangeFollows(), DEF: () => this.SUBRULE(this.rangeTail) }); } },
-      { ALT: () => this.SUBRULE2(this.rangeTail) },
-    ]);
+    this.OR(this.alts_recordKey);
   });
+  // a key's parts sit in the recordKey node itself (a recordKeyValue node per record id cost a rule invocation)
+  private readonly alts_recordKey = [
+    { ALT: () => { this.OR2(this.alts_recordKeyValue); this.option(5, this.rangeAfterKey); } },
+    { ALT: () => this.SUBRULE2(this.rangeTail) },
+  ];
+  private readonly rangeAfterKey = { GATE: () => this.rangeFollows(), DEF: () => this.SUBRULE(this.rangeTail) };
 
   rangeTail = this.RULE("rangeTail", () => {
     this.OPTION2(() => this.CONSUME(T.Gt, { LABEL: "exclusive" }));
@@ -1249,11 +1284,7 @@ export class SurqlParser extends CstParser {
 
   array = this.RULE("array", () => {
     this.CONSUME(T.LBracket);
-    this.OPTION(() => {
-      this.SUBRULE(this.expr);
-      this.MANY(() => { this.CONSUME(T.Comma); this.SUBRULE2(this.expr); });
-      this.OPTION2(() => this.CONSUME2(T.Comma));
-    });
+    this.OPTION(this.exprList);
     this.CONSUME(T.RBracket);
   });
 

@@ -1078,14 +1078,14 @@ export class AstBuilder {
     return { kind: "Call", name, args: nodes(args, "expr").map((e) => this.expr(e)), pos };
   }
 
+  /** A key (its parts are the node's own children) or a range: the key's parts, then `rangeTail`. */
   recordKey(n: Node): A.RecordKeyExpr {
-    const begin = node(n, "begin");
     const tail = nodes(n, "rangeTail")[0];
-    if (tail === undefined) return this.recordKeyValue(req(begin));
+    if (tail === undefined) return this.recordKeyValue(n);
     const end = node(tail, "end");
     return {
       kind: "Range",
-      begin: begin && { key: this.recordKeyValue(begin), inclusive: !has(tail, "exclusive") },
+      begin: onlyChild(n)[0] === "rangeTail" ? undefined : { key: this.recordKeyValue(n), inclusive: !has(tail, "exclusive") },
       end: end && { key: this.recordKeyValue(end), inclusive: req(tok(tail, "op")).tokenType.name === "DotDotEq" },
     };
   }

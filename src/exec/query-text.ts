@@ -5,7 +5,7 @@ import { queryError } from "../errors/index.js";
 import type { Session } from "./session.js";
 
 /** The longest query text (UTF-8 bytes) of a session below the system users; system users keep the transport's body limit. */
-export const MAX_CLIENT_QUERY_TEXT = 64 * 1024;
+export const MAX_CLIENT_QUERY_TEXT = 32 * 1024;
 
 /** Whether `session` may send text up to the transport's limit: system users, and anonymous sessions with authentication off. */
 export function unboundedText(session: Session, auth: boolean): boolean {
