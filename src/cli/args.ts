@@ -4,6 +4,7 @@ import { LocalError } from "../errors/index.js";
 import { parseArgs } from "node:util";
 import { durationToMillis, tryParseDuration } from "../value/duration.js";
 import { Duration } from "../value/types.js";
+import { defaultLimits } from "../server/types.js";
 
 export type LogLevel = "none" | "error" | "warn" | "info" | "debug" | "trace";
 const LOG_LEVELS: readonly LogLevel[] = ["none", "error", "warn", "info", "debug", "trace"];
@@ -23,6 +24,8 @@ export interface StartOptions {
   readonly v1TokenSeconds: number;
   /** Time limit of one client query, ms (`--query-timeout`; 0: none). */
   readonly queryTimeoutMs: number;
+  /** Open connections (HTTP and WebSocket) from one IP address (`--max-connections-per-ip`; 0: no limit). */
+  readonly maxConnectionsPerIp: number;
   readonly storage: "memory";
 }
 
@@ -81,6 +84,7 @@ commands:
       --allow-guests            let anonymous sessions run queries (subject to PERMISSIONS)  SURQL_AUTH_ALLOW_GUESTS
       --v1-token-duration SECS  compat 1: default token life of scope users (default 86400)  SURQL_AUTH_V1_TOKEN_DURATION
       --query-timeout DURATION  time limit of one query, e.g. 500ms, 30s; 0 for none (default 10s)  SURQL_AUTH_QUERY_TIMEOUT
+      --max-connections-per-ip N  open connections from one IP address; more get 429; 0 for no limit (default 128)  SURQL_AUTH_MAX_CONNECTIONS_PER_IP
   check [--compat 1|2] FILE...  parse and validate schema files; every error as file:line:column
   sql --endpoint URL [--user U --pass P [--auth-level root|namespace|database]] [--ns NS --db DB] [--query TEXT]
                               SurrealQL shell against a running server (or one query with --query)
@@ -124,6 +128,7 @@ function parseStart(argv: string[], env: Env): StartOptions {
       "allow-guests": { type: "boolean" },
       "v1-token-duration": { type: "string" },
       "query-timeout": { type: "string" },
+      "max-connections-per-ip": { type: "string" },
     },
   });
   const { host, port } = parseBind(values.bind ?? env.SURQL_AUTH_BIND ?? "127.0.0.1:8000");
@@ -145,6 +150,11 @@ function parseStart(argv: string[], env: Env): StartOptions {
   const timeoutText = values["query-timeout"] ?? env.SURQL_AUTH_QUERY_TIMEOUT ?? "10s";
   const timeout = timeoutText === "0" ? new Duration(0n) : tryParseDuration(timeoutText);
   if (!timeout) throw new UsageError(`--query-timeout must be a duration such as 500ms or 30s (0 for none), not '${timeoutText}'`);
+  const perIpText = values["max-connections-per-ip"] ?? env.SURQL_AUTH_MAX_CONNECTIONS_PER_IP ?? String(defaultLimits.maxConnectionsPerIp);
+  const maxConnectionsPerIp = Number(perIpText);
+  if (!/^\d+$/.test(perIpText) || !Number.isSafeInteger(maxConnectionsPerIp)) {
+    throw new UsageError(`--max-connections-per-ip must be a number of connections (0 for no limit), not '${perIpText}'`);
+  }
   return {
     command: "start",
     host,
@@ -158,6 +168,7 @@ function parseStart(argv: string[], env: Env): StartOptions {
     allowGuests: values["allow-guests"] ?? truthy(env.SURQL_AUTH_ALLOW_GUESTS),
     v1TokenSeconds,
     queryTimeoutMs: durationToMillis(timeout),
+    maxConnectionsPerIp,
     storage: "memory",
   };
 }

@@ -27,7 +27,7 @@ export async function start(opts: StartOptions): Promise<void> {
     throw e;
   }
   if (opts.unauthenticated) logger.warn("authentication is disabled: anonymous sessions may do everything");
-  const { server, host, port } = await db.listen(opts.host, opts.port);
+  const { server, host, port } = await db.listen(opts.host, opts.port, { maxConnectionsPerIp: opts.maxConnectionsPerIp });
   logger.info(`surql-auth (SurrealDB ${opts.compat === 1 ? "1.x" : "2.x"} compatible) listening on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
   let closing = false;
   const stop = (signal: string) => {

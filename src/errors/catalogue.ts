@@ -196,6 +196,15 @@ export const RPC_MESSAGES = {
 export const RPC_DATABASE_ERROR = -32000;
 export type RpcCode = keyof typeof RPC_MESSAGES | typeof RPC_DATABASE_ERROR;
 
+/** Our own refusals on the wire (SurrealDB has no such limits): HTTP bodies and WebSocket close reasons. */
+export const WIRE_MESSAGES = {
+  TooManyConnections: "Too many connections from this address",
+  /** Close reason (1008) of a socket whose unread answers stayed over the limit or passed the hard cap. */
+  AnswersNotRead: "Too many answers not read by the client",
+  /** Close reason (1013) of the socket holding the most unread answers when the server's total passes its cap. */
+  ServerBusy: "Too many unread answers on the server",
+} as const;
+
 /** Our own failures: their text is for the log or a local caller, never sent to a client as it stands. */
 export type LocalCode =
   /** An HTTP request the auth middleware refused (401, its text as the body). */

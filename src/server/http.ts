@@ -1,7 +1,9 @@
 // The HTTP server: node:http ⇒ auth middleware ⇒ routes (signin, sql, key, export/import, rpc) and the WebSocket upgrade.
 
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
+import { WIRE_MESSAGES } from "../errors/catalogue.js";
+import { WireMeter } from "./backpressure.js";
 import { AuthFailure, header, sessionFromRequest } from "./auth.js";
 import { send, type RouteRequest } from "./routes/common.js";
 import { handleExport, handleImport } from "./routes/export.js";
@@ -20,6 +22,8 @@ export interface SurrealServer {
   readonly http: Server;
   /** Open WebSocket RPC connections. */
   readonly rpcConnections: number;
+  /** Unsent answer bytes, paused / closed sockets, refused connections, and their events. */
+  readonly wire: WireMeter;
 }
 
 const APP_ENDPOINT = "https://surrealdb.com/app";
@@ -71,8 +75,12 @@ function routeFor(ctx: ServerContext, path: string): Route | undefined {
   return undefined;
 }
 
-async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(ctx: ServerContext, meter: WireMeter, req: IncomingMessage, res: ServerResponse): Promise<void> {
   for (const [k, v] of Object.entries(identificationHeaders(ctx))) res.setHeader(k, v);
+  if (meter.refuses(req.socket)) {
+    res.setHeader("connection", "close");
+    return send(res, 429, WIRE_MESSAGES.TooManyConnections, "text/plain; charset=utf-8");
+  }
   if (header(req, "origin") !== undefined) {
     res.setHeader("access-control-allow-origin", "*");
     res.setHeader("vary", "origin");
@@ -105,17 +113,21 @@ async function handle(ctx: ServerContext, req: IncomingMessage, res: ServerRespo
     throw e;
   }
   await route.handler({ ctx, req, res, url, session });
+  // an answer the client is slow to read counts towards the server's unsent bytes
+  meter.holdHttp(req.socket);
 }
 
 export function createServer(opts: ServerOptions): SurrealServer {
   const ctx = resolveContext(opts);
-  const sockets = createRpcSocketServer(ctx);
+  const meter = new WireMeter(ctx.limits);
+  const sockets = createRpcSocketServer(ctx, meter);
   const server = createHttpServer((req, res) => {
-    handle(ctx, req, res).catch((e) => {
+    handle(ctx, meter, req, res).catch((e) => {
       ctx.logger.error("request failed", e);
       send(res, 500, "Internal Server Error", "text/plain; charset=utf-8");
     });
   });
+  server.on("connection", (socket: Socket) => meter.connect(socket));
   server.on("clientError", (err, socket) => {
     ctx.logger.debug("client error", err);
     if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n");
@@ -139,6 +151,7 @@ export function createServer(opts: ServerOptions): SurrealServer {
     get rpcConnections() {
       return sockets.connectionCount;
     },
+    wire: meter,
     listen(host, port) {
       return new Promise((resolve, reject) => {
         server.once("error", reject);

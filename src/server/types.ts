@@ -70,6 +70,16 @@ export interface ServerLimits {
   readonly wsMaxQueued: number;
   /** Interval of server Ping frames; a socket silent for two intervals is dropped. 0 disables. */
   readonly wsPingIntervalMs: number;
+  /** Unsent answer bytes of one socket above which its frames are no longer read nor its queued requests started. */
+  readonly wsPauseBytes: number;
+  /** Unsent answer bytes of one socket at which it is closed (1008) at once. */
+  readonly wsMaxBufferedBytes: number;
+  /** A socket paused this long (its client reads nothing) is closed (1008). */
+  readonly wsStallMs: number;
+  /** Unsent answer bytes of all sockets together; past it the socket holding the most is closed (1013). */
+  readonly serverMaxBufferedBytes: number;
+  /** Open connections (HTTP and WebSocket) from one IP address; further ones are answered 429 and closed. 0: no limit. */
+  readonly maxConnectionsPerIp: number;
 }
 
 export const defaultLimits: ServerLimits = {
@@ -86,6 +96,11 @@ export const defaultLimits: ServerLimits = {
   wsMaxInFlight: 32,
   wsMaxQueued: 256,
   wsPingIntervalMs: 5000,
+  wsPauseBytes: 8 * 1024 * 1024,
+  wsMaxBufferedBytes: 64 * 1024 * 1024,
+  wsStallMs: 30_000,
+  serverMaxBufferedBytes: 256 * 1024 * 1024,
+  maxConnectionsPerIp: 128,
 };
 
 export interface ServerOptions {

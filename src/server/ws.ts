@@ -3,11 +3,12 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
-import { QUERY_MESSAGES } from "../errors/catalogue.js";
+import { QUERY_MESSAGES, WIRE_MESSAGES } from "../errors/catalogue.js";
 import { SurrealError } from "../errors/index.js";
 import type { Session } from "../exec/session.js";
 import type { Value, ValueObject } from "../value/types.js";
 import { AuthFailure, sessionFromRequest } from "./auth.js";
+import { Outbox, type WireMeter } from "./backpressure.js";
 import { DecodeError, decodeRpcMessage, encodeValue, stringifyJson, type WireFormat } from "./codec/index.js";
 import { databaseError, invalidRequest, toRpcError } from "./rpc/errors.js";
 import { dispatch, errorResponse, parseErrorResponse } from "./rpc/dispatch.js";
@@ -28,13 +29,17 @@ class Connection {
   private readonly queue: { readonly message: Value }[] = [];
   private closed = false;
   alive = true;
+  private readonly outbox: Outbox;
 
   constructor(
     private readonly ctx: ServerContext,
     readonly ws: WebSocket,
     readonly session: Session,
     readonly format: WireFormat,
-  ) {}
+    meter: WireMeter,
+  ) {
+    this.outbox = new Outbox(meter, ws, () => this.startQueued());
+  }
 
   onMessage(data: RawData, isBinary: boolean): void {
     const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
@@ -53,7 +58,7 @@ class Connection {
       this.send(parseErrorResponse());
       return;
     }
-    if (this.inFlight < this.ctx.limits.wsMaxInFlight) this.run(message);
+    if (!this.outbox.paused && this.inFlight < this.ctx.limits.wsMaxInFlight) this.run(message);
     else if (this.queue.length < this.ctx.limits.wsMaxQueued) this.queue.push({ message });
     else {
       const { id, hasId } = usableId(message);
@@ -68,9 +73,17 @@ class Connection {
       .catch((e) => this.ctx.logger.error("rpc dispatch failed", e))
       .finally(() => {
         this.inFlight--;
-        const next = this.queue.shift();
-        if (next !== undefined && !this.closed) this.run(next.message);
+        this.startQueued();
       });
+  }
+
+  /** Start queued requests while there is room, unless the client is not reading its answers. */
+  private startQueued(): void {
+    while (!this.closed && !this.outbox.paused && this.inFlight < this.ctx.limits.wsMaxInFlight) {
+      const next = this.queue.shift();
+      if (next === undefined) return;
+      this.run(next.message);
+    }
   }
 
   private send(response: ValueObject): void {
@@ -83,12 +96,11 @@ class Connection {
       const id = response["id"];
       frame = encodeValue(this.format, errorResponse(toRpcError(e), id, "id" in response), this.ctx.compat);
     }
-    this.ws.send(frame, { binary: this.format !== "json" }, (err) => {
-      if (err) this.ctx.logger.debug("rpc response not sent", err);
-    });
+    this.outbox.send(frame, this.format !== "json", (err) => this.ctx.logger.debug("rpc response not sent", err));
   }
 
   close(): void {
+    this.outbox.end();
     this.closed = true;
     this.queue.length = 0;
     this.session.params.clear();
@@ -110,7 +122,7 @@ function refuse(ctx: ServerContext, socket: Duplex, status: number, reason: stri
   socket.end(`HTTP/1.1 ${status} ${reason}\r\n${lines.join("\r\n")}\r\n\r\n${text}`);
 }
 
-export function createRpcSocketServer(ctx: ServerContext): RpcSocketServer {
+export function createRpcSocketServer(ctx: ServerContext, meter: WireMeter): RpcSocketServer {
   const connections = new Set<Connection>();
   const idsInUse = new Set<string>();
   const wss = new WebSocketServer({
@@ -131,6 +143,7 @@ export function createRpcSocketServer(ctx: ServerContext): RpcSocketServer {
 
   function acceptSql(ws: WebSocket, session: Session): void {
     sqlSockets.add(ws);
+    const outbox = new Outbox(meter, ws);
     // statements of one socket run one after another
     let chain: Promise<void> = Promise.resolve();
     ws.on("message", (data: RawData) => {
@@ -144,15 +157,19 @@ export function createRpcSocketServer(ctx: ServerContext): RpcSocketServer {
           reply = e instanceof SurrealError ? e.message : QUERY_MESSAGES.Internal();
           if (!(e instanceof SurrealError)) ctx.logger.error("sql socket query failed", e);
         }
-        if (ws.readyState === ws.OPEN) ws.send(reply);
+        if (ws.readyState === ws.OPEN) outbox.send(reply, false, (err) => ctx.logger.debug("sql reply not sent", err));
       });
     });
     ws.on("error", (e) => ctx.logger.warn("websocket error", e));
-    ws.on("close", () => sqlSockets.delete(ws));
+    ws.on("close", () => {
+      outbox.end();
+      sqlSockets.delete(ws);
+    });
   }
 
   function upgrade(req: IncomingMessage, socket: Duplex, onSession: (session: Session) => void): void {
     socket.on("error", (e) => ctx.logger.debug("upgrade socket error", e));
+    if (meter.refuses(req.socket)) return refuse(ctx, socket, 429, "Too Many Requests", WIRE_MESSAGES.TooManyConnections);
     sessionFromRequest(ctx, req, { realtime: true })
       .then(onSession)
       .catch((e) => {
@@ -181,7 +198,7 @@ export function createRpcSocketServer(ctx: ServerContext): RpcSocketServer {
 
   function accept(ws: WebSocket, session: Session): void {
     const format: WireFormat = ws.protocol === "cbor" ? "cbor" : "json";
-    const conn = new Connection(ctx, ws, session, format);
+    const conn = new Connection(ctx, ws, session, format, meter);
     connections.add(conn);
     if (ctx.compat === 2 && session.id !== undefined) idsInUse.add(session.id);
     ws.on("pong", () => (conn.alive = true));

@@ -16,6 +16,7 @@ describe("parseCli", () => {
       allowGuests: false,
       v1TokenSeconds: 86400,
       queryTimeoutMs: 10_000,
+      maxConnectionsPerIp: 128,
       storage: "memory",
     });
   });
@@ -24,6 +25,12 @@ describe("parseCli", () => {
     expect(parseCli(["start", "--query-timeout", "250ms"], {})).toMatchObject({ queryTimeoutMs: 250 });
     expect(parseCli(["start", "--query-timeout", "0"], { SURQL_AUTH_QUERY_TIMEOUT: "1m" })).toMatchObject({ queryTimeoutMs: 0 });
     expect(parseCli(["start"], { SURQL_AUTH_QUERY_TIMEOUT: "1m" })).toMatchObject({ queryTimeoutMs: 60_000 });
+  });
+
+  it("--max-connections-per-ip takes a count (0: no limit), SURQL_AUTH_MAX_CONNECTIONS_PER_IP as fallback", () => {
+    expect(parseCli(["start", "--max-connections-per-ip", "8"], {})).toMatchObject({ maxConnectionsPerIp: 8 });
+    expect(parseCli(["start", "--max-connections-per-ip", "0"], { SURQL_AUTH_MAX_CONNECTIONS_PER_IP: "3" })).toMatchObject({ maxConnectionsPerIp: 0 });
+    expect(parseCli(["start"], { SURQL_AUTH_MAX_CONNECTIONS_PER_IP: "3" })).toMatchObject({ maxConnectionsPerIp: 3 });
   });
 
   it("reads flags, repeatable imports in order, and IPv6 binds", () => {
@@ -47,6 +54,8 @@ describe("parseCli", () => {
     [["start", "--v1-token-duration=-5"], /positive number/],
     [["start", "--v1-token-duration", "1h"], /positive number/],
     [["start", "--query-timeout", "10"], /--query-timeout must be a duration/],
+    [["start", "--max-connections-per-ip=-1"], /--max-connections-per-ip must be a number/],
+    [["start", "--max-connections-per-ip", "many"], /--max-connections-per-ip must be a number/],
     [["start", "--frobnicate"], /frobnicate/],
     [["check"], /at least one FILE/],
     [["sql", "--endpoint", "ftp://x"], /http\(s\)/],

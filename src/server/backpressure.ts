@@ -1,0 +1,186 @@
+// Unsent answers per WebSocket and server-wide (attack pass 3, A6): a socket whose client stops reading its answers is
+// paused (no frames read, no queued request started), closed if it stays so or passes the hard cap; past the server's
+// total, the socket holding the most is closed. Connections per IP address are counted here too.
+
+import { EventEmitter } from "node:events";
+import type { Socket } from "node:net";
+import type { WebSocket } from "ws";
+import { WIRE_MESSAGES } from "../errors/catalogue.js";
+import type { ServerLimits } from "./types.js";
+
+/**
+ * What the meter reports: `pause` / `resume` of a socket, `close` (a socket it closed: `{code, reason}`), `refuse` (a
+ * connection over the per-IP cap), `disconnect` (a TCP connection ended).
+ */
+export type WireEvent = "pause" | "resume" | "close" | "refuse" | "disconnect";
+
+/** Policy violation (the client reads nothing) and try-again-later (the server as a whole is full). */
+const CLOSE_POLICY = 1008;
+const CLOSE_TRY_LATER = 1013;
+/** How long a closing socket may take to flush its close frame before it is destroyed. */
+const CLOSE_GRACE_MS = 1000;
+
+/** Server-wide counters, readable by tests and operators, and the events above. */
+export class WireMeter extends EventEmitter {
+  /** Answer bytes handed to sockets and not yet written by them. */
+  queuedBytes = 0;
+  pausedSockets = 0;
+  closedSockets = 0;
+  refusedConnections = 0;
+  /** Every WebSocket's outbox and every HTTP answer its socket has not written yet. */
+  readonly outboxes = new Set<Holder>();
+  private readonly perIp = new Map<string, number>();
+  private readonly refused = new WeakSet<Socket>();
+
+  constructor(readonly limits: ServerLimits) {
+    super();
+  }
+
+  /** Count a new TCP connection; over the per-IP cap it is marked refused (its request or upgrade gets 429). */
+  connect(socket: Socket): void {
+    const ip = socket.remoteAddress ?? "";
+    const n = (this.perIp.get(ip) ?? 0) + 1;
+    this.perIp.set(ip, n);
+    socket.once("close", () => {
+      const left = (this.perIp.get(ip) ?? 1) - 1;
+      if (left > 0) this.perIp.set(ip, left);
+      else this.perIp.delete(ip);
+      this.emit("disconnect");
+    });
+    if (this.limits.maxConnectionsPerIp > 0 && n > this.limits.maxConnectionsPerIp) this.refused.add(socket);
+  }
+
+  /** Open TCP connections from `ip`. */
+  connectionsFrom(ip: string): number {
+    return this.perIp.get(ip) ?? 0;
+  }
+
+  /** Is this connection over the per-IP cap? Counts the refusal. */
+  refuses(socket: Socket): boolean {
+    if (!this.refused.has(socket)) return false;
+    this.refusedConnections++;
+    this.emit("refuse");
+    return true;
+  }
+
+  /** An HTTP answer its socket could not write at once: counted until the socket drains or closes. */
+  holdHttp(socket: Socket): void {
+    if (!socket.writableNeedDrain) return;
+    const holder: Holder = { queued: socket.writableLength, shut: () => socket.destroy() };
+    this.queuedBytes += holder.queued;
+    this.outboxes.add(holder);
+    const release = () => {
+      if (this.outboxes.delete(holder)) this.queuedBytes -= holder.queued;
+    };
+    socket.once("drain", release);
+    socket.once("close", release);
+    this.balance();
+  }
+
+  /** The socket with the most unsent bytes is closed when the total passes the server's cap. */
+  balance(): void {
+    if (this.queuedBytes <= this.limits.serverMaxBufferedBytes) return;
+    let worst: Holder | undefined;
+    for (const o of this.outboxes) if (worst === undefined || o.queued > worst.queued) worst = o;
+    if (worst === undefined) return;
+    this.closedSockets++;
+    worst.shut(CLOSE_TRY_LATER, WIRE_MESSAGES.ServerBusy, true);
+    this.emit("close", { code: CLOSE_TRY_LATER, reason: WIRE_MESSAGES.ServerBusy });
+  }
+}
+
+/** Unsent bytes of one connection, and how to close it. */
+interface Holder {
+  readonly queued: number;
+  shut(code: number, reason: string, now: boolean): void;
+}
+
+/** One socket's unsent answers. */
+export class Outbox implements Holder {
+  queued = 0;
+  paused = false;
+  private ended = false;
+  private stall: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly meter: WireMeter,
+    private readonly ws: WebSocket,
+    /** Called when the socket is read again: start what waited. */
+    private readonly onResume: () => void = () => {},
+  ) {
+    meter.outboxes.add(this);
+  }
+
+  /** Send one answer, counted until the socket has written it. */
+  send(frame: string | Uint8Array, binary: boolean, onError: (e: Error) => void): void {
+    if (this.ended) return;
+    const n = typeof frame === "string" ? Buffer.byteLength(frame) : frame.length;
+    this.add(n);
+    this.ws.send(frame, { binary }, (err) => {
+      if (!this.ended) this.add(-n);
+      if (err) onError(err);
+      if (!this.ended && this.paused && this.queued <= this.meter.limits.wsPauseBytes / 2) this.resume();
+    });
+    if (this.ended) return;
+    const { limits } = this.meter;
+    if (this.queued >= limits.wsMaxBufferedBytes) return this.overflow(true);
+    if (!this.paused && this.queued > limits.wsPauseBytes) this.pause();
+    this.meter.balance();
+  }
+
+  private add(n: number): void {
+    this.queued += n;
+    this.meter.queuedBytes += n;
+  }
+
+  private pause(): void {
+    this.paused = true;
+    this.meter.pausedSockets++;
+    this.ws.pause();
+    this.stall = setTimeout(() => this.overflow(false), this.meter.limits.wsStallMs);
+    this.stall.unref();
+    this.meter.emit("pause");
+  }
+
+  private resume(): void {
+    this.paused = false;
+    this.meter.pausedSockets--;
+    clearTimeout(this.stall);
+    this.ws.resume();
+    this.meter.emit("resume");
+    this.onResume();
+  }
+
+  /** Close the socket (code and reason; at once when `now`, as its unsent bytes are what must be released). */
+  shut(code: number, reason: string, now: boolean): void {
+    if (this.ended) return;
+    this.end();
+    this.ws.close(code, reason);
+    if (now) this.ws.terminate();
+    else setTimeout(() => this.ws.terminate(), CLOSE_GRACE_MS).unref();
+  }
+
+  /** Close it for a limit of its own (not the server's total). */
+  private overflow(now: boolean): void {
+    if (this.ended) return;
+    this.meter.closedSockets++;
+    this.shut(CLOSE_POLICY, WIRE_MESSAGES.AnswersNotRead, now);
+    this.meter.emit("close", { code: CLOSE_POLICY, reason: WIRE_MESSAGES.AnswersNotRead });
+  }
+
+  /** The socket is gone (or going): release its count. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    clearTimeout(this.stall);
+    if (this.paused) this.meter.pausedSockets--;
+    this.paused = false;
+    this.meter.queuedBytes -= this.queued;
+    this.queued = 0;
+    this.meter.outboxes.delete(this);
+  }
+
+  get closed(): boolean {
+    return this.ended;
+  }
+}

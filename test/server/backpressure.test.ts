@@ -1,0 +1,137 @@
+// Back-pressure on the wire (attack pass 3, A6): a client that stops reading its answers gets its socket paused
+// (no frames read, no queued request started) and closed past the hard cap or the server's total, releasing what it
+// held; connections per IP address are capped. Events and the server's counters, not timing or RSS.
+
+import { once } from "node:events";
+import { connect, type Socket } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import type WebSocket from "ws";
+import type { Compat } from "../../src/exec/session.js";
+import type { ServerLimits } from "../../src/server/types.js";
+import { open, type Client } from "./clients.js";
+import { startServer, type TestServer } from "./fakes.js";
+
+/** Every answer is one 256 KiB string: a few dozen unread fill the kernel's buffers and then the server's. */
+const BIG = "x".repeat(256 * 1024);
+const REQUESTS = 200;
+
+let servers: TestServer[] = [];
+afterEach(async () => {
+  for (const s of servers) await s.close();
+  servers = [];
+});
+
+async function serve(compat: Compat, limits: Partial<ServerLimits>): Promise<TestServer> {
+  const s = await startServer({ compat, limits: { wsMaxInFlight: 4, ...limits } });
+  s.engine.respond = () => [{ status: "OK", result: BIG, time: "1ms" }];
+  servers.push(s);
+  return s;
+}
+
+/** The client's TCP socket: pausing it stops reading, so the server's answers pile up. */
+const tcp = (ws: WebSocket) => (ws as unknown as { _socket: Socket })._socket;
+
+function flood(c: Client, n: number): void {
+  for (let i = 0; i < n; i++) c.ws.send(JSON.stringify({ id: i, method: "query", params: ["RETURN 1"] }));
+}
+
+/** Stop reading `c` and flood it; resolves with the server's close event for it, once its unsent bytes are released. */
+async function starve(s: TestServer, c: Client): Promise<unknown> {
+  tcp(c.ws).pause();
+  const shut = once(s.server.wire, "close");
+  flood(c, REQUESTS);
+  const [event] = await shut;
+  expect(s.server.wire.queuedBytes).toBe(0);
+  return event;
+}
+
+/** Read again until the server's close reaches the client. */
+async function drain(c: Client): Promise<void> {
+  tcp(c.ws).resume();
+  await c.closed;
+}
+
+const notRead = { code: 1008, reason: "Too many answers not read by the client" };
+
+describe.each([1, 2] as Compat[])("compat %i", (compat) => {
+  it("a socket whose client reads nothing is paused; reading again resumes it and every answer arrives", async () => {
+    const s = await serve(compat, { wsPauseBytes: 64 * 1024, wsMaxBufferedBytes: 1 << 30, serverMaxBufferedBytes: 1 << 30 });
+    const c = await open(s);
+    tcp(c.ws).pause();
+    const paused = once(s.server.wire, "pause");
+    flood(c, REQUESTS);
+    await paused;
+    expect(s.server.wire.pausedSockets).toBe(1);
+    expect(s.server.wire.queuedBytes).toBeGreaterThan(64 * 1024);
+    // queued requests wait: only those in flight when it paused have run
+    expect(s.engine.calls.length).toBeLessThan(REQUESTS);
+    const resumed = once(s.server.wire, "resume");
+    tcp(c.ws).resume();
+    await resumed;
+    const ids = new Set<unknown>();
+    for (let i = 0; i < REQUESTS; i++) ids.add(((await c.next()) as { id: unknown }).id);
+    expect(ids.size).toBe(REQUESTS);
+    expect(s.engine.calls.length).toBe(REQUESTS);
+    const closed = c.closed;
+    c.ws.close();
+    await closed;
+  });
+
+  it("past the per-socket hard cap the socket is closed (1008) and what it held is released", async () => {
+    const s = await serve(compat, { wsPauseBytes: 64 * 1024, wsMaxBufferedBytes: 1024 * 1024, serverMaxBufferedBytes: 1 << 30 });
+    const c = await open(s);
+    expect(await starve(s, c)).toEqual(notRead);
+    expect(s.server.wire.pausedSockets).toBe(0);
+    expect(s.server.wire.closedSockets).toBe(1);
+    await drain(c);
+  });
+
+  it("past the server's total the socket holding the most is closed (1013); another keeps working", async () => {
+    const s = await serve(compat, { wsPauseBytes: 1 << 30, wsMaxBufferedBytes: 1 << 30, serverMaxBufferedBytes: 2 * 1024 * 1024 });
+    const good = await open(s);
+    const c = await open(s);
+    expect(await starve(s, c)).toEqual({ code: 1013, reason: "Too many unread answers on the server" });
+    expect(await good.json({ id: "ok", method: "ping" })).toEqual({ id: "ok", result: null });
+    await drain(c);
+    good.ws.close();
+  });
+
+  it("a socket paused past wsStallMs is closed (1008)", async () => {
+    const s = await serve(compat, { wsPauseBytes: 64 * 1024, wsMaxBufferedBytes: 1 << 30, serverMaxBufferedBytes: 1 << 30, wsStallMs: 0 });
+    const c = await open(s);
+    expect(await starve(s, c)).toEqual(notRead);
+    await drain(c);
+  });
+
+  it("HTTP: an answer a client does not read counts towards the server's total; past it that connection is closed", async () => {
+    const s = await serve(compat, { serverMaxBufferedBytes: 2 * 1024 * 1024 });
+    s.engine.respond = () => [{ status: "OK", result: "y".repeat(16 * 1024 * 1024), time: "1ms" }];
+    // a raw socket with no reader: the answer stays in the server's buffers
+    const sock = connect(s.port, "127.0.0.1");
+    await once(sock, "connect");
+    const shut = once(s.server.wire, "close");
+    sock.write(`POST /sql HTTP/1.1\r\nhost: x\r\naccept: application/json\r\nauthorization: Basic ${Buffer.from("root:root").toString("base64")}\r\ncontent-length: 8\r\n\r\nRETURN 1`);
+    expect(await shut).toEqual([{ code: 1013, reason: "Too many unread answers on the server" }]);
+    const gone = once(sock, "close");
+    sock.resume();
+    await gone;
+    expect(s.server.wire.queuedBytes).toBe(0);
+  });
+
+  it("the connection over the per-IP cap is refused with 429 (WebSocket and HTTP); closing one makes room", async () => {
+    const s = await serve(compat, { maxConnectionsPerIp: 2 });
+    const a = await open(s);
+    const b = await open(s);
+    await expect(open(s)).rejects.toMatchObject({ status: 429, body: "Too many connections from this address" });
+    const r = await fetch(`${s.base}/health`);
+    expect(r.status).toBe(429);
+    expect(await r.text()).toBe("Too many connections from this address");
+    expect(s.server.wire.refusedConnections).toBe(2);
+    a.ws.close();
+    while (s.server.wire.connectionsFrom("127.0.0.1") >= 2) await once(s.server.wire, "disconnect");
+    const c = await open(s);
+    expect(await c.json({ id: 1, method: "ping" })).toEqual({ id: 1, result: null });
+    b.ws.close();
+    c.ws.close();
+  });
+});
