@@ -88,6 +88,13 @@ for (const shared of SHARED) {
         expect((await run(b.ds, rootSession(), "CREATE person:3 SET name = 'x', age = 1"))[0]).toEqual({ ok: [{ id: "person:3", name: "x" }] });
       });
 
+      it.skipIf(compat === 1)(`a param holding closures (2.x), defined on A, works on B (compat ${compat})`, async () => {
+        const connect = await shared.open();
+        const [a, b] = [node(await connect(), compat), node(await connect(), compat)];
+        await run(a.ds, rootSession(), "DEFINE PARAM $inc VALUE |$x| $x + 1; DEFINE PARAM $fns VALUE { inc: |$x| $x + 2 }");
+        expect(await run(b.ds, rootSession(), "RETURN array::map([1, 2], $inc); RETURN array::map([1], $fns.inc)")).toEqual([{ ok: [2, 3] }, { ok: [3] }]);
+      });
+
       it(`REMOVE USER on A ends the user's session on B (compat ${compat})`, async () => {
         const connect = await shared.open();
         const [a, b] = [node(await connect(), compat), node(await connect(), compat)];

@@ -7,7 +7,7 @@ import { elementDefinitions } from "../../doc/fields.js";
 import { QueryError } from "../../errors/index.js";
 import { idiomText, newNamespaceEntry, newTableEntry, putIn, redefine } from "../../store/catalog.js";
 import type { StoredAccess, StoredUser } from "../contract.js";
-import type { Value } from "../../value/types.js";
+import { isValueObject, type Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { needDb, needNs } from "../context.js";
 import { evaluate } from "../expressions/evaluate.js";
@@ -126,6 +126,13 @@ export function resolveJwt(def: DefineAccessStatement): JwtConfig {
   return given;
 }
 
+/** A closure anywhere in a value (closures are not data the catalog can store). */
+function holdsClosure(v: unknown): boolean {
+  if (v instanceof ClosureValue) return true;
+  if (Array.isArray(v)) return v.some(holdsClosure);
+  return isValueObject(v) && Object.values(v).some(holdsClosure);
+}
+
 const TABLE_CHILD: Partial<Record<DefineStatement["kind"], ResourceKind>> = {
   DefineTable: "Table",
   DefineField: "Field",
@@ -231,7 +238,7 @@ export async function runDefine(s: DefineStatement, ctx: Ctx): Promise<Value> {
       // the value is query text: it runs with the definer's rights (SurrealDB computes it with the statement's options)
       const value = await evaluate(s.value, ctx);
       // a closure is kept as written (stored definitions hold data, not the definer's live scope): each use makes it anew
-      putIn(ctx.txn, dbEntry.params, s.name, { ...clean(s), value: value instanceof ClosureValue ? s.value : { kind: "Literal", value } });
+      putIn(ctx.txn, dbEntry.params, s.name, { ...clean(s), value: holdsClosure(value) ? s.value : { kind: "Literal", value } });
       return undefined;
     }
     case "DefineFunction": {
