@@ -10,6 +10,7 @@ import { checkPermissionsQuick, checkPermissionsTable, hiddenFields } from "./pe
 /** The client's sight of one record being written: the stored record (NONE for a new one) and the record as processed so far. */
 export class WriteSight {
   readonly #client: DocEnv;
+  readonly #all: boolean;
 
   constructor(
     writer: DocEnv,
@@ -17,11 +18,14 @@ export class WriteSight {
     private readonly before: ValueObject | undefined,
   ) {
     this.#client = writer.clientView();
+    // a client bypassing PERMISSIONS on reads sees all; so does one making a new record with its own rights (not an
+    // event's): what it holds the client wrote, or computed from what it may select
+    this.#all = !this.#client.permissionsApply(false) || (before === undefined && writer.permissionsApply(false));
   }
 
-  /** True when the client bypasses PERMISSIONS on reads: every text keeps SurrealDB's words. */
+  /** True when every text keeps SurrealDB's words. */
   get all(): boolean {
-    return !this.#client.permissionsApply(false);
+    return this.#all;
   }
 
   /** May the client select the record, stored and as written? */

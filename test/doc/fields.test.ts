@@ -91,6 +91,11 @@ describe.each([1, 2] as const)("field errors and hidden values (compat %i)", (co
     ]);
   });
 
+  it("a record the client creates with its own rights holds only what it wrote: SurrealDB's text, also in a write-only table", async () => {
+    const ds = await setUp();
+    expect(await run(ds, mal(), "CREATE dropbox:8 SET secret = 'mine'")).toEqual([{ err: "Found 'mine' for field `secret`, with record `dropbox:8`, but expected a int" }]);
+  });
+
   it("a VALUE clause failing on a hidden value reports the field, not the clause's own text", async () => {
     const ds = await setUp("DEFINE FIELD OVERWRITE code ON shared TYPE string PERMISSIONS FOR select NONE; DEFINE FIELD OVERWRITE tok ON shared VALUE <int>$value PERMISSIONS FOR select NONE;");
     const out = await run(ds, mal(), "UPDATE shared:1 SET x = 4");
