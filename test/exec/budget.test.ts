@@ -37,6 +37,20 @@ describe.each([1, 2] as const)("compat %i", (compat) => {
     expect(await run(ds, user, "RETURN sleep(1ms); RETURN 1")).toEqual([{ ok: null }, { ok: 1 }]);
   });
 
+  it("a graph step from many sources honours the time limit (every edge read is a checkpoint)", async () => {
+    const ds = newDs({ compat, auth: false });
+    await run(ds, rootSession(), `FOR $i IN ${items(300)} { RELATE t:1->e->t:2 }`);
+    // 300 sources × 300 edges: seconds of reads, stopped by the statement's TIMEOUT
+    const sources = `[${Array(300).fill("t:1").join(", ")}]`;
+    const order: string[] = [];
+    const query = run(ds, rootSession(), `SELECT VALUE array::len((${sources})->e) FROM [1] TIMEOUT 1s`).then((r) => (order.push("query"), r));
+    setTimeout(() => order.push("timer"), 0);
+    expect(await query).toEqual([{ err: TIMEOUT }]);
+    // it yielded to the event loop while it ran
+    expect(order).toEqual(["timer", "query"]);
+    expect(await run(ds, rootSession(), "RETURN array::len(t:1->e)")).toEqual([{ ok: 300 }]);
+  });
+
   it("a BEGIN … COMMIT block that times out writes nothing", async () => {
     const ds = newDs({ compat, auth: false, queryTimeoutMs: 200 });
     const out = await run(ds, rootSession(), `BEGIN; CREATE t:1; ${NESTED_LOOPS.replace("; RETURN 1", "")}; COMMIT;`);

@@ -122,6 +122,8 @@ async function traverseGraph(v: Value, part: Extract<IdiomPart, { kind: "Graph" 
       const ins = part.dir === "->" ? [] : await ctx.core.records.edges(ctx.txn, node, src, "in", tb);
       const ids = [...outs, ...ins.filter((i) => !outs.some((o) => valueEquals(o, i, { compat: ctx.core.compat })))];
       for (const id of ins.length > 0 && outs.length > 0 ? ids.sort((a, b) => Buffer.compare(encodeRecordIdKey(a.id), encodeRecordIdKey(b.id))) : ids) {
+        // sources × edges reads: each is a checkpoint (the query's time limit, and yielding)
+        await ctx.budget.checkpoint();
         const doc = await ctx.core.records.get(ctx.txn, { ns, db, tb }, id);
         const matchOut = (part.dir === "->" || part.dir === "<->") && valueEquals(doc?.in, src, { compat: ctx.core.compat });
         const matchIn = (part.dir === "<-" || part.dir === "<->") && valueEquals(doc?.out, src, { compat: ctx.core.compat });
