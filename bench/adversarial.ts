@@ -193,13 +193,16 @@ export async function main(): Promise<void> {
     { name: "record user", bytes: defaultLimits.clientPayload, values: defaultLimits.recordValues },
     { name: "system user", bytes: defaultLimits.wsMaxPayload, values: defaultLimits.maxValues },
   ];
-  console.log(`RPC frame decoding, ms per frame at ${kinds.map((k) => `${k.name} (${k.bytes / 1024} KiB, ${k.values} values)`).join(", ")}`);
+  console.log(`RPC frame decoding (refused or decoded), wall / CPU ms per frame at ${kinds.map((k) => `${k.name} (${k.bytes / 1024} KiB, ${k.values} values)`).join(", ")}`);
   for (const f of frameFamilies) {
     const cells: string[] = [];
     for (const k of kinds) {
       const frame = f.frame(k.bytes - 64);
       const format = typeof frame === "string" ? "json" : "cbor";
-      cells.push((await time("", () => decodeRpcMessage(format, frame, 2, k.values))).toFixed(1).padStart(8));
+      const cpu0 = process.cpuUsage();
+      const wall = await time("", () => decodeRpcMessage(format, frame, 2, k.values));
+      const cpu = process.cpuUsage(cpu0);
+      cells.push(`${wall.toFixed(1).padStart(8)} /${((cpu.user + cpu.system) / 1000).toFixed(1).padStart(6)}`);
     }
     console.log(`${f.name.padEnd(32)}${cells.join("")}`);
   }
