@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { durationToMillis, tryParseDuration } from "../value/duration.js";
 import { Duration } from "../value/types.js";
 import { defaultLimits } from "../server/types.js";
+import { parseStoreSpec } from "../store/kv/open.js";
 
 export type LogLevel = "none" | "error" | "warn" | "info" | "debug" | "trace";
 const LOG_LEVELS: readonly LogLevel[] = ["none", "error", "warn", "info", "debug", "trace"];
@@ -26,7 +27,8 @@ export interface StartOptions {
   readonly queryTimeoutMs: number;
   /** Open connections (HTTP and WebSocket) from one IP address (`--max-connections-per-ip`; 0: no limit). */
   readonly maxConnectionsPerIp: number;
-  readonly storage: "memory";
+  /** Where data lives: `memory`, `file:PATH` (or a bare PATH), `postgres://USER@HOST:PORT/DB` (parseStoreSpec). */
+  readonly storage: string;
 }
 
 export interface CheckOptions {
@@ -73,7 +75,9 @@ export class UsageError extends LocalError {
 export const USAGE = `usage: surql-auth <command> [options]
 
 commands:
-  start [options] [STORAGE]   run the HTTP + WebSocket server (STORAGE: memory, the default)
+  start [options] [PATH]      run the HTTP + WebSocket server on the store PATH names  SURQL_AUTH_PATH
+                              PATH: memory (the default: lost at exit), file:PATH or a bare PATH (one SQLite file,
+                              created if absent), postgres://USER[:PASS]@HOST:PORT/DB (several servers may share it)
       -b, --bind HOST:PORT      listen address (default 127.0.0.1:8000)         SURQL_AUTH_BIND
       -u, --user NAME           root user created at start if no root user exists  SURQL_AUTH_USER
       -p, --pass PASSWORD       its password                                     SURQL_AUTH_PASS
@@ -138,9 +142,12 @@ function parseStart(argv: string[], env: Env): StartOptions {
   const pass = values.pass ?? env.SURQL_AUTH_PASS;
   if ((user === undefined) !== (pass === undefined)) throw new UsageError("--user and --pass go together");
   const envImports = env.SURQL_AUTH_IMPORT ? env.SURQL_AUTH_IMPORT.split(",").filter(Boolean) : [];
-  const storage = positionals[0] ?? "memory";
-  if (positionals.length > 1 || !/^(memory|mem:\/\/)$/.test(storage)) {
-    throw new UsageError(`unsupported STORAGE '${positionals.join(" ")}': only 'memory' exists so far`);
+  if (positionals.length > 1) throw new UsageError(`start takes one PATH, not '${positionals.join(" ")}'`);
+  const storage = positionals[0] ?? env.SURQL_AUTH_PATH ?? "memory";
+  try {
+    parseStoreSpec(storage);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
   }
   const v1Text = values["v1-token-duration"] ?? env.SURQL_AUTH_V1_TOKEN_DURATION ?? "86400";
   const v1TokenSeconds = Number(v1Text);
@@ -169,7 +176,7 @@ function parseStart(argv: string[], env: Env): StartOptions {
     v1TokenSeconds,
     queryTimeoutMs: durationToMillis(timeout),
     maxConnectionsPerIp,
-    storage: "memory",
+    storage,
   };
 }
 

@@ -1,14 +1,29 @@
-// CLI `start`: builds the datastore (root user, imports) and serves HTTP + WebSocket RPC until SIGINT / SIGTERM.
+// CLI `start`: opens the store, builds the datastore (root user, imports) and serves HTTP + WebSocket RPC until
+// SIGINT / SIGTERM, then closes the server and the store.
 
 import { ImportError, SurqlAuth } from "../index.js";
+import { openStore } from "../store/kv/open.js";
+import type { KvStore } from "../store/kv/types.js";
 import type { StartOptions } from "./args.js";
 import { createLogger } from "./logger.js";
 
 export async function start(opts: StartOptions): Promise<void> {
   const logger = createLogger(opts.log);
   let db: SurqlAuth;
+  let storage: KvStore;
+  // a postgres:// URL's password stays out of the log
+  const shown = opts.storage.replace(/^(\w+:\/\/[^:@/]*):[^@/]*@/, "$1:***@");
+  try {
+    storage = await openStore(opts.storage);
+  } catch (e) {
+    logger.error(`cannot open the store ${shown}: ${(e as Error).message}`);
+    process.exitCode = 1;
+    return;
+  }
+  logger.info(`storage: ${shown}`);
   try {
     db = await SurqlAuth.open({
+      storage,
       compat: opts.compat,
       auth: !opts.unauthenticated,
       allowGuests: opts.allowGuests,
@@ -19,6 +34,7 @@ export async function start(opts: StartOptions): Promise<void> {
       import: opts.imports,
     });
   } catch (e) {
+    await storage.close();
     if (e instanceof ImportError) {
       logger.error(`import failed: ${e.message}`);
       process.exitCode = 1;
@@ -34,13 +50,16 @@ export async function start(opts: StartOptions): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info(`${signal} received, shutting down`);
-    server.close().then(
-      () => process.exit(0),
-      (e) => {
-        logger.error("shutdown failed", e);
-        process.exit(1);
-      },
-    );
+    server
+      .close()
+      .then(() => storage.close())
+      .then(
+        () => process.exit(0),
+        (e) => {
+          logger.error("shutdown failed", e);
+          process.exit(1);
+        },
+      );
   };
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));

@@ -38,6 +38,15 @@ describe("parseCli", () => {
     expect(o).toMatchObject({ host: "::1", port: 9001, user: "root", pass: "s3cret", imports: ["a.surql", "b.surql"], compat: 1 });
   });
 
+  it("start PATH: memory, file:PATH, a bare path, postgres://…; SURQL_AUTH_PATH as fallback, the argument wins", () => {
+    expect(parseCli(["start", "file:/tmp/a.db"], {})).toMatchObject({ storage: "file:/tmp/a.db" });
+    expect(parseCli(["start", "data/a.db"], {})).toMatchObject({ storage: "data/a.db" });
+    expect(parseCli(["start", "postgres://u@127.0.0.1:5432/db"], {})).toMatchObject({ storage: "postgres://u@127.0.0.1:5432/db" });
+    expect(parseCli(["start"], { SURQL_AUTH_PATH: "file:x.db" })).toMatchObject({ storage: "file:x.db" });
+    expect(parseCli(["start", "memory"], { SURQL_AUTH_PATH: "file:x.db" })).toMatchObject({ storage: "memory" });
+    expect(() => parseCli(["start"], { SURQL_AUTH_PATH: "rocksdb:x" })).toThrow(/not available in surql-auth/);
+  });
+
   it("falls back to SURQL_AUTH_* environment variables, flags win", () => {
     const env = { SURQL_AUTH_BIND: "0.0.0.0:8080", SURQL_AUTH_USER: "u", SURQL_AUTH_PASS: "p", SURQL_AUTH_IMPORT: "x.surql,y.surql", SURQL_AUTH_COMPAT: "1", SURQL_AUTH_UNAUTHENTICATED: "true" };
     expect(parseCli(["start"], env)).toMatchObject({ host: "0.0.0.0", port: 8080, user: "u", imports: ["x.surql", "y.surql"], compat: 1, unauthenticated: true });
@@ -50,7 +59,10 @@ describe("parseCli", () => {
     [["start", "--bind", "127.0.0.1:70000"], /HOST:PORT/],
     [["start", "--user", "root"], /go together/],
     [["start", "--log", "loud"], /--log must be one of/],
-    [["start", "rocksdb://x"], /only 'memory'/],
+    [["start", "rocksdb://x"], /The storage engine 'rocksdb' is not available in surql-auth: use file:PATH instead/],
+    [["start", "tikv://h:2379"], /use postgres:\/\/USER@HOST:PORT\/DB instead/],
+    [["start", "file:"], /Unknown storage path 'file:'/],
+    [["start", "memory", "file:x"], /start takes one PATH/],
     [["start", "--v1-token-duration=-5"], /positive number/],
     [["start", "--v1-token-duration", "1h"], /positive number/],
     [["start", "--query-timeout", "10"], /--query-timeout must be a duration/],
