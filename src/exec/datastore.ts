@@ -1,5 +1,5 @@
 // exec/: the Datastore — the QueryEngine iam/ and server/ call: parse → guard (expiry, guests) → statement loop.
-// Calls are serialised so no transaction ever sees another's half-written state.
+// Queries of all sessions run concurrently; each statement (or BEGIN … COMMIT block) is one store transaction.
 
 import type { Expr, Statement } from "../ast/nodes.js";
 import { parse } from "../../grammar/index.js";
@@ -17,7 +17,7 @@ import { Budget, DEFAULT_QUERY_TIMEOUT_MS } from "./budget.js";
 import type { DefinitionChange, QueryEngine, QueryResponse } from "./contract.js";
 import type { EngineCore } from "./context.js";
 import { Vars, clauseCtx, clientCtx } from "./context.js";
-import { executeStatements } from "./executor.js";
+import { executeStatements, withRetries } from "./executor.js";
 import { exportForSession } from "./export.js";
 import { evaluate } from "./expressions/evaluate.js";
 import { IdentityLifetimes, TrackedRecordStore } from "./lifetimes.js";
@@ -61,7 +61,6 @@ export class Datastore implements QueryEngine, EngineCore {
   /** Deletions of records that served as record identities (see lifetimes.ts). */
   readonly identities: IdentityLifetimes;
   private readonly listeners = new Set<(change: DefinitionChange) => void>();
-  private queue: Promise<unknown> = Promise.resolve();
   /** When a transaction last read the catalog version (clock ms). */
   private catalogCheckedAt = -Infinity;
 
@@ -116,16 +115,6 @@ export class Datastore implements QueryEngine, EngineCore {
     return () => this.listeners.delete(listener);
   }
 
-  /**
-   * Run `fn` after every earlier call has finished. This queue goes once records, indexes and definitions all live in
-   * the KV store (issue #10): each query then runs in its own KV transaction, isolated by the store.
-   */
-  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn, fn);
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
   private guard(session: Session, query: boolean): void {
     // 1. the session must not have expired
     if (isExpired(session, this.clock)) throw new ExpiredSession();
@@ -147,8 +136,8 @@ export class Datastore implements QueryEngine, EngineCore {
     const parseMs = performance.now() - parseStart;
     if (this.queryTimeoutMs > 0 && parseMs >= this.queryTimeoutMs) throw queryError("QueryTimedout");
     const scope = Vars.root(this.compat, vars, session.params);
-    // the rest of the time limit starts when the query runs, not while it waits for earlier ones
-    return this.exclusive(() => executeStatements(stmts, this, session, scope, Budget.of(this.queryTimeoutMs - parseMs)));
+    // no queue: every session's queries run side by side, isolated by their store transactions
+    return executeStatements(stmts, this, session, scope, Budget.of(this.queryTimeoutMs - parseMs));
   }
 
   /** GET /export: the session's database as SurrealQL, as the session may have it (exportForSession). */
@@ -156,33 +145,24 @@ export class Datastore implements QueryEngine, EngineCore {
     // the guard reads definitions (a removed system user): another node's changes first
     await this.syncCatalog();
     this.guard(session, false);
-    return this.exclusive(async () => {
-      const txn = await this.begin("read");
-      try {
-        return await exportForSession(clientCtx(this, session, txn, Vars.root(this.compat)));
-      } finally {
-        await txn.cancel();
-      }
-    });
+    const txn = await this.begin("read");
+    try {
+      return await exportForSession(clientCtx(this, session, txn, Vars.root(this.compat)));
+    } finally {
+      await txn.cancel();
+    }
   }
 
   async evaluate(expr: Expr, session: Session, vars: Readonly<Record<string, Value>> = {}): Promise<Value> {
     this.guard(session, false);
-    return this.exclusive(async () => {
-      const txn = await this.begin();
-      const ctx = clauseCtx(this, session, txn, vars, Budget.of(this.queryTimeoutMs));
-      let v: Value;
+    const budget = Budget.of(this.queryTimeoutMs);
+    return withRetries(this, async (txn) => {
       try {
-        v = await evaluate(expr, ctx);
+        return await evaluate(expr, clauseCtx(this, session, txn, vars, budget));
       } catch (e) {
-        if (!(e instanceof ReturnSignal)) {
-          await txn.cancel();
-          throw e;
-        }
-        v = e.value;
+        if (e instanceof ReturnSignal) return e.value;
+        throw e;
       }
-      await txn.commit();
-      return v;
     });
   }
 }

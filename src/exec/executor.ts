@@ -43,6 +43,27 @@ function elapsed(started: bigint, session: Session): string {
 const ok = (result: Value, started: bigint, session: Session): QueryResponse => ({ status: "OK", result, time: elapsed(started, session) });
 const err = (error: SurrealError, started: bigint, session: Session): QueryResponse => ({ status: "ERR", result: error.message, time: elapsed(started, session), error });
 
+/** Commit conflicts an auto-commit statement (or a signin / signup clause) is retried through before it answers SurrealDB's retry error. */
+export const CONFLICT_RETRIES = 8;
+
+const isConflict = (e: unknown): boolean => e instanceof SurrealError && e.code === "TxRetryable";
+
+/** Run `work` in a transaction of its own and commit; a commit conflict runs it again in a new one, after a short random pause. */
+export async function withRetries<T>(core: Pick<EngineCore, "begin">, work: (txn: Transaction) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    const txn = await core.begin();
+    try {
+      const value = await work(txn);
+      await txn.commit();
+      return value;
+    } catch (e) {
+      await txn.cancel();
+      if (!isConflict(e) || attempt >= CONFLICT_RETRIES) throw e;
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** attempt));
+  }
+}
+
 /** Run one statement in `txn`; a top-level RETURN yields its value; the result counts towards the query's results. */
 async function runTop(stmt: Statement, core: EngineCore, session: Session, vars: Vars, txn: Transaction, budget: Budget): Promise<Value> {
   const ctx = clientCtx(core, session, txn, vars, budget);
@@ -53,6 +74,7 @@ async function runTop(stmt: Statement, core: EngineCore, session: Session, vars:
     if (!(e instanceof ReturnSignal)) throw e;
     result = e.value;
   }
+  // (a statement run again after a commit conflict counts again: conservative)
   budget.answer(result);
   return result;
 }
@@ -68,23 +90,19 @@ export async function executeStatements(stmts: readonly Statement[], core: Engin
       i++;
       continue;
     }
-    // 2. a statement outside BEGIN: its own transaction
+    // 2. a statement outside BEGIN: its own transaction, run again when its commit meets a concurrent one
     if (stmt.kind !== "Begin") {
       const started = process.hrtime.bigint();
-      let txn: Transaction | undefined;
       try {
-        txn = await core.begin();
-        const result = await runTop(stmt, core, session, vars, txn, budget);
-        await txn.commit();
+        const result = await withRetries(core, (txn) => runTop(stmt, core, session, vars, txn, budget));
         responses.push(ok(result, started, session));
       } catch (e) {
-        await txn?.cancel();
         responses.push(err(asSurrealError(e, core), started, session));
       }
       i++;
       continue;
     }
-    // 3. BEGIN … COMMIT | CANCEL: one transaction for the block
+    // 3. BEGIN … COMMIT | CANCEL: one transaction for the block (a conflict at COMMIT answers SurrealDB's retry error)
     let end = i + 1;
     while (end < stmts.length && stmts[end]!.kind !== "Commit" && stmts[end]!.kind !== "Cancel") end++;
     const cancelled = end >= stmts.length || stmts[end]!.kind === "Cancel";
