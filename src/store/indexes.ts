@@ -3,10 +3,11 @@
 
 import { RecordId } from "../value/types.js";
 import type { Value } from "../value/types.js";
-import { decodeIndexEntryKey, encodeRecordIdKey, decodeRecordIdKey, indexEntryKey, indexRange, indexValuesRange, tableKey } from "./kv/keys.js";
+import { decodeIndexEntryKey, encodeRecordIdKey, encodeValue, decodeRecordIdKey, indexRange, tableKey } from "./kv/keys.js";
 import { concatBytes, prefixRange } from "./kv/bytes.js";
-import { kvOf, scopeRange } from "./records.js";
+import { cachedPrefix, kvOf, scopeRange } from "./records.js";
 import type { ScopeRef, TableRef } from "./records.js";
+import type { Key } from "./kv/types.js";
 import type { Transaction } from "./transaction.js";
 
 /** One entry of an index: the indexed values and the record ids stored under them. */
@@ -27,6 +28,12 @@ export interface IndexStore {
   clear(txn: Transaction, t: ScopeRef, ix?: string): Promise<void>;
 }
 
+/** `…+ix\0*v1v2…`: the keys of one value tuple's entries (keys.ts indexEntryKey, the index's prefix encoded once). */
+function valuesKey(t: TableRef, ix: string, values: readonly Value[]): Key {
+  const prefix = cachedPrefix(`+${t.ns}\0${t.db}\0${t.tb}\0${ix}`, () => indexRange(t.ns, t.db, t.tb, ix).start);
+  return concatBytes([prefix, ...values.map(encodeValue)]);
+}
+
 /** `+`: the table's index entries follow this byte (keys.ts layout). */
 const INDEXES = Uint8Array.of(0x2b);
 
@@ -38,18 +45,19 @@ const INDEXES = Uint8Array.of(0x2b);
 export class KvIndexStore implements IndexStore {
   async lookup(txn: Transaction, t: TableRef, ix: string, values: readonly Value[]): Promise<RecordId[]> {
     const out: RecordId[] = [];
-    for await (const batch of kvOf(txn).scan(indexValuesRange(t.ns, t.db, t.tb, ix, values))) {
+    for await (const batch of kvOf(txn).scan(prefixRange(valuesKey(t, ix, values)))) {
       for (const [, v] of batch) out.push(new RecordId(t.tb, decodeRecordIdKey(v)));
     }
     return out;
   }
 
   async add(txn: Transaction, t: TableRef, ix: string, values: readonly Value[], id: RecordId): Promise<void> {
-    kvOf(txn).set(indexEntryKey(t.ns, t.db, t.tb, ix, values, id.id), encodeRecordIdKey(id.id));
+    const rid = encodeRecordIdKey(id.id);
+    kvOf(txn).set(concatBytes([valuesKey(t, ix, values), rid]), rid);
   }
 
   async remove(txn: Transaction, t: TableRef, ix: string, values: readonly Value[], id: RecordId): Promise<void> {
-    kvOf(txn).delete(indexEntryKey(t.ns, t.db, t.tb, ix, values, id.id));
+    kvOf(txn).delete(concatBytes([valuesKey(t, ix, values), encodeRecordIdKey(id.id)]));
   }
 
   async entries(txn: Transaction, t: TableRef, ix: string, fields: number): Promise<IndexEntry[]> {

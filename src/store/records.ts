@@ -60,9 +60,19 @@ export function kvOf(txn: Transaction): KvTransaction {
   return txn.kv;
 }
 
-/** Key prefixes of tables' records, by table (names are encoded once, not on every read). */
+/** Key prefixes (a table's records, an index's entries) by name: names are encoded once, not on every read. */
 const prefixes = new Map<string, Key>();
 const MAX_PREFIXES = 10_000;
+
+export function cachedPrefix(name: string, build: () => Key): Key {
+  let prefix = prefixes.get(name);
+  if (!prefix) {
+    if (prefixes.size >= MAX_PREFIXES) prefixes.clear();
+    prefix = build();
+    prefixes.set(name, prefix);
+  }
+  return prefix;
+}
 
 /** Encoded key parts of record ids (an id object is immutable and often read again: `$auth`, a session's record). */
 const idKeys = new WeakMap<RecordId, Key>();
@@ -90,13 +100,7 @@ function idKey(id: RecordId): Key {
 
 /** `/*ns\0*db\0*tb\0*id`: a record's key. */
 function recordKey(t: TableRef, id: RecordIdKey | RecordId): Key {
-  const name = `${t.ns}\0${t.db}\0${t.tb}`;
-  let prefix = prefixes.get(name);
-  if (!prefix) {
-    if (prefixes.size >= MAX_PREFIXES) prefixes.clear();
-    prefix = tableRecordsRange(t.ns, t.db, t.tb).start;
-    prefixes.set(name, prefix);
-  }
+  const prefix = cachedPrefix(`*${t.ns}\0${t.db}\0${t.tb}`, () => tableRecordsRange(t.ns, t.db, t.tb).start);
   return concatBytes([prefix, id instanceof RecordId ? idKey(id) : encodeRecordIdKey(id)]);
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { Catalog, deleteIn, putIn } from "../../src/store/catalog.js";
 import { KvIndexStore } from "../../src/store/indexes.js";
 import { compareRecordKeys, valueKey } from "../../src/store/keys.js";
+import { indexEntryKey, indexRange } from "../../src/store/kv/keys.js";
 import { MemoryStore } from "../../src/store/kv/memory.js";
 import { KvRecordStore, scanAll } from "../../src/store/records.js";
 import { Transaction } from "../../src/store/transaction.js";
@@ -104,6 +105,15 @@ describe("KvIndexStore", () => {
     expect(await ix.lookup(txn, T, "email", ["a@b.c"])).toEqual([rid(2n)]);
     await ix.clear(txn, T, "email");
     expect(await ix.lookup(txn, T, "email", ["0@b.c"])).toEqual([]);
+  });
+
+  it("writes keys.ts's index entry layout (the prefix encoded once, then values and record id)", async () => {
+    const { begin, ix } = setup();
+    const txn = await begin();
+    await ix.add(txn, T, "pair", ["a", 2n], rid("x"));
+    const keys: Uint8Array[] = [];
+    for await (const batch of txn.kv!.scan(indexRange("n", "d", "t", "pair"))) for (const [k] of batch) keys.push(k);
+    expect(keys.map((k) => Buffer.from(k).toString("hex"))).toEqual([Buffer.from(indexEntryKey("n", "d", "t", "pair", ["a", 2n], "x")).toString("hex")]);
   });
 
   it("keeps number kinds apart in entries (1 and 1.0 are two), as SurrealDB's index keys do", async () => {

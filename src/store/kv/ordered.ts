@@ -242,18 +242,21 @@ export function writeValue(w: Writer, v: Value): void {
   throw new TypeError(`cannot encode ${String(v)} in a key`);
 }
 
+/** One writer for the encoders below (encoding is synchronous; result() copies): no buffer allocated per key. */
+const scratch = new Writer();
+
 /** A value as order-preserving bytes (SurrealDB's key order). */
 export function encodeValue(v: Value): Uint8Array {
-  const w = new Writer();
-  writeValue(w, v);
-  return w.result();
+  scratch.len = 0;
+  writeValue(scratch, v);
+  return scratch.result();
 }
 
 /** A record id's key part (int, string, uuid, array, object, or a range) as order-preserving bytes. */
 export function encodeRecordIdKey(id: RecordIdKey): Uint8Array {
-  const w = new Writer();
-  writeId(w, id);
-  return w.result();
+  scratch.len = 0;
+  writeId(scratch, id);
+  return scratch.result();
 }
 
 // ---------------------------------------------------------------- decoding
