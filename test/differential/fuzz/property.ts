@@ -33,19 +33,25 @@ function comparable(out: readonly StepOutcome[], steps: readonly Step[]): unknow
 type Answer = { result?: unknown; status?: string };
 
 /**
- * SurrealDB's field error where ours leaves the value out (attack A9: a value of a record or field the client may not
- * select, SECURITY.md): the same field and tail with any value, or for a failing field clause any error, counts as ours.
+ * SurrealDB's field error or UNIQUE clash where ours leaves the value out (attacks A9 and F2: a value of a record or
+ * field the client may not select, SECURITY.md): the same field and tail (or the same index) with any value, or for a
+ * failing field clause any error, counts as ours.
  */
 function withHiddenValues(real: unknown[], ours: unknown[]): unknown[] {
   const redacted = /^Found a value for field `([^`]*)`, but (.*)$/s;
+  const hiddenClash = /^(Database index `[^`]*` already contains) a value$/;
   return real.map((r, i) => {
     const o = ours[i] as { result?: Answer[] } | undefined;
     const rr = r as { result?: Answer[] };
     if (!Array.isArray(o?.result) || !Array.isArray(rr?.result)) return r;
     const result = rr.result.map((x, j) => {
       const mine = o.result![j];
-      const m = mine?.status === "ERR" && typeof mine.result === "string" ? redacted.exec(mine.result) : null;
-      if (!m || x?.status !== "ERR" || typeof x.result !== "string") return x;
+      if (mine?.status !== "ERR" || typeof mine.result !== "string" || x?.status !== "ERR" || typeof x.result !== "string") return x;
+      // a UNIQUE clash over a value the client may not select (attack F2): the same index with any value counts as ours
+      const clash = hiddenClash.exec(mine.result);
+      if (clash) return x.result.startsWith(`${clash[1]} `) ? { ...x, result: mine.result } : x;
+      const m = redacted.exec(mine.result);
+      if (!m) return x;
       const same = x.result.endsWith(` for field \`${m[1]}\`, but ${m[2]}`) && x.result.startsWith("Found ");
       return same || m[2]!.endsWith(" clause failed") ? { ...x, result: mine.result } : x;
     });
