@@ -29,7 +29,7 @@ class Connection {
   private readonly queue: { readonly message: Value }[] = [];
   private closed = false;
   alive = true;
-  private readonly outbox: Outbox;
+  readonly outbox: Outbox;
 
   constructor(
     private readonly ctx: ServerContext,
@@ -185,6 +185,8 @@ export function createRpcSocketServer(ctx: ServerContext, meter: WireMeter): Rpc
     ctx.limits.wsPingIntervalMs > 0
       ? setInterval(() => {
           for (const c of connections) {
+            // a paused socket reads no pong: the outbox's stall timer governs it
+            if (c.outbox.paused) continue;
             if (!c.alive) {
               c.ws.terminate();
               continue;
