@@ -1,11 +1,14 @@
 // #10: the real CLI on a durable store. `surql-auth start file:DIR` is killed with SIGKILL while clients sign up
 // concurrently; started again on the same folder, every acknowledged signup signs in and earlier tokens still work.
+// Two servers started on one PostgreSQL database are nodes: a user signed up on one signs in on the other.
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { postgresSkipReason, startPostgres, type PostgresCluster } from "../helpers/postgres.js";
 
 const MAIN = join(import.meta.dirname, "../../src/cli/main.ts");
 
@@ -132,8 +135,46 @@ describe.each([1, 2] as const)("surql-auth start file:PATH, compat %i", (compat)
     const rootToken = await sign(second.base, "signin", { user: "root", pass: "root" });
     const info = (await queryAs(second.base, rootToken!, "INFO FOR ROOT")) as { users: Record<string, string> };
     expect(Object.keys(info.users)).toEqual(["root"]);
+    // a file: folder has one owner: a second server on it is refused and exits
+    await expect(startCli(compat, path, schemaFile)).rejects.toThrow(/cannot open the store .*already in use by another surql-auth process/);
     second.child.kill("SIGTERM");
     await second.exited;
     expect(second.child.exitCode).toBe(0);
+  }, 120_000);
+});
+
+const pgSkip = postgresSkipReason();
+let cluster: PostgresCluster | undefined;
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+describe.skipIf(pgSkip !== undefined).each([1, 2] as const)(`two servers on one postgres:// database, compat %i${pgSkip ? ` (skipped: ${pgSkip})` : ""}`, (compat) => {
+  it("a user signed up on A signs in on B, and A's token authenticates on B", async () => {
+    cluster ??= await startPostgres();
+    // a database of its own per compat: their schemas differ
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE nodes${compat}`);
+    await admin.end();
+    const url = cluster.url.replace(/\/postgres$/, `/nodes${compat}`);
+    const dir = mkdtempSync(join(tmpdir(), "surql-auth-nodes-"));
+    dirs.push(dir);
+    const schemaFile = join(dir, "schema.surql");
+    writeFileSync(schemaFile, SCHEMA[compat]);
+
+    const a = await startCli(compat, url, schemaFile);
+    const b = await startCli(compat, url, schemaFile);
+    const token = await sign(a.base, "signup", credentials(compat, "ann@x"));
+    expect(token).toBeDefined();
+    expect(await sign(b.base, "signin", credentials(compat, "ann@x"))).toBeDefined();
+    expect(await queryAs(b.base, token!, "RETURN $auth.email")).toBe("ann@x");
+    // the unique index is shared: the same email cannot sign up again on B
+    expect(await sign(b.base, "signup", credentials(compat, "ann@x"))).toBeUndefined();
+    for (const s of [a, b]) {
+      s.child.kill("SIGTERM");
+      await s.exited;
+      expect(s.child.exitCode).toBe(0);
+    }
   }, 120_000);
 });
