@@ -44,8 +44,13 @@ const INDEXES = Uint8Array.of(0x2b);
  */
 export class KvIndexStore implements IndexStore {
   async lookup(txn: Transaction, t: TableRef, ix: string, values: readonly Value[]): Promise<RecordId[]> {
+    const kv = kvOf(txn);
+    const range = prefixRange(valuesKey(t, ix, values));
+    // nothing buffered there and a synchronous snapshot: read it directly, no async generator
+    const now = kv.scanNow?.(range);
+    if (now) return now.map(([, v]) => new RecordId(t.tb, decodeRecordIdKey(v)));
     const out: RecordId[] = [];
-    for await (const batch of kvOf(txn).scan(prefixRange(valuesKey(t, ix, values)))) {
+    for await (const batch of kv.scan(range)) {
       for (const [, v] of batch) out.push(new RecordId(t.tb, decodeRecordIdKey(v)));
     }
     return out;

@@ -59,6 +59,13 @@ export class WriteBuffer {
     return this.entries.getRange(start, end, false);
   }
 
+  /** Nothing buffered (no write, no range delete) inside [start, end). */
+  untouched(start: KeyString, end: KeyString): boolean {
+    if (this.empty) return true;
+    const first = this.entries.has(start) ? start : this.entries.nextHigherKey(start);
+    return (first === undefined || first >= end) && !this.ranges.some(([s, e]) => s < end && e > start);
+  }
+
   /** The deleted ranges overlapping [start, end). */
   rangesIn(start: KeyString, end: KeyString): (readonly [KeyString, KeyString])[] {
     return this.ranges.filter(([s, e]) => s < end && e > start);

@@ -115,6 +115,21 @@ export class BufferedTransaction implements KvTransaction {
     return this.merged(keyString(range.start), keyString(range.end), options);
   }
 
+  scanNow(range: KeyRange): Entry[] | undefined {
+    this.open();
+    const start = keyString(range.start);
+    const end = keyString(range.end);
+    if (start >= end) return [];
+    if (!this.buffer.untouched(start, end)) return undefined;
+    const batches = this.backend.snapshot.scan(start, end, false, this.backend.batch);
+    if (!(Symbol.iterator in batches)) return undefined;
+    // the whole range is read: tracked like a full scan
+    this.readRanges?.push([start, end]);
+    const out: Entry[] = [];
+    for (const batch of batches) for (const [k, v, bytes] of batch) out.push([bytes ?? keyBytes(k), v]);
+    return out;
+  }
+
   savepoint(): number {
     this.open();
     return this.buffer.savepoint();

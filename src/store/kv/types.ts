@@ -39,6 +39,9 @@ export interface KvTransaction {
   deleteRange(range: KeyRange): void;
   /** The range's entries in key order (or reverse), in batches. */
   scan(range: KeyRange, options?: ScanOptions): AsyncIterable<readonly Entry[]>;
+  /** The whole range at once, synchronously, when the backend can (nothing buffered there, a synchronous
+   *  snapshot); undefined otherwise — then use scan. A fast path for small lookups (an index probe). */
+  scanNow?(range: KeyRange): Entry[] | undefined;
   /** A point to roll the buffered writes back to (SurrealDB's statement-level rollback inside BEGIN … COMMIT). */
   savepoint(): number;
   rollbackTo(mark: number): void;
