@@ -1,6 +1,7 @@
 // #10: the real CLI on a durable store. `surql-auth start file:DIR` is killed with SIGKILL while clients sign up
 // concurrently; started again on the same folder, every acknowledged signup signs in and earlier tokens still work.
-// Two servers started on one PostgreSQL database are nodes: a user signed up on one signs in on the other.
+// Two servers started on one PostgreSQL database are nodes: a user signed up on one signs in on the other, and a
+// DEFINE FIELD made on one applies to signups on the other.
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -150,7 +151,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(pgSkip !== undefined).each([1, 2] as const)(`two servers on one postgres:// database, compat %i${pgSkip ? ` (skipped: ${pgSkip})` : ""}`, (compat) => {
-  it("a user signed up on A signs in on B, and A's token authenticates on B", async () => {
+  it("a user signed up on A signs in on B, A's token authenticates on B, a DEFINE FIELD on A applies to a signup on B", async () => {
     cluster ??= await startPostgres();
     // a database of its own per compat: their schemas differ
     const admin = new pg.Client({ connectionString: cluster.url });
@@ -171,6 +172,15 @@ describe.skipIf(pgSkip !== undefined).each([1, 2] as const)(`two servers on one 
     expect(await queryAs(b.base, token!, "RETURN $auth.email")).toBe("ann@x");
     // the unique index is shared: the same email cannot sign up again on B
     expect(await sign(b.base, "signup", credentials(compat, "ann@x"))).toBeUndefined();
+    // a DEFINE FIELD made on A applies to a signup on B (B may see it up to a catalog poll late)
+    const root = await sign(a.base, "signin", { user: "root", pass: "root" });
+    await queryAs(a.base, root!, "DEFINE FIELD age ON user TYPE int DEFAULT 7");
+    for (let n = 0; ; n++) {
+      const late = await sign(b.base, "signup", credentials(compat, `late${n}@x`));
+      expect(late).toBeDefined();
+      if ((await queryAs(b.base, late!, "RETURN $auth.age")) === 7) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     for (const s of [a, b]) {
       s.child.kill("SIGTERM");
       await s.exited;
