@@ -152,9 +152,10 @@ export function fieldClauseFailed(clause: "VALUE" | "DEFAULT" | "ASSERT"): strin
 
 /**
  * Codes whose text carries no value read from the data: fixed words, names from the schema or the session, a THROW's
- * words (the schema author's), or texts already judged with the client's rights where they were raised (FieldCheck,
- * FieldReadonly, IndexExists, OwnerBodyFailed). An error from a body that read more than its client may select reaches
- * the client as it stands only with one of these (attack A9).
+ * words (the schema author's), FieldReadonly (names only) and OwnerBodyFailed. An error from a body that read more than
+ * its client may select reaches the client as it stands only with one of these (attack A9). FieldCheck and IndexExists
+ * are not among them: they print the value written, which an owner-rights body may have read from where its client may
+ * not (attack pass 4, B1: an event copying a PERMISSIONS NONE value into a typed field of a visible table).
  */
 export const DATA_FREE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   "NotAllowed",
@@ -180,9 +181,7 @@ export const DATA_FREE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   "TxRetryable",
   "TxFinished",
   "TxReadonly",
-  "FieldCheck",
   "FieldReadonly",
-  "IndexExists",
   "OwnerBodyFailed",
 ]);
 
