@@ -58,6 +58,8 @@ export const QUERY_MESSAGES = {
   TryPow: (a: string, b: string) => `Cannot raise the value '${a}' with '${b}'`,
   TryNeg: (a: string) => `Cannot negate the value '${a}'`,
   TryAdd: (a: string, b: string) => cannotPerform("addition", a, b),
+  /** RPC `let`: a connection's variables together stay within one message of its session (attack pass 4, B6; ours). */
+  ConnectionVarsTooLarge: (limit: number) => `The connection's variables are too large: together they must not exceed ${limit} bytes`,
   ValueTooLarge: (limit: number) => `The value is too large: a value must not exceed ${limit} bytes`,
   QueryTooLarge: (limit: number) => `The query is too large: a record user's or guest's query text must not exceed ${limit} bytes`,
   ResultTooLarge: (limit: number) => `The query results are too large: together they must not exceed ${limit} bytes`,

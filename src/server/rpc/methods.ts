@@ -2,10 +2,11 @@
 
 import { checkSettable } from "../../exec/protected.js";
 import { isExpired, type Session } from "../../exec/session.js";
-import { ExpiredSession } from "../../errors/index.js";
+import { ExpiredSession, queryError } from "../../errors/index.js";
+import { sizeWithin } from "../../value/size.js";
 import { RecordId, RecordIdRange, Table, isValueObject, type Value, type ValueObject } from "../../value/types.js";
 import type { ServerContext, SigninResult } from "../types.js";
-import { serverVersion } from "../types.js";
+import { messageLimits, serverVersion } from "../types.js";
 import { RpcError, databaseError, invalidParams, methodNotFound } from "./errors.js";
 
 export interface RpcCall {
@@ -148,7 +149,10 @@ const handlers: Record<string, Handler> = {
     if (typeof name !== "string") throw invalidParams();
     checkSettable(name, call.ctx.compat);
     if (value === undefined) call.session.params.delete(name);
-    else call.session.params.set(name, value);
+    else {
+      checkConnectionVars(call, name, value);
+      call.session.params.set(name, value);
+    }
     return null;
   },
 
@@ -287,4 +291,20 @@ export async function invokeMethod(call: RpcCall, method: string, params: Value[
   if (call.ctx.compat === 1 && V2_ONLY.has(method)) throw methodNotFound();
   if (!ALLOWED_WHEN_EXPIRED.has(method) && isExpired(call.session, call.ctx.engine.clock)) throw new ExpiredSession();
   return handlers[method](call, params);
+}
+
+/**
+ * A connection's variables together hold at most one message of its session (64 KiB before signin, 1 MiB for record
+ * users, the frame limit for system users): `let` past that is refused and changes nothing (attack pass 4, B6: 8,064
+ * anonymous lets of 60 KB ran the server out of memory).
+ */
+function checkConnectionVars(call: RpcCall, name: string, value: Value): void {
+  const limit = messageLimits(call.ctx, call.session, "ws").bytes;
+  let total = name.length + (sizeWithin(value, limit) ?? Infinity);
+  for (const [k, v] of call.session.params) {
+    if (k === name) continue;
+    total += k.length + (sizeWithin(v, limit) ?? Infinity);
+    if (total > limit) break;
+  }
+  if (total > limit) throw queryError("ConnectionVarsTooLarge", limit);
 }

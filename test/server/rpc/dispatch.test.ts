@@ -176,6 +176,20 @@ describe("methods", () => {
     expect((await setup(1).call("let", ["access", 1n])).error).toBeDefined();
   });
 
+  it("a connection's variables together stay within one message of its session (attack pass 4, B6: lets ran the server out of memory)", async () => {
+    const { call, session, ctx } = setup(2);
+    const limit = ctx.limits.preAuthPayload; // not signed in
+    const big = "x".repeat(Math.floor(limit * 0.6));
+    expect(await call("let", ["a", big])).toEqual({ id: 1n, result: null });
+    expect(await call("let", ["a", big])).toEqual({ id: 1n, result: null }); // replacing a variable counts it once
+    expect(await call("let", ["b", big])).toEqual(
+      err(-32000, `There was a problem with the database: The connection's variables are too large: together they must not exceed ${limit} bytes`),
+    );
+    expect([...session.params.keys()]).toEqual(["a"]);
+    await call("unset", ["a"]);
+    expect(await call("let", ["b", big])).toEqual({ id: 1n, result: null });
+  });
+
   it("reset clears ns, db and params (v2)", async () => {
     const { call, session } = setup(2);
     await call("use", ["n", "d"]);
