@@ -43,6 +43,8 @@ async function run<R extends pg.QueryResultRow>(client: pg.PoolClient, q: { name
  *  first (simple protocol, the key as a hex bytea literal): a catalog version check costs no extra trip. */
 class Session {
   private begun = false;
+  /** One statement at a time on the client (pg 9 refuses overlapping queries; catalog sync scans side by side). */
+  private tail: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly client: pg.PoolClient,
@@ -53,23 +55,30 @@ class Session {
     return this.begun;
   }
 
+  /** Runs `f` after every statement sent before it has answered. */
+  private inTurn<T>(f: () => Promise<T>): Promise<T> {
+    const turn = this.tail.then(f, f);
+    this.tail = turn.catch(() => undefined);
+    return turn;
+  }
+
   async begin(): Promise<void> {
     if (this.begun) return;
     this.begun = true;
-    await run(this.client, this.beginSql);
+    await this.inTurn(() => run(this.client, this.beginSql));
   }
 
   snapshot(): Snapshot {
     return {
       get: async (k) => {
-        if (this.begun) return (await run<{ v: Buffer }>(this.client, SQL.get, [buf(k)]))[0]?.v;
+        if (this.begun) return (await this.inTurn(() => run<{ v: Buffer }>(this.client, SQL.get, [buf(k)])))[0]?.v;
         this.begun = true;
-        const results = await multi(this.client, `${this.beginSql}; SELECT v FROM kv WHERE k = '\\x${buf(k).toString("hex")}'::bytea`);
+        const results = await this.inTurn(() => multi(this.client, `${this.beginSql}; SELECT v FROM kv WHERE k = '\\x${buf(k).toString("hex")}'::bytea`));
         return (results[1]?.rows[0] as { v: Buffer } | undefined)?.v;
       },
       getMany: async (keys) => {
         await this.begin();
-        const rows = await run<{ k: Buffer; v: Buffer }>(this.client, SQL.getMany, [keys.map(buf)]);
+        const rows = await this.inTurn(() => run<{ k: Buffer; v: Buffer }>(this.client, SQL.getMany, [keys.map(buf)]));
         const found = new Map(rows.map((r) => [str(r.k), r.v] as const));
         return keys.map((k) => found.get(k));
       },
@@ -81,7 +90,8 @@ class Session {
     await this.begin();
     let [lo, hi] = [buf(start), buf(end)];
     for (;;) {
-      const rows = await run<{ k: Buffer; v: Buffer }>(this.client, reverse ? SQL.backward : SQL.forward, [lo, hi, batch]);
+      const [from, to] = [lo, hi];
+      const rows = await this.inTurn(() => run<{ k: Buffer; v: Buffer }>(this.client, reverse ? SQL.backward : SQL.forward, [from, to, batch]));
       if (rows.length > 0) yield rows.map((r) => [str(r.k), r.v, r.k] as const);
       if (rows.length < batch) return;
       const last = rows[rows.length - 1]!.k;
