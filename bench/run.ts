@@ -3,6 +3,7 @@
 import { main as benchAdversarial } from "./adversarial.js";
 import { benchAuth } from "./auth.js";
 import { benchCatalogLoad } from "./catalog-load.js";
+import { benchConcurrency } from "./concurrency.js";
 import { benchEqualTime } from "./equal-time.js";
 import { benchKv } from "./kv.js";
 import { main as benchParse } from "./parse.js";
@@ -21,4 +22,6 @@ console.log();
 await benchStringHeap();
 console.log();
 await benchKv();
+console.log();
+await benchConcurrency();
 process.exit(0);
