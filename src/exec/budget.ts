@@ -1,5 +1,5 @@
-// exec/: a query's execution budget — a deadline checked at every checkpoint (statements, loop iterations, records,
-// closure calls), where the engine also yields to the event loop so one long query never starves other clients — and
+// exec/: a query's execution budget — a deadline and a cancellation (its client went away) checked at every checkpoint
+// (statements, loop iterations, records, closure calls), where the engine also yields to the event loop so one long query never starves other clients — and
 // the size of the results it answers, counted as trees (every value inside is held to MAX_VALUE_SIZE where it is built).
 
 import { queryError } from "../errors/index.js";
@@ -17,6 +17,14 @@ const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmedi
 /** Checkpoints between two looks at the clock (a checkpoint costs a counter increment otherwise). */
 const CLOCK_EVERY = 16;
 
+/** The longest delay one Node timer can hold (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** What ends a query besides its statements: its client going away (the HTTP request aborted, the socket closed). */
+export interface ExecuteOptions {
+  readonly signal?: AbortSignal;
+}
+
 export class Budget {
   #lastYield = performance.now();
   #expired = false;
@@ -24,16 +32,20 @@ export class Budget {
   #answered = 0;
 
   /** `deadline` is a `performance.now()` time; Infinity for no limit. */
-  private constructor(readonly deadline: number) {}
+  private constructor(
+    readonly deadline: number,
+    /** Aborted when the query's client went away: every checkpoint then throws QueryCancelled. */
+    readonly signal?: AbortSignal,
+  ) {}
 
-  /** A budget of `ms` from now (Infinity or 0 or less: unlimited). */
-  static of(ms: number): Budget {
-    return new Budget(ms > 0 && Number.isFinite(ms) ? performance.now() + ms : Infinity);
+  /** A budget of `ms` from now (Infinity or 0 or less: unlimited), cancelled when `signal` aborts. */
+  static of(ms: number, signal?: AbortSignal): Budget {
+    return new Budget(ms > 0 && Number.isFinite(ms) ? performance.now() + ms : Infinity, signal);
   }
 
   /** The tighter of this budget and `ms` from now (a statement's TIMEOUT clause). */
   within(ms: number): Budget {
-    const b = new Budget(Math.min(this.deadline, performance.now() + Math.max(0, ms)));
+    const b = new Budget(Math.min(this.deadline, performance.now() + Math.max(0, ms)), this.signal);
     b.#lastYield = this.#lastYield;
     return b;
   }
@@ -56,11 +68,37 @@ export class Budget {
     return this.#expired;
   }
 
+  /** Throws the error that ends the query once it is cancelled (QueryCancelled) or past its deadline (QueryTimedout). */
+  stopIfOver(): void {
+    this.stopIfCancelled();
+    if (this.expired) throw queryError("QueryTimedout");
+  }
+
+  /** Throws QueryCancelled once the query's client went away (before a commit: nothing of it is kept). */
+  stopIfCancelled(): void {
+    if (this.signal?.aborted) throw queryError("QueryCancelled");
+  }
+
+  /** Waits `ms`, waking early at the deadline or when the query is cancelled (sleep()); the caller checks stopIfOver. */
+  wait(ms: number): Promise<void> {
+    const signal = this.signal;
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.min(ms, this.remainingMs + 1, MAX_TIMER_MS));
+      signal?.addEventListener("abort", done, { once: true });
+    });
+  }
+
   /**
-   * Throws SurrealDB's timeout error past the deadline; returns a promise to await when it is time to yield to the
+   * Throws QueryCancelled once the query is cancelled, SurrealDB's timeout error past the deadline; returns a promise to await when it is time to yield to the
    * event loop (every YIELD_EVERY_MS of work), else undefined. Callers: `await budget.checkpoint()`.
    */
   checkpoint(): Promise<void> | undefined {
+    this.stopIfCancelled();
     if (this.#expired) throw queryError("QueryTimedout");
     if (++this.#calls < CLOCK_EVERY) return undefined;
     this.#calls = 0;

@@ -3,6 +3,7 @@
 import type { Base, DefineAccessStatement, DefineUserStatement, Expr, JwtConfig, Statement } from "../ast/nodes.js";
 import type { SurrealError } from "../errors/index.js";
 import type { RecordId, Value } from "../value/types.js";
+import type { ExecuteOptions } from "./budget.js";
 import type { Clock, Compat, Session } from "./session.js";
 
 /** A system user as stored by DEFINE USER (PASSWORD already hashed into `def.passhash`). */
@@ -65,8 +66,8 @@ export interface QueryEngine {
   readonly clock: Clock;
   readonly catalog: AuthCatalog;
   readonly identities: IdentityBook;
-  /** Run SurrealQL text (or parsed statements) on a session; one response per statement, as SurrealDB. */
-  execute(query: string | readonly Statement[], session: Session, vars?: Readonly<Record<string, Value>>): Promise<QueryResponse[]>;
+  /** Run SurrealQL text (or parsed statements) on a session; one response per statement, as SurrealDB; `signal` cancels it. */
+  execute(query: string | readonly Statement[], session: Session, vars?: Readonly<Record<string, Value>>, options?: ExecuteOptions): Promise<QueryResponse[]>;
   /**
    * Evaluate one expression (a SIGNUP / SIGNIN / AUTHENTICATE clause) on `session` with the credentials `vars`
    * bound; a credential never shadows a DEFINE PARAM, and the clause sees no connection params.

@@ -13,7 +13,7 @@ import type { RecordStore } from "../store/records.js";
 import type { KvStore, TransactionMode } from "../store/kv/types.js";
 import { Transaction } from "../store/transaction.js";
 import type { Value } from "../value/types.js";
-import { Budget, DEFAULT_QUERY_TIMEOUT_MS } from "./budget.js";
+import { Budget, DEFAULT_QUERY_TIMEOUT_MS, type ExecuteOptions } from "./budget.js";
 import type { DefinitionChange, QueryEngine, QueryResponse } from "./contract.js";
 import type { EngineCore } from "./context.js";
 import { Vars, clauseCtx, clientCtx } from "./context.js";
@@ -126,7 +126,7 @@ export class Datastore implements QueryEngine, EngineCore {
     if (query && this.auth && session.actor.level === "No" && !this.allowGuests) throw new NotAllowed();
   }
 
-  async execute(query: string | readonly Statement[], session: Session, vars: Readonly<Record<string, Value>> = {}): Promise<QueryResponse[]> {
+  async execute(query: string | readonly Statement[], session: Session, vars: Readonly<Record<string, Value>> = {}, options: ExecuteOptions = {}): Promise<QueryResponse[]> {
     // the guard reads definitions (a removed system user): another node's changes first
     await this.syncCatalog();
     this.guard(session, true);
@@ -137,7 +137,7 @@ export class Datastore implements QueryEngine, EngineCore {
     if (this.queryTimeoutMs > 0 && parseMs >= this.queryTimeoutMs) throw queryError("QueryTimedout");
     const scope = Vars.root(this.compat, vars, session.params);
     // no queue: every session's queries run side by side, isolated by their store transactions
-    return executeStatements(stmts, this, session, scope, Budget.of(this.queryTimeoutMs - parseMs));
+    return executeStatements(stmts, this, session, scope, Budget.of(this.queryTimeoutMs - parseMs, options.signal));
   }
 
   /** GET /export: the session's database as SurrealQL, as the session may have it (exportForSession). */

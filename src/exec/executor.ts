@@ -74,6 +74,8 @@ async function runTop(stmt: Statement, core: EngineCore, session: Session, vars:
     if (!(e instanceof ReturnSignal)) throw e;
     result = e.value;
   }
+  // a query cancelled since its last checkpoint commits nothing
+  budget.stopIfCancelled();
   // (a statement run again after a commit conflict counts again: conservative)
   budget.answer(result);
   return result;

@@ -22,6 +22,8 @@ export interface SurrealServer {
   readonly http: Server;
   /** Open WebSocket RPC connections. */
   readonly rpcConnections: number;
+  /** WebSocket RPC requests running now, over all connections (a closed socket's end as their queries are cancelled). */
+  readonly rpcInFlight: number;
   /** Unsent answer bytes, paused / closed sockets, refused connections, and their events. */
   readonly wire: WireMeter;
 }
@@ -112,7 +114,12 @@ async function handle(ctx: ServerContext, meter: WireMeter, req: IncomingMessage
     if (e instanceof AuthFailure) return send(res, 401, e.text, "text/plain; charset=utf-8");
     throw e;
   }
-  await route.handler({ ctx, req, res, url, session });
+  // a client that goes away before its answer cancels its query (attack pass 4, B2)
+  const gone = new AbortController();
+  res.once("close", () => {
+    if (!res.writableEnded) gone.abort();
+  });
+  await route.handler({ ctx, req, res, url, session, signal: gone.signal });
   // an answer the client is slow to read counts towards the server's unsent bytes
   meter.holdHttp(req.socket);
 }
@@ -150,6 +157,9 @@ export function createServer(opts: ServerOptions): SurrealServer {
     http: server,
     get rpcConnections() {
       return sockets.connectionCount;
+    },
+    get rpcInFlight() {
+      return sockets.inFlight;
     },
     wire: meter,
     listen(host, port) {

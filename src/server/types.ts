@@ -64,10 +64,13 @@ export interface ServerLimits {
   readonly preAuthValues: number;
   /** Most values a frame or POST /rpc body of a record (v1 scope) user decodes into (its size: clientPayload). */
   readonly recordValues: number;
-  /** Requests handled at once per WebSocket connection; further ones queue. */
+  /** Requests handled at once per WebSocket connection of a system user; further ones queue. */
   readonly wsMaxInFlight: number;
-  /** Requests waiting per connection beyond the in-flight ones; more are answered with an error. */
+  /** Requests waiting per connection of a system user beyond the in-flight ones; more are answered with an error. */
   readonly wsMaxQueued: number;
+  /** The same two bounds for a connection of a record user, a guest or one not signed in (at most the system ones). */
+  readonly clientMaxInFlight: number;
+  readonly clientMaxQueued: number;
   /** Interval of server Ping frames; a socket silent for two intervals is dropped. 0 disables. */
   readonly wsPingIntervalMs: number;
   /** Unsent answer bytes of one socket above which its frames are no longer read nor its queued requests started. */
@@ -95,6 +98,8 @@ export const defaultLimits: ServerLimits = {
   recordValues: 25_000,
   wsMaxInFlight: 32,
   wsMaxQueued: 256,
+  clientMaxInFlight: 8,
+  clientMaxQueued: 16,
   wsPingIntervalMs: 5000,
   wsPauseBytes: 8 * 1024 * 1024,
   wsMaxBufferedBytes: 64 * 1024 * 1024,
@@ -154,4 +159,12 @@ export function messageLimits(ctx: ServerContext, session: Session, transport: "
   // not signed in: what signin, signup, authenticate, use, ping, version need
   if (session.actor.level === "No") return { bytes: Math.min(system, limits.preAuthPayload), values: Math.min(limits.maxValues, limits.preAuthValues) };
   return { bytes: Math.min(system, limits.clientPayload), values: Math.min(limits.maxValues, limits.recordValues) };
+}
+
+/** Requests one WebSocket connection of this session runs at once (`inFlight`) and holds waiting (`queued`). */
+export function connectionLimits(ctx: ServerContext, session: Session): { inFlight: number; queued: number } {
+  const { limits } = ctx;
+  // system users, and anonymous sessions when authentication is off, as messageLimits
+  if (unboundedText(session, ctx.authEnabled)) return { inFlight: limits.wsMaxInFlight, queued: limits.wsMaxQueued };
+  return { inFlight: Math.min(limits.wsMaxInFlight, limits.clientMaxInFlight), queued: Math.min(limits.wsMaxQueued, limits.clientMaxQueued) };
 }

@@ -14,7 +14,7 @@ import { databaseError, invalidRequest, toRpcError } from "./rpc/errors.js";
 import { dispatch, errorResponse, parseErrorResponse } from "./rpc/dispatch.js";
 import { usableId } from "./rpc/request.js";
 import type { ServerContext } from "./types.js";
-import { messageLimits, serverVersion } from "./types.js";
+import { connectionLimits, messageLimits, serverVersion } from "./types.js";
 
 const SUPPORTED_PROTOCOLS = new Set(["json", "cbor"]);
 
@@ -26,6 +26,8 @@ export function identificationHeaders(ctx: ServerContext): Record<string, string
 /** State of one RPC socket. */
 class Connection {
   private inFlight = 0;
+  /** Aborted at close: the connection's running queries are cancelled (attack pass 4, B2). */
+  private readonly gone = new AbortController();
   private readonly queue: { readonly message: Value }[] = [];
   private closed = false;
   alive = true;
@@ -37,6 +39,8 @@ class Connection {
     readonly session: Session,
     readonly format: WireFormat,
     meter: WireMeter,
+    /** Requests running over every connection of the server. */
+    private readonly running: { count: number },
   ) {
     this.outbox = new Outbox(meter, ws, () => this.startQueued());
   }
@@ -58,8 +62,10 @@ class Connection {
       this.send(parseErrorResponse());
       return;
     }
-    if (!this.outbox.paused && this.inFlight < this.ctx.limits.wsMaxInFlight) this.run(message);
-    else if (this.queue.length < this.ctx.limits.wsMaxQueued) this.queue.push({ message });
+    // the session's bounds as it stands now: a record user's connection runs few requests at once
+    const bound = connectionLimits(this.ctx, this.session);
+    if (!this.outbox.paused && this.inFlight < bound.inFlight) this.run(message);
+    else if (this.queue.length < bound.queued) this.queue.push({ message });
     else {
       const { id, hasId } = usableId(message);
       this.send(errorResponse(databaseError("Too many concurrent requests on this connection"), id, hasId));
@@ -68,18 +74,20 @@ class Connection {
 
   private run(message: Value): void {
     this.inFlight++;
-    dispatch({ ctx: this.ctx, session: this.session, transport: "ws" }, message)
+    this.running.count++;
+    dispatch({ ctx: this.ctx, session: this.session, transport: "ws", signal: this.gone.signal }, message)
       .then((response) => this.send(response))
       .catch((e) => this.ctx.logger.error("rpc dispatch failed", e))
       .finally(() => {
         this.inFlight--;
+        this.running.count--;
         this.startQueued();
       });
   }
 
   /** Start queued requests while there is room, unless the client is not reading its answers. */
   private startQueued(): void {
-    while (!this.closed && !this.outbox.paused && this.inFlight < this.ctx.limits.wsMaxInFlight) {
+    while (!this.closed && !this.outbox.paused && this.inFlight < connectionLimits(this.ctx, this.session).inFlight) {
       const next = this.queue.shift();
       if (next === undefined) return;
       this.run(next.message);
@@ -103,6 +111,7 @@ class Connection {
     this.outbox.end();
     this.closed = true;
     this.queue.length = 0;
+    this.gone.abort();
     this.session.params.clear();
   }
 }
@@ -114,6 +123,8 @@ export interface RpcSocketServer {
   /** Close every socket (1001 going away) and stop the heartbeat. */
   close(): Promise<void>;
   readonly connectionCount: number;
+  /** Requests running now over every connection. */
+  readonly inFlight: number;
 }
 
 function refuse(ctx: ServerContext, socket: Duplex, status: number, reason: string, text: string): void {
@@ -124,6 +135,7 @@ function refuse(ctx: ServerContext, socket: Duplex, status: number, reason: stri
 
 export function createRpcSocketServer(ctx: ServerContext, meter: WireMeter): RpcSocketServer {
   const connections = new Set<Connection>();
+  const running = { count: 0 };
   const idsInUse = new Set<string>();
   const wss = new WebSocketServer({
     noServer: true,
@@ -144,6 +156,8 @@ export function createRpcSocketServer(ctx: ServerContext, meter: WireMeter): Rpc
   function acceptSql(ws: WebSocket, session: Session): void {
     sqlSockets.add(ws);
     const outbox = new Outbox(meter, ws);
+    // closing the socket cancels its running query
+    const gone = new AbortController();
     // statements of one socket run one after another
     let chain: Promise<void> = Promise.resolve();
     ws.on("message", (data: RawData) => {
@@ -151,7 +165,7 @@ export function createRpcSocketServer(ctx: ServerContext, meter: WireMeter): Rpc
       chain = chain.then(async () => {
         let reply: string;
         try {
-          const responses = await ctx.engine.execute(text, session, {});
+          const responses = await ctx.engine.execute(text, session, {}, { signal: gone.signal });
           reply = stringifyJson(responses.map((r) => ({ result: r.result, status: r.status, time: r.time })), { compat: ctx.compat });
         } catch (e) {
           reply = e instanceof SurrealError ? e.message : QUERY_MESSAGES.Internal();
@@ -162,6 +176,7 @@ export function createRpcSocketServer(ctx: ServerContext, meter: WireMeter): Rpc
     });
     ws.on("error", (e) => ctx.logger.warn("websocket error", e));
     ws.on("close", () => {
+      gone.abort();
       outbox.end();
       sqlSockets.delete(ws);
     });
@@ -200,7 +215,7 @@ export function createRpcSocketServer(ctx: ServerContext, meter: WireMeter): Rpc
 
   function accept(ws: WebSocket, session: Session): void {
     const format: WireFormat = ws.protocol === "cbor" ? "cbor" : "json";
-    const conn = new Connection(ctx, ws, session, format, meter);
+    const conn = new Connection(ctx, ws, session, format, meter, running);
     connections.add(conn);
     if (ctx.compat === 2 && session.id !== undefined) idsInUse.add(session.id);
     ws.on("pong", () => (conn.alive = true));
@@ -223,6 +238,9 @@ export function createRpcSocketServer(ctx: ServerContext, meter: WireMeter): Rpc
   return {
     get connectionCount() {
       return connections.size;
+    },
+    get inFlight() {
+      return running.count;
     },
     handleUpgrade(req, socket, head) {
       upgrade(req, socket, (session) => {

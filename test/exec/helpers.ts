@@ -25,8 +25,8 @@ export function recordSession(table: string, key: string | bigint, ns = "test", 
 export type Outcome = { ok: unknown } | { err: string };
 
 /** Run text and return `{ok: json}` / `{err: message}` per statement. */
-export async function run(ds: Datastore, session: Session, text: string): Promise<Outcome[]> {
-  const rs = await ds.execute(text, session);
+export async function run(ds: Datastore, session: Session, text: string, signal?: AbortSignal): Promise<Outcome[]> {
+  const rs = await ds.execute(text, session, {}, { signal });
   return rs.map((r) => (r.status === "OK" ? { ok: toJson(r.result, { compat: ds.compat }) } : { err: r.result }));
 }
 

@@ -22,7 +22,7 @@ afterEach(async () => {
 });
 
 async function serve(compat: Compat, limits: Partial<ServerLimits>): Promise<TestServer> {
-  const s = await startServer({ compat, limits: { wsMaxInFlight: 4, ...limits } });
+  const s = await startServer({ compat, limits: { wsMaxInFlight: 4, clientMaxQueued: 256, ...limits } });
   s.engine.respond = () => [{ status: "OK", result: BIG, time: "1ms" }];
   servers.push(s);
   return s;

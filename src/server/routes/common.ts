@@ -15,6 +15,8 @@ export interface RouteRequest {
   readonly url: URL;
   /** The session the auth middleware built for this request. */
   readonly session: Session;
+  /** Aborted when the client goes away before its answer is sent: its query is cancelled. */
+  readonly signal: AbortSignal;
 }
 
 /** Media types SurrealDB knows (protocol.md §1.2); anything else counts as absent. */

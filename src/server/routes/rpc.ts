@@ -25,7 +25,7 @@ export async function handleRpc(r: RouteRequest): Promise<void> {
       if (e instanceof DecodeError) return reply(parseErrorResponse());
       throw e;
     }
-    reply(await dispatch({ ctx: r.ctx, session: r.session, transport: "http" }, message, { withId: false }));
+    reply(await dispatch({ ctx: r.ctx, session: r.session, transport: "http", signal: r.signal }, message, { withId: false }));
   } catch (e) {
     sendError(r, e);
   }

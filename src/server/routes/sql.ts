@@ -28,7 +28,7 @@ export async function handleSql(r: RouteRequest): Promise<void> {
     if (text === undefined) return sendBadRequest(r.res, INVALID_BODY);
     const vars: ValueObject = {};
     for (const [k, v] of r.url.searchParams) vars[k] = v;
-    sendResults(r, format, responseList(await r.ctx.engine.execute(text, r.session, vars)));
+    sendResults(r, format, responseList(await r.ctx.engine.execute(text, r.session, vars, { signal: r.signal })));
   } catch (e) {
     sendError(r, e);
   }

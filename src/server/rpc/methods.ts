@@ -14,6 +14,8 @@ export interface RpcCall {
   readonly session: Session;
   /** HTTP POST /rpc keeps no state between calls: no let / set / unset, no live queries. */
   readonly transport: "ws" | "http";
+  /** Aborted when the client goes away (the request aborted, the socket closed): its queries are cancelled. */
+  readonly signal?: AbortSignal;
 }
 
 type Handler = (call: RpcCall, params: Value[]) => Promise<Value> | Value;
@@ -50,7 +52,7 @@ function connectionVars(session: Session): ValueObject {
 
 /** Run one statement and return its result, raising a statement error as the RPC error. */
 async function runOne(call: RpcCall, sql: string, vars: ValueObject): Promise<Value> {
-  const responses = await call.ctx.engine.execute(sql, call.session, { ...connectionVars(call.session), ...vars });
+  const responses = await call.ctx.engine.execute(sql, call.session, { ...connectionVars(call.session), ...vars }, { signal: call.signal });
   const first = responses[0];
   if (first === undefined) return undefined;
   if (first.status === "ERR") throw databaseError(first.result);
@@ -171,7 +173,7 @@ const handlers: Record<string, Handler> = {
     if (typeof sql !== "string") throw invalidParams();
     if (!isNoneOrNull(vars) && !isValueObject(vars)) throw invalidParams();
     const merged = { ...(isValueObject(vars) ? vars : {}), ...connectionVars(call.session) };
-    const responses = await call.ctx.engine.execute(sql, call.session, merged);
+    const responses = await call.ctx.engine.execute(sql, call.session, merged, { signal: call.signal });
     return responses.map((r) => ({ result: r.result, status: r.status, time: r.time }));
   },
 
