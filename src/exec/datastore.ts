@@ -72,7 +72,7 @@ export class Datastore implements QueryEngine, EngineCore {
     this.pushdown = opts.pushdown ?? true;
     this.queryTimeoutMs = opts.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
     const records = opts.records ?? new KvRecordStore();
-    this.identities = new IdentityLifetimes(records, this.clock, undefined, () => this.begin("read", false));
+    this.identities = new IdentityLifetimes(records, this.clock, undefined, () => this.begin("read", false), () => this.begin("write", false));
     this.records = new TrackedRecordStore(records, this.identities);
     this.indexes = opts.indexes ?? new KvIndexStore();
     this.storage = opts.storage ?? new MemoryStore();

@@ -7,6 +7,7 @@ import type { RecordId, RecordIdRange, ValueObject } from "../value/types.js";
 import { valueKey } from "../store/keys.js";
 import type { EdgeDirection, RecordStore, ScopeRef, StoredRecord, TableRef } from "../store/records.js";
 import { Transaction } from "../store/transaction.js";
+import type { Key } from "../store/kv/types.js";
 import type { Clock } from "./session.js";
 
 /** Most ends remembered at once; beyond it the oldest are forgotten and become the fail-closed `floor`. */
@@ -20,6 +21,15 @@ type Scope = ScopeRef;
 const scopeKey = (s: Scope): string =>
   s.tb !== undefined ? `t\0${s.ns}\0${s.db}\0${s.tb}` : s.db !== undefined ? `d\0${s.ns}\0${s.db}` : `n\0${s.ns}`;
 const recordKey = (t: TableRef, id: RecordId): string => `r\0${t.ns}\0${t.db}\0${t.tb}\0${valueKey(id.id)}`;
+
+/**
+ * Where the book keeps what must outlive the process (attack pass 5, C1): outside every namespace's key range (so a
+ * REMOVE of the table or database does not erase it), `\x01ie` + the book's key. Ends hold their time (ms, float64);
+ * a table marker (`\x01iw` + its scope key) says that records of the table have served as identities.
+ */
+const stored = (kind: "ie" | "iw", key: string): Key => new TextEncoder().encode(`\u0001${kind}\u0000${key}`);
+const msBytes = (ms: number): Uint8Array => new Uint8Array(new Float64Array([ms]).buffer);
+const bytesMs = (b: Uint8Array): number => new Float64Array(b.slice().buffer)[0]!;
 
 const later = (a: IdentityEnd | undefined, b: IdentityEnd | undefined): IdentityEnd | undefined =>
   a === undefined ? b : b === undefined || a.seq >= b.seq ? a : b;
@@ -43,11 +53,29 @@ export class IdentityLifetimes implements IdentityBook {
     private readonly maxEnds = MAX_ENDS,
     /** A read transaction of the engine's store. */
     private readonly begin: () => Promise<Transaction> = async () => new Transaction(),
+    /** A write transaction of the engine's store (marks a table as holding identities; none: memory only). */
+    private readonly beginWrite?: () => Promise<Transaction>,
   ) {}
 
   watch(ns: string, db: string, rid: RecordId): number {
-    this.watched.add(scopeKey({ ns, db, tb: rid.table }));
+    const table = scopeKey({ ns, db, tb: rid.table });
+    if (!this.watched.has(table)) {
+      this.watched.add(table);
+      void this.markStored(table);
+    }
     return this.seq;
+  }
+
+  /** Stores that `table` holds identities, so its deletions are kept after a restart and on other nodes. */
+  private async markStored(table: string): Promise<void> {
+    if (!this.beginWrite) return;
+    try {
+      const txn = await this.beginWrite();
+      txn.kv?.set(stored("iw", table), new Uint8Array(0));
+      await txn.commit();
+    } catch {
+      // another node marks it too, or the store is closing: the in-memory mark still holds here
+    }
   }
 
   async exists(ns: string, db: string, rid: RecordId): Promise<boolean> {
@@ -63,6 +91,7 @@ export class IdentityLifetimes implements IdentityBook {
     let found: boolean;
     try {
       found = (await this.records.get(txn, t, rid)) !== undefined;
+      await this.loadStoredEnds(txn, ns, db, rid);
     } finally {
       await txn.cancel();
     }
@@ -72,6 +101,25 @@ export class IdentityLifetimes implements IdentityBook {
     return found;
   }
 
+  /**
+   * Ends stored by an earlier process or another node for this record and its table, database and namespace, taken
+   * into the book with sequence 0: they refuse tokens issued before them (by time) and never end a session of this
+   * node (sessions started after them have a later sequence; those before them ended with the process or are ours).
+   */
+  private async loadStoredEnds(txn: Transaction, ns: string, db: string, rid: RecordId): Promise<void> {
+    if (!txn.kv) return;
+    const t = { ns, db, tb: rid.table };
+    const keys = [recordKey(t, rid), scopeKey(t), scopeKey({ ns, db }), scopeKey({ ns })];
+    const values = await txn.kv.getMany(keys.map((k) => stored("ie", k)));
+    keys.forEach((key, i) => {
+      const v = values[i];
+      if (v === undefined) return;
+      const ms = bytesMs(v);
+      const known = this.ends.get(key);
+      if (known === undefined || known.ms < ms) this.ends.set(key, { seq: known?.seq ?? 0, ms });
+    });
+  }
+
   endedAt(ns: string, db: string, rid: RecordId): IdentityEnd | undefined {
     const t = { ns, db, tb: rid.table };
     let end = later(this.floor, this.ends.get(recordKey(t, rid)));
@@ -79,9 +127,10 @@ export class IdentityLifetimes implements IdentityBook {
     return end;
   }
 
-  /** A record was deleted (only recorded in watched tables). */
-  deleted(txn: Transaction, t: TableRef, id: RecordId): void {
-    if (this.watched.has(scopeKey(t))) this.end(txn, recordKey(t, id));
+  /** A record was deleted (only recorded in tables that held identities, here or as stored). */
+  async deleted(txn: Transaction, t: TableRef, id: RecordId): Promise<void> {
+    const table = scopeKey(t);
+    if (this.watched.has(table) || (txn.kv !== undefined && (await txn.kv.get(stored("iw", table))) !== undefined)) this.end(txn, recordKey(t, id));
   }
 
   /** A table, database or namespace was removed with all its records. */
@@ -95,6 +144,8 @@ export class IdentityLifetimes implements IdentityBook {
     // re-inserted so the Map's order stays oldest-first
     this.ends.delete(key);
     this.ends.set(key, now);
+    // kept in the store with the deletion itself (a cancelled transaction writes neither)
+    txn.kv?.set(stored("ie", key), msBytes(now.ms));
     // a cancelled transaction deleted nothing
     txn.onCancel(() => {
       if (this.ends.get(key) !== now) return;
@@ -127,7 +178,7 @@ export class TrackedRecordStore implements RecordStore {
   async delete(txn: Transaction, t: TableRef, id: RecordId): Promise<void> {
     const existed = (await this.inner.get(txn, t, id)) !== undefined;
     await this.inner.delete(txn, t, id);
-    if (existed) this.book.deleted(txn, t, id);
+    if (existed) await this.book.deleted(txn, t, id);
   }
 
   scan(txn: Transaction, t: TableRef, range?: RecordIdRange): AsyncIterable<readonly StoredRecord[]> {

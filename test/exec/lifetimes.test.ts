@@ -1,6 +1,11 @@
 // The identity book: which deletions it remembers, cancelled deletions, and its memory bound (fail-closed floor).
 
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { SurqlAuth } from "../../src/index.js";
+import { FileStore } from "../../src/store/kv/file.js";
 import { IdentityLifetimes, TrackedRecordStore } from "../../src/exec/lifetimes.js";
 import { MemoryStore } from "../../src/store/kv/memory.js";
 import { KvRecordStore } from "../../src/store/records.js";
@@ -93,4 +98,50 @@ describe("IdentityLifetimes", () => {
     await del(user("b"));
     expect(await book.exists("n", "d", user("b"))).toBe(false);
   });
+});
+
+const SCHEMA = { 1: "examples/schema-v1.surql", 2: "examples/schema-v2.surql" } as const;
+
+// Attack pass 5, C1: the book's ends are stored with the deletion, so a restart (or another node) still refuses a
+// token issued for a deleted record once the same id is created again.
+describe("identity ends outlive the process (file: store)", () => {
+  for (const compat of [1, 2] as const) {
+    for (const when of ["before", "after"] as const) {
+      it(`a deleted record user's token stays refused after a restart, the record deleted ${when} it and re-created after (compat ${compat})`, async () => {
+        const dir = mkdtempSync(join(tmpdir(), "ends-"));
+        const start = async () => {
+          const storage = await FileStore.open(join(dir, "data"));
+          return { storage, db: await SurqlAuth.open({ compat, storage, root: { user: "root", pass: "root" }, import: [SCHEMA[compat]] }) };
+        };
+        try {
+          let { storage, db } = await start();
+          const ac = compat === 1 ? { SC: "account" } : { AC: "account" };
+          const token = await db.connect().signup({ NS: "app", DB: "app", ...ac, name: "Mal", email: "mal@example.com", password: "pw" });
+          const mal = db.connect();
+          await mal.authenticate(token);
+          const [me] = await mal.query("RETURN $auth.id");
+          const id = me!.result as RecordId;
+          const root = async () => {
+            const r = db.connect({ ns: "app", db: "app" });
+            await r.signin({ user: "root", pass: "root" });
+            return r;
+          };
+          if (when === "before") await (await root()).query("DELETE $id", { id });
+          // the deletion must be on disk before the restart (a commit is acknowledged once written)
+          await storage.close();
+          ({ storage, db } = await start());
+          if (when === "after") {
+            // a signin on the restarted node watches the table again only through the stored mark
+            await (await root()).query("DELETE $id", { id });
+          }
+          const [created] = await (await root()).query("CREATE $id SET email = 'victim@example.com', name = 'Victim', password = 'x'", { id });
+          expect(created!.result).toEqual([expect.objectContaining({ email: "victim@example.com" })]);
+          await expect(db.connect().authenticate(token)).rejects.toThrow("There was a problem with authentication");
+          await storage.close();
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      });
+    }
+  }
 });
