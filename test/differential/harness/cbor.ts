@@ -1,6 +1,7 @@
 // Differential harness: a small, independent CBOR codec for talking to real SurrealDB engines.
 // Deliberately separate from src/server/codec so a bug there cannot hide on both sides of a comparison.
 
+import { ByteWriter } from "../../../src/value/byte-writer.js";
 import { Datetime, Decimal, Duration, RecordId, Table, Uuid, type Value } from "../../../src/value/types.js";
 
 /** A CBOR tag the harness does not map to a value type. */
@@ -13,24 +14,7 @@ export class Tagged {
 
 // ── encoding (requests: strings, numbers, arrays, objects, NONE/NULL, record ids, tables) ──
 
-class Writer {
-  private buf = new Uint8Array(256);
-  private len = 0;
-  private ensure(n: number): void {
-    if (this.len + n <= this.buf.length) return;
-    const next = new Uint8Array(Math.max(this.buf.length * 2, this.len + n));
-    next.set(this.buf.subarray(0, this.len));
-    this.buf = next;
-  }
-  byte(b: number): void {
-    this.ensure(1);
-    this.buf[this.len++] = b;
-  }
-  bytes(b: Uint8Array): void {
-    this.ensure(b.length);
-    this.buf.set(b, this.len);
-    this.len += b.length;
-  }
+class Writer extends ByteWriter {
   head(major: number, n: number | bigint): void {
     const v = BigInt(n);
     const m = major << 5;
@@ -46,7 +30,7 @@ class Writer {
     }
   }
   done(): Uint8Array {
-    return this.buf.slice(0, this.len);
+    return this.result();
   }
 }
 
