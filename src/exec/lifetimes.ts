@@ -27,7 +27,8 @@ const recordKey = (t: TableRef, id: RecordId): string => `r\0${t.ns}\0${t.db}\0$
  * REMOVE of the table or database does not erase it), `\x01ie` + the book's key. Ends hold their time (ms, float64);
  * a table marker (`\x01iw` + its scope key) says that records of the table have served as identities.
  */
-const stored = (kind: "ie" | "iw", key: string): Key => new TextEncoder().encode(`\u0001${kind}\u0000${key}`);
+const utf8 = new TextEncoder();
+const stored = (kind: "ie" | "iw", key: string): Key => utf8.encode(`\u0001${kind}\u0000${key}`);
 const msBytes = (ms: number): Uint8Array => new Uint8Array(new Float64Array([ms]).buffer);
 const bytesMs = (b: Uint8Array): number => new Float64Array(b.slice().buffer)[0]!;
 
