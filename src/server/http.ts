@@ -1,4 +1,4 @@
-// The HTTP server: node:http ⇒ auth middleware ⇒ routes (signin, sql, key, export/import, rpc) and the WebSocket upgrade.
+// The HTTP server: node:http ⇒ auth middleware ⇒ routes (console, signin, sql, key, export/import, rpc) and the WebSocket upgrade.
 
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -6,6 +6,7 @@ import { WIRE_MESSAGES } from "../errors/catalogue.js";
 import { WireMeter } from "./backpressure.js";
 import { AuthFailure, header, sessionFromRequest } from "./auth.js";
 import { send, type RouteRequest } from "./routes/common.js";
+import { handleConsole } from "./routes/console.js";
 import { handleExport, handleImport } from "./routes/export.js";
 import { handleKey } from "./routes/key.js";
 import { handleRpc } from "./routes/rpc.js";
@@ -28,7 +29,6 @@ export interface SurrealServer {
   readonly wire: WireMeter;
 }
 
-const APP_ENDPOINT = "https://surrealdb.com/app";
 const CORS_METHODS = "GET, PUT, POST, PATCH, DELETE, OPTIONS";
 const CORS_HEADERS = "accept, authorization, content-type, origin, ns, db, id, surreal-ns, surreal-db, surreal-id, surreal-auth-ns, surreal-auth-db";
 
@@ -37,13 +37,7 @@ type Route = { methods: readonly string[]; handler: (r: RouteRequest) => Promise
 function routeFor(ctx: ServerContext, path: string): Route | undefined {
   switch (path) {
     case "/":
-      return {
-        methods: ["GET"],
-        handler: (r) => {
-          r.res.setHeader("location", APP_ENDPOINT);
-          send(r.res, 307);
-        },
-      };
+      return { methods: ["GET"], handler: (r) => handleConsole(r, "index.html") };
     case "/status":
     case "/health":
       return { methods: ["GET"], handler: (r) => send(r.res, 200) };
@@ -62,6 +56,8 @@ function routeFor(ctx: ServerContext, path: string): Route | undefined {
     case "/rpc":
       return { methods: ["POST"], handler: handleRpc };
   }
+  const asset = /^\/console\/([^/]+)$/.exec(path);
+  if (asset) return { methods: ["GET"], handler: (r) => handleConsole(r, asset[1]) };
   const key = /^\/key\/([^/]+)(?:\/([^/]+))?\/?$/.exec(path);
   if (key) {
     let table: string;

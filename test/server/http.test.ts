@@ -63,10 +63,11 @@ describe("simple routes and common headers", () => {
     expect(r.headers.get("surreal-version")).toBe("surrealdb-1.5.4");
   });
 
-  it("GET / redirects to the app", async () => {
+  it("GET / is the admin console (test/console/), not a redirect to surrealdb.com", async () => {
     const r = await call(v2, "/");
-    expect(r.status).toBe(307);
-    expect(r.headers.get("location")).toBe("https://surrealdb.com/app");
+    expect(r.status).not.toBe(307);
+    expect(r.headers.get("location")).toBeNull();
+    expect(r.headers.get("content-security-policy")).toContain("script-src 'self'");
   });
 
   it("unknown routes are 404, wrong methods 405, OPTIONS answers CORS", async () => {

@@ -1,0 +1,77 @@
+// The console's only way to the server: the public HTTP API (GET /version, POST /signin, /signup, /sql).
+
+/** One statement's answer in POST /sql's result array. */
+export interface StatementResult {
+  readonly status: "OK" | "ERR";
+  readonly time: string;
+  readonly result: unknown;
+}
+
+/** A token and the namespace / database its queries use. */
+export interface Conn {
+  readonly token: string;
+  readonly ns?: string;
+  readonly db?: string;
+}
+
+/** The server refused a request: HTTP status and SurrealDB's error text. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** SurrealDB's error body's most specific text ("information"), or the raw body. */
+function errorText(status: number, body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { information?: string; description?: string; details?: string };
+    return parsed.information ?? parsed.description ?? parsed.details ?? body;
+  } catch {
+    return body.trim() || `HTTP ${status}`;
+  }
+}
+
+async function call(path: string, init: RequestInit): Promise<string> {
+  const res = await fetch(path, { ...init, cache: "no-store", credentials: "omit" });
+  const body = await res.text();
+  if (!res.ok) throw new ApiError(res.status, errorText(res.status, body));
+  return body;
+}
+
+/** `surrealdb-2.6.0` or `surrealdb-1.5.4`. */
+export function version(): Promise<string> {
+  return call("/version", { method: "GET" });
+}
+
+/** POST /signin or /signup: every payload field becomes what the server expects (user/pass, NS, DB, AC/SC, variables). */
+export async function signin(route: "signin" | "signup", payload: Record<string, unknown>): Promise<string> {
+  const body = await call(`/${route}`, {
+    method: "POST",
+    headers: { accept: "application/json", "content-type": "application/json" },
+    body: JSON.stringify(payload),
+  });
+  const token = (JSON.parse(body) as { token?: unknown }).token;
+  if (typeof token !== "string") throw new ApiError(200, "The server answered without a token");
+  return token;
+}
+
+/** POST /sql with a bearer token; `vars` travel as query-string variables ($name, strings only). */
+export async function sql(conn: Conn, text: string, vars: Record<string, string> = {}): Promise<StatementResult[]> {
+  const headers: Record<string, string> = { accept: "application/json", authorization: `Bearer ${conn.token}` };
+  if (conn.ns) headers["surreal-ns"] = conn.ns;
+  if (conn.db) headers["surreal-db"] = conn.db;
+  const qs = new URLSearchParams(vars).toString();
+  const body = await call(`/sql${qs ? `?${qs}` : ""}`, { method: "POST", headers, body: text });
+  return JSON.parse(body) as StatementResult[];
+}
+
+/** One statement's result, or its error text thrown. */
+export async function sqlOne(conn: Conn, text: string, vars?: Record<string, string>): Promise<unknown> {
+  const [first] = await sql(conn, text, vars);
+  if (!first) throw new ApiError(200, "No result");
+  if (first.status !== "OK") throw new ApiError(200, String(first.result));
+  return first.result;
+}
