@@ -37,7 +37,7 @@ type Route = { methods: readonly string[]; handler: (r: RouteRequest) => Promise
 function routeFor(ctx: ServerContext, path: string): Route | undefined {
   switch (path) {
     case "/":
-      return { methods: ["GET"], handler: (r) => handleConsole(r, "index.html") };
+      return { methods: ["GET", "HEAD"], handler: (r) => handleConsole(r, "index.html") };
     case "/status":
     case "/health":
       return { methods: ["GET"], handler: (r) => send(r.res, 200) };
@@ -57,7 +57,7 @@ function routeFor(ctx: ServerContext, path: string): Route | undefined {
       return { methods: ["POST"], handler: handleRpc };
   }
   const asset = /^\/console\/([^/]+)$/.exec(path);
-  if (asset) return { methods: ["GET"], handler: (r) => handleConsole(r, asset[1]) };
+  if (asset) return { methods: ["GET", "HEAD"], handler: (r) => handleConsole(r, asset[1]) };
   const key = /^\/key\/([^/]+)(?:\/([^/]+))?\/?$/.exec(path);
   if (key) {
     let table: string;

@@ -50,5 +50,7 @@ describe("console route", () => {
     for (const path of ["/console/nope.js", "/console/..%2F..%2Fpackage.json", "/console/.app.js", "/console/build.mjs", "/console/", "/console/a/app.js"])
       expect([path, (await fetch(`${base}${path}`)).status]).toEqual([path, 404]);
     expect((await fetch(`${base}/`, { method: "POST" })).status).toBe(405);
+    const head = await fetch(`${base}/`, { method: "HEAD" });
+    expect([head.status, head.headers.get("content-security-policy"), await head.text()]).toEqual([200, CONSOLE_CSP, ""]);
   });
 });
