@@ -81,6 +81,10 @@ export const QUERY_MESSAGES = {
   InvalidContent: (value: string) => `Can not use ${value} in a CONTENT clause`,
   InvalidStatementTarget: (value: string, statement?: string) => statementValue(statement, value),
   RelateStatement: (value: string) => statementValue("RELATE", value),
+  /** A data clause's `id` that no record id can take (`SET id = ''`, `id: NULL`, a range); 1.x and 2.x alike. */
+  IdInvalid: (value: string) => `Found ${value} for the Record ID but this is not a valid id`,
+  /** A data clause's `id` naming another record than the one the statement targets (1.x prints the field bare). */
+  IdMismatch: (value: string, compat: 1 | 2) => `Found ${value} for the ${compat === 1 ? "id" : "`id`"} field, but a specific record has been specified`,
   InOverride: (value: string) => `Found ${value} for the \`in\` field, which does not match the existing field value`,
   OutOverride: (value: string) => `Found ${value} for the \`out\` field, which does not match the existing field value`,
   InsertStatement: (value: string | undefined) =>

@@ -3,13 +3,14 @@
 import type { CreateStatement } from "../../ast/nodes.js";
 import { writeDocument, type DocViews } from "../../doc/pipeline.js";
 import { queryError } from "../../errors/index.js";
-import { formatRecordId, randomRecordKey } from "../../value/index.js";
+import { formatRecordId, toSql } from "../../value/index.js";
 import { RecordId } from "../../value/types.js";
 import type { Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { needDb, needNs } from "../context.js";
 import { applyData } from "../data.js";
 import { evaluateSources } from "../iterate.js";
+import { checkDataId, dataId, recordIdFor } from "../record-key.js";
 import { docEnv } from "../records.js";
 import { WriteOutputs } from "./write.js";
 
@@ -20,11 +21,12 @@ export async function runCreate(s: CreateStatement, ctx: Ctx): Promise<Value> {
   const db = needDb(ctx);
   const outputs = new WriteOutputs(s.output, ctx, "After");
   for (const src of sources) {
-    // 1. the new record's id
+    // 1. the new record's id: the one the data names, else random; a named record must be the data's id
+    const given = await dataId(s.data, ctx);
     let rid: RecordId;
-    if (src.kind === "Table") rid = new RecordId(src.tb, randomRecordKey());
-    else if (src.kind === "Record") rid = src.rid;
-    else throw queryError("InvalidStatementTarget", String(src.kind === "Value" ? src.value : src.tb), "CREATE");
+    if (src.kind === "Table") rid = recordIdFor(src.tb, given, ctx.core.compat);
+    else if (src.kind === "Record") checkDataId((rid = src.rid), given, ctx.core.compat);
+    else throw queryError("InvalidStatementTarget", src.kind === "Range" ? toSql(new RecordId(src.tb, src.range)) : String(src.value), "CREATE");
     // 2. it must not exist yet (reported after the permission checks, as SurrealDB does)
     const exists = (await ctx.core.records.get(ctx.txn, { ns, db, tb: rid.table }, rid)) !== undefined;
     const conflict = () => queryError("RecordExists", formatRecordId(rid, { compat: ctx.core.compat }));

@@ -3,13 +3,14 @@
 import type { DataClause, InsertStatement } from "../../ast/nodes.js";
 import { writeDocument, type DocViews, type WriteRequest } from "../../doc/pipeline.js";
 import { queryError } from "../../errors/index.js";
-import { formatRecordId, randomRecordKey } from "../../value/index.js";
+import { formatRecordId } from "../../value/index.js";
 import { RecordId, Table, isValueObject } from "../../value/types.js";
 import type { Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { needDb, needNs, withCtx } from "../context.js";
 import { applyData, placePath } from "../data.js";
 import { evaluate } from "../expressions/evaluate.js";
+import { recordIdFor } from "../record-key.js";
 import { docEnv } from "../records.js";
 import { setPath } from "../../doc/paths.js";
 import { WriteOutputs } from "./write.js";
@@ -37,11 +38,11 @@ export async function runInsert(s: InsertStatement, ctx: Ctx): Promise<Value> {
   const outputs = new WriteOutputs(s.output, ctx, "After");
   const env = docEnv(ctx);
   for (const row of await rows(s, ctx)) {
-    // 1. the record id: from `id`, else random in the target table
+    // 1. the record id: the row's `id` (its key, in the target table), else random in the target table
     const given = row.id;
     let rid: RecordId;
-    if (given instanceof RecordId) rid = given;
-    else if (into instanceof Table) rid = new RecordId(into.name, given === undefined ? randomRecordKey() : (given as never));
+    if (into instanceof Table) rid = recordIdFor(into.name, given, ctx.core.compat);
+    else if (given instanceof RecordId) rid = given;
     else throw queryError("InsertStatement", undefined);
     // 2. the document pipeline, as a create or (for an existing record) as the version does it
     const req = await insertRequest(s, ctx, rid, row);

@@ -3,13 +3,14 @@
 import type { RelateStatement } from "../../ast/nodes.js";
 import { writeDocument, type DocViews } from "../../doc/pipeline.js";
 import { queryError } from "../../errors/index.js";
-import { randomRecordKey, toSql, valueEquals } from "../../value/index.js";
+import { toSql, valueEquals } from "../../value/index.js";
 import { RecordId, Table } from "../../value/types.js";
 import type { Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { needDb, needNs } from "../context.js";
 import { applyData } from "../data.js";
 import { evaluate } from "../expressions/evaluate.js";
+import { checkDataId, dataId, recordIdFor } from "../record-key.js";
 import { docEnv } from "../records.js";
 import { WriteOutputs } from "./write.js";
 
@@ -35,8 +36,11 @@ export async function runRelate(s: RelateStatement, ctx: Ctx): Promise<Value> {
   const outputs = new WriteOutputs(s.output, ctx, "After");
   for (const f of from) {
     for (const t of to) {
-      const rid = through instanceof RecordId ? through : through instanceof Table ? new RecordId(through.name, randomRecordKey()) : undefined;
+      // the edge's id: a named edge (2.x: which the data's id must name; 1.x ignores it), else the data's id or a random one in the edge table
+      const given = await dataId(s.data, ctx);
+      const rid = through instanceof RecordId ? through : through instanceof Table ? recordIdFor(through.name, given, ctx.core.compat) : undefined;
       if (!rid) throw queryError("RelateStatement", String(through));
+      if (through instanceof RecordId && ctx.core.compat === 2) checkDataId(rid, given, 2);
       const before = await ctx.core.records.get(ctx.txn, { ns, db, tb: rid.table }, rid);
       // an existing edge meets its update permission before the data clause runs
       const data = async (views: DocViews) => ({ ...(await applyData(s.data, views, ctx)), ...edgeEnds(before, f, t, ctx) });

@@ -8,19 +8,29 @@ import type { Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { applyData } from "../data.js";
 import { evaluateSources } from "../iterate.js";
+import { checkDataId, dataId, recordIdFor } from "../record-key.js";
 import { docEnv } from "../records.js";
 import { WriteOutputs, whereClause, writeTargets } from "./write.js";
 
 export async function runUpdate(s: UpdateStatement, ctx: Ctx): Promise<Value> {
-  const sources = await evaluateSources(s.what, ctx);
+  const compat = ctx.core.compat;
+  const given = await dataId(s.data, ctx);
+  // UPSERT of a table whose data names an id writes that record
+  const sources = (await evaluateSources(s.what, ctx)).map((src) =>
+    s.kind === "Upsert" && src.kind === "Table" && given !== undefined ? { kind: "Record" as const, rid: recordIdFor(src.tb, given, compat) } : src,
+  );
   if (s.only && (sources.length !== 1 || sources[0]!.kind === "Table")) throw queryError("SingleOnlyOutput");
   // v2 UPDATE leaves a missing record alone; UPSERT and v1 UPDATE create it
-  const targets = await writeTargets(sources, ctx, s.kind.toUpperCase(), s.kind === "Upsert" || ctx.core.compat === 1);
+  const targets = await writeTargets(sources, ctx, s.kind.toUpperCase(), s.kind === "Upsert" || compat === 1);
   const outputs = new WriteOutputs(s.output, ctx, "After");
   const env = docEnv(ctx);
   const where = whereClause(s.cond, ctx);
   for (const { rid, before, byId } of targets) {
-    const data = (views: DocViews) => applyData(s.data, views, ctx);
+    // the data's id must name the record (checked once the write is permitted; 1.x ignores it on a table's records)
+    const data = (views: DocViews) => {
+      if (compat === 2 || byId) checkDataId(rid, given, compat);
+      return applyData(s.data, views, ctx);
+    };
     await outputs.add(await writeDocument(env, { action: before ? "update" : "create", rid, before, where, data, viaUpdate: true, createFirst: s.kind === "Upsert" && byId && before ? { data, updateAfterFieldError: true } : undefined }));
   }
   return outputs.value(s.only);
