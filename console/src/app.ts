@@ -2,7 +2,7 @@
 
 import { sql, sqlOne, type Conn } from "./api.js";
 import { errorBox, fill, h, select } from "./dom.js";
-import { names, type Info } from "./info.js";
+import { ident, names, userRoles, type Info } from "./info.js";
 
 /** The signed-in system user; the token lives in this object only (memory), never in storage. */
 export interface Me {
@@ -25,6 +25,7 @@ export class App {
   ns: string | undefined;
   db: string | undefined;
   private current = "";
+  private roles = "";
   private readonly bar = h("div", { id: "context", class: "bar" });
   private readonly nav = h("nav", { id: "tabs" });
   private readonly area = h("section", { id: "panel" });
@@ -56,6 +57,7 @@ export class App {
       this.nav.append(
         h("button", { type: "button", id: `tab-${p.id}`, disabled: !p.render, title: p.note, onclick: () => this.show(p.id) }, p.label),
       );
+    this.roles = await this.myRoles();
     await this.drawContext();
     await this.show(this.panels[0].id);
   }
@@ -93,7 +95,8 @@ export class App {
       this.db = dbSelect.value;
       void this.show(this.current);
     });
-    const who = `${this.me.user} (${this.me.level}${this.me.ns ? ` ${this.me.ns}` : ""}${this.me.db ? `/${this.me.db}` : ""})`;
+    const roles = this.roles;
+    const who = `${this.me.user} (${this.me.level}${this.me.ns ? ` ${this.me.ns}` : ""}${this.me.db ? `/${this.me.db}` : ""}${roles ? `, ${roles}` : ""})`;
     fill(
       this.bar,
       h("label", {}, "Namespace ", nsSelect),
@@ -101,6 +104,16 @@ export class App {
       h("span", { id: "signed-in", class: "muted" }, `Signed in as ${who}`),
       h("button", { type: "button", id: "signout", onclick: () => this.signOut() }, "Sign out"),
     );
+  }
+
+  /** The signed-in user's roles from its DEFINE USER (INFO FOR USER), or "" when it may not read them. */
+  private async myRoles(): Promise<string> {
+    const on = { root: "ROOT", namespace: "NAMESPACE", database: "DATABASE" }[this.me.level];
+    try {
+      return userRoles(String(await sqlOne({ token: this.me.token, ns: this.me.ns, db: this.me.db }, `INFO FOR USER ${ident(this.me.user)} ON ${on}`)));
+    } catch {
+      return "";
+    }
   }
 
   /** Names from INFO FOR ROOT / NS, or none when the user may not list them. */

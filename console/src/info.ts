@@ -47,13 +47,13 @@ export interface UserInfo {
   readonly definition: string;
 }
 
+/** The ROLES of a DEFINE USER text: "VIEWER" or "OWNER, EDITOR". */
+export function userRoles(definition: string): string {
+  return /ROLES ([\w, ]+?)(?: DURATION| COMMENT|$)/.exec(definition)?.[1] ?? "";
+}
+
 export function users(info: Info, level: string): UserInfo[] {
-  return definitions(info, "users").map(([name, definition]) => ({
-    name,
-    level,
-    roles: /ROLES ([\w, ]+?)(?: DURATION| COMMENT|$)/.exec(definition)?.[1] ?? "",
-    definition: maskSecrets(definition),
-  }));
+  return definitions(info, "users").map(([name, definition]) => ({ name, level, roles: userRoles(definition), definition: maskSecrets(definition) }));
 }
 
 /** A name as a SurrealQL identifier: bare when plain, else in backticks. */
