@@ -9,6 +9,7 @@ import { Datastore } from "./exec/datastore.js";
 import { definedAlready } from "./exec/statements/define-same.js";
 import { newSession, systemClock, type Clock, type Compat, type Session } from "./exec/session.js";
 import { Iam, type IamLogger } from "./iam/index.js";
+import type { SessionEntry, SessionFilter } from "./iam/sessions.js";
 import type { KvStore } from "./store/kv/types.js";
 import { createServer, type SurrealServer } from "./server/index.js";
 import { invokeMethod, type RpcCall } from "./server/rpc/methods.js";
@@ -24,6 +25,7 @@ export type { Clock, Compat, Session } from "./exec/session.js";
 export type { Logger } from "./server/types.js";
 export { Datastore } from "./exec/datastore.js";
 export { Iam } from "./iam/index.js";
+export type { SessionEntry, SessionFilter } from "./iam/sessions.js";
 
 export interface OpenOptions {
   /** 1 = SurrealDB 1.x (DEFINE SCOPE, SC, $scope); 2 = SurrealDB 2.x (DEFINE ACCESS, AC, $access). Default 2. */
@@ -48,6 +50,22 @@ export interface OpenOptions {
    */
   readonly import?: readonly string[];
   readonly logger?: Logger;
+  /** This node's name in the session registry (default: a random uuid). */
+  readonly node?: string;
+  /** How often the session registry syncs with the store (default 1000 ms; 0: only on `sessions.sync()`). */
+  readonly sessionSyncMs?: number;
+}
+
+/** The session registry through the embedded API: as the embedding program (a root OWNER), or as a connection's user. */
+export interface SessionAdmin {
+  /** This node's name in the entries. */
+  readonly node: string;
+  /** Registered sessions matching `filter` (every node sharing the store), oldest first. */
+  list(filter?: SessionFilter | "all", as?: Connection): Promise<SessionEntry[]>;
+  /** Kills the matching sessions; their next call answers "The session has expired" and their tokens are refused. */
+  kill(filter: SessionFilter | "all", as?: Connection): Promise<SessionEntry[]>;
+  /** Exchange with the store now (heartbeat, other nodes' kills, last-seen times) instead of at the next tick. */
+  sync(): Promise<void>;
 }
 
 export interface ImportOptions {
@@ -100,7 +118,21 @@ export class SurqlAuth {
       compat: this.compat,
       ...(opts.v1TokenDuration !== undefined ? { v1TokenDuration: opts.v1TokenDuration } : {}),
       logger: iamLogger(this.logger),
+      ...(opts.node !== undefined ? { node: opts.node } : {}),
+      ...(opts.sessionSyncMs !== undefined ? { sessionSyncMs: opts.sessionSyncMs } : {}),
     });
+  }
+
+  /** List and kill sessions (src/iam/sessions.ts); without `as`, with the rights of a root OWNER. */
+  get sessions(): SessionAdmin {
+    const registry = this.iam.sessions;
+    const actor = (as?: Connection) => (as ? as.session.actor : ownerSession().actor);
+    return {
+      node: registry.node,
+      list: (filter = "all", as) => registry.list(actor(as), filter),
+      kill: (filter, as) => registry.kill(actor(as), filter),
+      sync: () => registry.sync(),
+    };
   }
 
   /** Opens an in-memory datastore, creates the root user if asked, then imports the files in order. */
@@ -225,5 +257,9 @@ export class Connection {
   }
   delete(what: Value): Promise<Value> {
     return this.rpc("delete", [what]);
+  }
+  /** Ends the session, as closing a WebSocket does (it leaves the session registry). */
+  close(): Promise<void> {
+    return this.call.ctx.iam.closed?.(this.session) ?? Promise.resolve();
   }
 }

@@ -27,6 +27,7 @@ class SurqlAuthEngine extends RpcEngine {
 
   async close(): Promise<void> {
     this._state = undefined;
+    await this.#conn?.close();
     this.#conn = undefined;
     this.#publisher.publish("disconnected");
   }

@@ -11,6 +11,7 @@ function version(): string {
 }
 
 async function main(argv: readonly string[]): Promise<number> {
+  if (argv[0] === "sessions") return (await import("./sessions.js")).sessionsCommand(argv.slice(1));
   let opts;
   try {
     opts = parseCli(argv);

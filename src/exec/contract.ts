@@ -2,6 +2,7 @@
 
 import type { Base, DefineAccessStatement, DefineUserStatement, Expr, JwtConfig, Statement } from "../ast/nodes.js";
 import type { SurrealError } from "../errors/index.js";
+import type { KvStore } from "../store/kv/types.js";
 import type { RecordId, Value } from "../value/types.js";
 import type { ExecuteOptions } from "./budget.js";
 import type { Clock, Compat, Session } from "./session.js";
@@ -66,6 +67,8 @@ export interface QueryEngine {
   readonly clock: Clock;
   readonly catalog: AuthCatalog;
   readonly identities: IdentityBook;
+  /** The key-value store the engine keeps everything in; iam/ keeps sessions and refresh tokens there too (shared by nodes). */
+  readonly storage?: KvStore;
   /** Run SurrealQL text (or parsed statements) on a session; one response per statement, as SurrealDB; `signal` cancels it. */
   execute(query: string | readonly Statement[], session: Session, vars?: Readonly<Record<string, Value>>, options?: ExecuteOptions): Promise<QueryResponse[]>;
   /**

@@ -86,6 +86,8 @@ export interface Session {
   rt: boolean;
   /** Connection parameters set by RPC `let` / `set`. */
   params: Map<string, Value>;
+  /** Killed through the session registry (iam/sessions.ts): answers "The session has expired" until it signs in again. */
+  killed: boolean;
 }
 
 export function newSession(init: Partial<Session> = {}): Session {
@@ -104,13 +106,14 @@ export function newSession(init: Partial<Session> = {}): Session {
     origin: undefined,
     rt: false,
     params: new Map(),
+    killed: false,
     ...init,
   };
 }
 
-/** True when the session has an expiry and `now` (ms) is past it (SurrealDB compares whole seconds: now > exp). */
+/** True when the session was killed, or has an expiry and `now` (ms) is past it (SurrealDB compares whole seconds: now > exp). */
 export function isExpired(session: Session, clock: Clock): boolean {
-  return session.exp !== undefined && Math.floor(clock.now() / 1000) > session.exp;
+  return session.killed || (session.exp !== undefined && Math.floor(clock.now() / 1000) > session.exp);
 }
 
 /** A record user's session whose record was deleted (or its table removed) after the session began. */

@@ -1,6 +1,8 @@
 // The public face of iam/: one `Iam` per datastore, called by server/ (RPC, HTTP) and the embedded API.
 
 import { InvalidAuth } from "../errors/index.js";
+import { MemoryStore } from "../store/kv/memory.js";
+import type { KvStore } from "../store/kv/types.js";
 import type { QueryEngine } from "../exec/contract.js";
 import type { Clock, Compat, Session } from "../exec/session.js";
 import { Duration, type Value, type ValueObject } from "../value/types.js";
@@ -10,6 +12,7 @@ import { DAY_NANOS } from "./issue.js";
 import { JwksCache } from "./jwks.js";
 import { KeyStore } from "./keys.js";
 import * as sessionOps from "./session.js";
+import { SessionRegistry } from "./sessions.js";
 import { signin } from "./signin.js";
 import { signup } from "./signup.js";
 import { basicAuth } from "./user.js";
@@ -30,6 +33,12 @@ export interface IamOptions {
   readonly fetch?: typeof fetch;
   /** Outbound-network capability for JWKS URLs (default: any http(s) URL). */
   readonly allowJwksUrl?: (url: URL) => boolean;
+  /** Where sessions and refresh tokens are registered (default: the engine's store, so nodes sharing it see each other). */
+  readonly storage?: KvStore;
+  /** This node's name in the session registry (default: a random uuid). */
+  readonly node?: string;
+  /** How often the session registry syncs with the store (default 1000 ms; 0: only when asked). */
+  readonly sessionSyncMs?: number;
 }
 
 export interface SigninResult {
@@ -44,6 +53,8 @@ export class Iam {
   private readonly ctx: IamContext;
   private readonly authenticator: Authenticator;
   private readonly unsubscribe: () => void;
+  /** Every authenticated realtime session (WebSocket, embedded connection): list and kill (sessions.ts). */
+  readonly sessions: SessionRegistry;
 
   constructor(readonly engine: QueryEngine, opts: IamOptions = {}) {
     const clock = opts.clock ?? engine.clock;
@@ -64,6 +75,11 @@ export class Iam {
       }),
     };
     this.authenticator = new Authenticator(this.ctx);
+    this.sessions = new SessionRegistry(engine, opts.storage ?? engine.storage ?? new MemoryStore(), {
+      ...(opts.node !== undefined ? { node: opts.node } : {}),
+      ...(opts.sessionSyncMs !== undefined ? { syncMs: opts.sessionSyncMs } : {}),
+      logger: this.ctx.logger,
+    });
     this.unsubscribe = engine.onDefinitionChange((change) => {
       this.authenticator.definitionChanged(change);
       if (change.kind === "access") this.ctx.jwks.clear();
@@ -76,33 +92,49 @@ export class Iam {
 
   /** RPC / HTTP signin (auth.md §3.2); returns the token, and writes the session. */
   signin(session: Session, vars: ValueObject): Promise<SigninResult> {
-    return this.logged("signin", () => signin(this.ctx, session, vars));
+    return this.registered(session, this.logged("signin", () => signin(this.ctx, session, vars)));
   }
 
   /** RPC / HTTP signup of a scope (v1) or record (v2) user. */
   signup(session: Session, vars: ValueObject): Promise<SigninResult> {
-    return this.logged("signup", () => signup(this.ctx, session, vars));
+    return this.registered(session, this.logged("signup", () => signup(this.ctx, session, vars)));
   }
 
-  /** RPC authenticate / HTTP Bearer; a failure leaves the session as it was. */
+  /** RPC authenticate / HTTP Bearer; a failure leaves the session as it was. A token whose session was killed is refused. */
   authenticate(session: Session, token: string): Promise<void> {
     // a token may be checked against definitions up to a second old (issue #10: bounded staleness, no notifications)
-    return this.logged("authenticate", () => this.authenticator.authenticate(session, token), CATALOG_STALENESS_MS);
+    const run = () => {
+      if (this.sessions.isRevoked(token)) throw new InvalidAuth("the token's session was killed");
+      return this.authenticator.authenticate(session, token);
+    };
+    return this.registered(session, this.logged("authenticate", run, CATALOG_STALENESS_MS));
   }
 
   /** HTTP Basic (§3.6); `ns` / `db` from surreal-auth-ns / surreal-auth-db (v1 legacy: surreal-ns / surreal-db). */
   basicAuth(session: Session, user: string, pass: string, where: { ns?: string; db?: string } = {}): Promise<void> {
-    return this.logged("basic", () => basicAuth(this.ctx, session, user, pass, where));
+    return this.registered(session, this.logged("basic", () => basicAuth(this.ctx, session, user, pass, where)));
   }
 
   /** RPC invalidate: anonymous; ns, db, exp and params kept. */
-  invalidate(session: Session): void {
+  async invalidate(session: Session): Promise<void> {
     sessionOps.invalidate(session);
+    await this.sessions.deregister(session);
   }
 
   /** RPC reset (v2): invalidate and forget ns, db and params (live queries are the server's to kill). */
-  reset(session: Session): void {
+  async reset(session: Session): Promise<void> {
     sessionOps.reset(session);
+    await this.sessions.deregister(session);
+  }
+
+  /** The session made a call (its last-seen time in the registry). */
+  seen(session: Session): void {
+    this.sessions.seen(session);
+  }
+
+  /** The session's connection closed: it leaves the registry. */
+  closed(session: Session): Promise<void> {
+    return this.sessions.deregister(session);
   }
 
   /** RPC info: `SELECT * FROM $auth`, first row (NONE for system users). */
@@ -114,14 +146,22 @@ export class Iam {
     return Array.isArray(res.result) ? res.result[0] : res.result;
   }
 
-  /** Stops listening to definition changes. */
+  /** Stops listening to definition changes and syncing the session registry. */
   close(): void {
     this.unsubscribe();
+    this.sessions.close();
   }
 
   /** How many verified tokens are cached (for tests and metrics). */
   get cachedTokens(): number {
     return this.authenticator.cachedTokens;
+  }
+
+  /** Realtime sessions (WebSocket, embedded) are registered once authenticated; HTTP requests are one-shot and are not. */
+  private async registered<T>(session: Session, auth: Promise<T>): Promise<T> {
+    const result = await auth;
+    if (session.rt) await this.sessions.register(session);
+    return result;
   }
 
   /** Runs `op` on users and access methods at most `maxAgeMs` behind the store; logs why an authentication failed. */

@@ -33,6 +33,7 @@ export function applyAuth(session: Session, auth: SessionAuth, since?: number): 
   session.exp = auth.exp;
   session.since = since;
   session.definitions = auth.definitions;
+  session.killed = false;
 }
 
 /** RPC `invalidate`: anonymous again; ns, db, exp and connection params are kept. */
@@ -43,6 +44,7 @@ export function invalidate(session: Session): void {
   session.rd = undefined;
   session.since = undefined;
   session.definitions = [];
+  session.killed = false;
 }
 
 /** RPC `reset` (v2): invalidate, and also forget ns, db and connection params. exp is kept. */

@@ -10,6 +10,7 @@ import { handleConsole } from "./routes/console.js";
 import { handleExport, handleImport } from "./routes/export.js";
 import { handleKey } from "./routes/key.js";
 import { handleRpc } from "./routes/rpc.js";
+import { handleSessions } from "./routes/sessions.js";
 import { handleSignin } from "./routes/signin.js";
 import { handleSql } from "./routes/sql.js";
 import { resolveContext, serverVersion, type ServerContext, type ServerOptions } from "./types.js";
@@ -55,9 +56,15 @@ function routeFor(ctx: ServerContext, path: string): Route | undefined {
       return { methods: ["POST"], handler: handleImport };
     case "/rpc":
       return { methods: ["POST"], handler: handleRpc };
+    case "/sessions":
+      return { methods: ["GET"], handler: (r) => handleSessions(r, "list") };
+    case "/sessions/kill":
+      return { methods: ["POST"], handler: (r) => handleSessions(r, "kill") };
   }
   const asset = /^\/console\/([^/]+)$/.exec(path);
   if (asset) return { methods: ["GET", "HEAD"], handler: (r) => handleConsole(r, asset[1]) };
+  const session = /^\/sessions\/([0-9a-f-]{36})$/i.exec(path);
+  if (session) return { methods: ["DELETE"], handler: (r) => handleSessions(r, "delete", session[1]!.toLowerCase()) };
   const key = /^\/key\/([^/]+)(?:\/([^/]+))?\/?$/.exec(path);
   if (key) {
     let table: string;

@@ -3,6 +3,7 @@
 import type { QueryEngine } from "../exec/contract.js";
 import { unboundedText } from "../exec/query-text.js";
 import type { Compat, Session } from "../exec/session.js";
+import type { SessionRegistry } from "../iam/sessions.js";
 import type { Value, ValueObject } from "../value/types.js";
 
 export type { QueryEngine } from "../exec/contract.js";
@@ -30,6 +31,12 @@ export interface AuthService {
   info(session: Session): Promise<Value>;
   /** HTTP Basic: `ns` / `db` are the `surreal-auth-ns` / `surreal-auth-db` headers (auth level), if given. */
   basicAuth(session: Session, user: string, pass: string, level: { ns: string | undefined; db: string | undefined }): Promise<unknown>;
+  /** The session registry (list and kill; GET /sessions); without it the admin routes answer 501. */
+  readonly sessions?: Pick<SessionRegistry, "list" | "kill">;
+  /** The session made a call (registry last-seen). */
+  seen?(session: Session): void;
+  /** The session's connection closed. */
+  closed?(session: Session): Promise<void>;
 }
 
 export interface Logger {

@@ -179,6 +179,7 @@ export function createRpcSocketServer(ctx: ServerContext, meter: WireMeter): Rpc
       gone.abort();
       outbox.end();
       sqlSockets.delete(ws);
+      ctx.iam.closed?.(session).catch((e) => ctx.logger.debug("session deregistration failed", e));
     });
   }
 
@@ -231,6 +232,7 @@ export function createRpcSocketServer(ctx: ServerContext, meter: WireMeter): Rpc
     ws.on("close", () => {
       conn.close();
       connections.delete(conn);
+      ctx.iam.closed?.(session).catch((e) => ctx.logger.debug("session deregistration failed", e));
       if (ctx.compat === 2 && session.id !== undefined) idsInUse.delete(session.id);
     });
   }
@@ -245,6 +247,7 @@ export function createRpcSocketServer(ctx: ServerContext, meter: WireMeter): Rpc
     handleUpgrade(req, socket, head) {
       upgrade(req, socket, (session) => {
         if (ctx.compat === 2 && session.id !== undefined && idsInUse.has(session.id)) {
+          ctx.iam.closed?.(session).catch((e) => ctx.logger.debug("session deregistration failed", e));
           refuse(ctx, socket, 400, "Bad Request", "The connection id is already in use");
           return;
         }

@@ -292,6 +292,7 @@ export async function invokeMethod(call: RpcCall, method: string, params: Value[
   if (!Object.prototype.hasOwnProperty.call(handlers, method)) throw methodNotFound();
   if (call.ctx.compat === 1 && V2_ONLY.has(method)) throw methodNotFound();
   if (!ALLOWED_WHEN_EXPIRED.has(method) && isExpired(call.session, call.ctx.engine.clock)) throw new ExpiredSession();
+  call.ctx.iam.seen?.(call.session);
   return handlers[method](call, params);
 }
 

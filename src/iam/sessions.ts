@@ -1,0 +1,353 @@
+// iam/: the session registry — every authenticated realtime session (a WebSocket, an embedded Connection) with its
+// identity, access method, IP and times, kept in the shared store so that an OWNER on any node lists and kills it.
+// A node applies kills of its own sessions at once, and other nodes' kills at its next sync (every second).
+
+import { randomUUID } from "node:crypto";
+import { decodeJwt } from "jose";
+import { NotAllowed } from "../errors/index.js";
+import type { QueryEngine } from "../exec/contract.js";
+import { withRetries } from "../exec/executor.js";
+import { definitionEnded, identityEnded, isExpired, type Actor, type AuthLevel, type Clock, type Session } from "../exec/session.js";
+import type { KvStore, KvTransaction } from "../store/kv/types.js";
+import { Transaction } from "../store/transaction.js";
+import { decodeJson, encodeJson, stateId, stateKey, stateRange } from "./sessions-keys.js";
+
+/** One registered session as listed: who (level, user, ns, db, access), from where, since and until when. Times ISO 8601. */
+export interface SessionEntry {
+  readonly id: string;
+  readonly node: string;
+  readonly level: AuthLevel;
+  /** System user name, or the record user's record id. */
+  readonly user: string;
+  readonly ns: string | null;
+  readonly db: string | null;
+  /** Access method (2.x) or scope (1.x) it signed in with; null for system users signed in with a password. */
+  readonly access: string | null;
+  readonly ip: string | null;
+  readonly started: string;
+  readonly expires: string | null;
+  readonly lastSeen: string;
+}
+
+/** As stored: the token the session stands on (refused once the session is killed) and its refresh family. */
+interface StoredEntry extends SessionEntry {
+  readonly jti?: string;
+  /** The token's exp, Unix seconds. */
+  readonly tokenExp?: number;
+  readonly family?: string;
+}
+
+/** Which sessions: every given field must match; an empty filter matches none (`"all"` matches all). */
+export interface SessionFilter {
+  readonly id?: string;
+  readonly user?: string;
+  readonly access?: string;
+  readonly ns?: string;
+  readonly db?: string;
+}
+
+export interface RegistryLogger {
+  debug(message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface RegistryOptions {
+  /** This node's name in entries (default: a random uuid). */
+  readonly node?: string;
+  /** How often the node syncs with the store while it has sessions (default 1000 ms; 0: only when `sync()` is called). */
+  readonly syncMs?: number;
+  readonly logger?: RegistryLogger;
+}
+
+/** A node whose heartbeat is older than this is gone: its entries are swept. Kill marks live twice as long. */
+export const NODE_SILENCE_MS = 60_000;
+
+interface Local {
+  readonly session: Session;
+  entry: StoredEntry;
+  /** Last call (clock ms) and the last one written to the store. */
+  seen: number;
+  written: number;
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+const present = (v: string | undefined): string | null => v ?? null;
+
+/** Only a system user with the OWNER role manages sessions: root all, a namespace or database owner those of its level and below. */
+export function reaches(actor: Actor, e: SessionEntry): boolean {
+  if (!actor.roles.includes("OWNER")) return false;
+  if (actor.level === "Root") return true;
+  if (actor.level === "Namespace") return e.ns === actor.ns;
+  if (actor.level === "Database") return e.ns === actor.ns && e.db === actor.db;
+  return false;
+}
+
+function matches(e: SessionEntry, f: SessionFilter | "all"): boolean {
+  if (f === "all") return true;
+  const given = (["id", "user", "access", "ns", "db"] as const).filter((k) => f[k] !== undefined);
+  return given.length > 0 && given.every((k) => e[k] === f[k]);
+}
+
+function publicEntry(e: StoredEntry): SessionEntry {
+  const { jti: _jti, tokenExp: _exp, family: _family, ...shown } = e;
+  return shown;
+}
+
+/** The `jti` claim of a token, without verifying it (undefined when it has none or does not decode). */
+export function tokenId(token: string): string | undefined {
+  try {
+    const jti = decodeJwt(token).jti;
+    return typeof jti === "string" ? jti : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export class SessionRegistry {
+  readonly node: string;
+  private readonly clock: Clock;
+  private readonly local = new Map<string, Local>();
+  private readonly ids = new WeakMap<Session, string>();
+  /** Token ids refused until their expiry (ms), as of the last sync, plus this node's own kills. */
+  private readonly revoked = new Map<string, number>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private lastSweep = -Infinity;
+  private readonly syncMs: number;
+  private readonly logger: RegistryLogger;
+
+  constructor(
+    private readonly engine: Pick<QueryEngine, "clock" | "catalog" | "identities">,
+    private readonly store: KvStore,
+    opts: RegistryOptions = {},
+  ) {
+    this.clock = engine.clock;
+    this.node = opts.node ?? randomUUID();
+    this.syncMs = opts.syncMs ?? 1000;
+    this.logger = opts.logger ?? { debug: () => {} };
+  }
+
+  /** Registers `session` as just authenticated (a new authentication replaces the connection's earlier one). */
+  async register(session: Session, extra: { family?: string } = {}): Promise<void> {
+    await this.deregister(session);
+    const { actor } = session;
+    if (actor.level === "No") return;
+    const now = this.clock.now();
+    const jti = session.tk?.["jti"];
+    const exp = session.tk?.["exp"];
+    const entry: StoredEntry = {
+      id: randomUUID(),
+      node: this.node,
+      level: actor.level,
+      user: actor.id,
+      ns: present(actor.ns),
+      db: present(actor.db),
+      access: present(session.ac),
+      ip: present(session.ip),
+      started: iso(now),
+      expires: session.exp === undefined ? null : iso(session.exp * 1000),
+      lastSeen: iso(now),
+      ...(typeof jti === "string" ? { jti } : {}),
+      ...(typeof exp === "bigint" || typeof exp === "number" ? { tokenExp: Number(exp) } : {}),
+      ...(extra.family !== undefined ? { family: extra.family } : {}),
+    };
+    this.local.set(entry.id, { session, entry, seen: now, written: now });
+    this.ids.set(session, entry.id);
+    await this.write(async (kv) => {
+      kv.set(stateKey("ss", entry.id), encodeJson(entry));
+      kv.set(stateKey("sn", this.node), encodeJson(now));
+    });
+    this.startTimer();
+  }
+
+  /** The session made a call (its last-seen time reaches the store at the next sync). */
+  seen(session: Session): void {
+    const id = this.ids.get(session);
+    if (id !== undefined) this.local.get(id)!.seen = this.clock.now();
+  }
+
+  /** The session ended (invalidate, reset, connection closed): it leaves the registry. */
+  async deregister(session: Session): Promise<void> {
+    const id = this.ids.get(session);
+    if (id === undefined) return;
+    this.ids.delete(session);
+    this.local.delete(id);
+    await this.write(async (kv) => kv.delete(stateKey("ss", id)));
+  }
+
+  /** The sessions `actor` may manage that match `filter` (default all), oldest first. */
+  async list(actor: Actor, filter: SessionFilter | "all" = "all"): Promise<SessionEntry[]> {
+    authorize(actor);
+    const now = this.clock.now();
+    const entries = await this.read(async (kv) => {
+      const out: StoredEntry[] = [];
+      for await (const batch of kv.scan(stateRange("ss"))) for (const [, v] of batch) out.push(decodeJson<StoredEntry>(v));
+      return out;
+    });
+    return entries
+      .filter((e) => reaches(actor, e) && matches(e, filter) && (e.expires === null || now < Date.parse(e.expires) + 1000))
+      .sort((a, b) => a.started.localeCompare(b.started))
+      .map(publicEntry);
+  }
+
+  /** Kills the sessions `actor` may manage that match `filter`: their next call answers "The session has expired". */
+  async kill(actor: Actor, filter: SessionFilter | "all"): Promise<SessionEntry[]> {
+    authorize(actor);
+    return (await this.killWhere((e) => reaches(actor, e) && matches(e, filter))).map(publicEntry);
+  }
+
+  /** Kills every session of a refresh-token family (theft detection; no actor: the engine's own decision). */
+  async killFamily(family: string): Promise<number> {
+    return (await this.killWhere((e) => e.family === family)).length;
+  }
+
+  /** Was the token (its `jti`) revoked by a kill? As of this node's last sync, at most a second behind another node's kill. */
+  isRevoked(token: string): boolean {
+    const jti = tokenId(token);
+    if (jti === undefined) return false;
+    const until = this.revoked.get(jti);
+    return until !== undefined && until >= this.clock.now();
+  }
+
+  /** Revokes token ids until their expiry (ms) on every node (a refresh family's access tokens). */
+  async revokeTokens(tokens: readonly { readonly jti: string; readonly untilMs: number }[]): Promise<void> {
+    if (tokens.length === 0) return;
+    await this.write(async (kv) => {
+      for (const t of tokens) kv.set(stateKey("sr", t.jti), encodeJson(t.untilMs));
+    });
+    for (const t of tokens) this.revoked.set(t.jti, t.untilMs);
+  }
+
+  private async killWhere(match: (e: StoredEntry) => boolean): Promise<StoredEntry[]> {
+    const now = this.clock.now();
+    const killed = await this.write(async (kv) => {
+      const out: StoredEntry[] = [];
+      for await (const batch of kv.scan(stateRange("ss")))
+        for (const [key, v] of batch) {
+          const e = decodeJson<StoredEntry>(v);
+          if (!match(e)) continue;
+          // 1. the entry goes; 2. its node learns of the kill at its next sync; 3. its token is refused everywhere
+          kv.delete(key);
+          kv.set(stateKey("sk", e.id), encodeJson(now));
+          if (e.jti !== undefined && e.tokenExp !== undefined) kv.set(stateKey("sr", e.jti), encodeJson(e.tokenExp * 1000 + 999));
+          out.push(e);
+        }
+      return out;
+    });
+    for (const e of killed) {
+      this.killLocal(e.id);
+      if (e.jti !== undefined && e.tokenExp !== undefined) this.revoked.set(e.jti, e.tokenExp * 1000 + 999);
+    }
+    return killed;
+  }
+
+  private killLocal(id: string): void {
+    const l = this.local.get(id);
+    if (l === undefined) return;
+    this.local.delete(id);
+    if (this.ids.get(l.session) === id) {
+      this.ids.delete(l.session);
+      l.session.killed = true;
+    }
+  }
+
+  /** Has the session ended by itself (expired, invalidated, signed in again, its user or access or record gone)? */
+  private ended(id: string, l: Local): boolean {
+    const s = l.session;
+    return this.ids.get(s) !== id || isExpired(s, this.clock) || definitionEnded(s, this.engine.catalog) || identityEnded(s, this.engine.identities);
+  }
+
+  /**
+   * One round with the store: the heartbeat, kills made on other nodes, last-seen times, ended sessions leave,
+   * the revoked token ids, and (now and then) the entries of nodes gone silent.
+   */
+  async sync(): Promise<void> {
+    const now = this.clock.now();
+    const ids = [...this.local.keys()];
+    const sweep = now - this.lastSweep >= NODE_SILENCE_MS / 2;
+    const { killed, revoked } = await this.write(async (kv) => {
+      // 1. this node is alive
+      kv.set(stateKey("sn", this.node), encodeJson(now));
+      // 2. kills of this node's sessions made elsewhere
+      const marks = await kv.getMany(ids.map((id) => stateKey("sk", id)));
+      const killedHere = ids.filter((_id, i) => marks[i] !== undefined);
+      for (const id of killedHere) kv.delete(stateKey("sk", id));
+      // 3. the others: ended ones leave; the rest are written when their last-seen time moved or a sweep took them
+      const stored = await kv.getMany(ids.map((id) => stateKey("ss", id)));
+      ids.forEach((id, i) => {
+        const l = this.local.get(id);
+        if (l === undefined || marks[i] !== undefined) return;
+        if (this.ended(id, l)) kv.delete(stateKey("ss", id));
+        else if (l.seen !== l.written || stored[i] === undefined) kv.set(stateKey("ss", id), encodeJson({ ...l.entry, lastSeen: iso(l.seen) }));
+      });
+      // 4. the revoked token ids still in force
+      const live = new Map<string, number>();
+      for await (const batch of kv.scan(stateRange("sr")))
+        for (const [key, v] of batch) {
+          const until = decodeJson<number>(v);
+          if (until < now) kv.delete(key);
+          else live.set(stateId(key), until);
+        }
+      if (sweep) await sweepSilent(kv, now);
+      return { killed: killedHere, revoked: live };
+    });
+    // applied once committed
+    if (sweep) this.lastSweep = now;
+    for (const id of killed) this.killLocal(id);
+    for (const [id, l] of this.local) {
+      if (this.ended(id, l)) this.local.delete(id);
+      else l.written = l.seen;
+    }
+    this.revoked.clear();
+    for (const [jti, until] of revoked) this.revoked.set(jti, until);
+    if (this.local.size === 0) this.stopTimer();
+  }
+
+  /** Stops the background sync (the store is about to close). */
+  close(): void {
+    this.stopTimer();
+  }
+
+  private startTimer(): void {
+    if (this.timer !== undefined || this.syncMs <= 0) return;
+    this.timer = setInterval(() => {
+      this.sync().catch((e) => this.logger.debug("session registry sync failed", { error: (e as Error).message }));
+    }, this.syncMs);
+    this.timer.unref();
+  }
+
+  private stopTimer(): void {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private write<T>(work: (kv: KvTransaction) => Promise<T>): Promise<T> {
+    return withRetries({ begin: async () => new Transaction(await this.store.begin("write")) }, (txn) => work(txn.kv!));
+  }
+
+  private async read<T>(work: (kv: KvTransaction) => Promise<T>): Promise<T> {
+    const kv = await this.store.begin("read");
+    try {
+      return await work(kv);
+    } finally {
+      await kv.cancel();
+    }
+  }
+}
+
+function authorize(actor: Actor): void {
+  const system = actor.level === "Root" || actor.level === "Namespace" || actor.level === "Database";
+  if (!system || !actor.roles.includes("OWNER")) throw new NotAllowed();
+}
+
+/** Entries of nodes silent for NODE_SILENCE_MS (crashed: their sockets are gone), their heartbeats, and old kill marks. */
+async function sweepSilent(kv: KvTransaction, now: number): Promise<void> {
+  const silent = new Set<string>();
+  for await (const batch of kv.scan(stateRange("sn")))
+    for (const [key, v] of batch)
+      if (now - decodeJson<number>(v) > NODE_SILENCE_MS) {
+        silent.add(stateId(key));
+        kv.delete(key);
+      }
+  if (silent.size > 0)
+    for await (const batch of kv.scan(stateRange("ss"))) for (const [key, v] of batch) if (silent.has(decodeJson<StoredEntry>(v).node)) kv.delete(key);
+  for await (const batch of kv.scan(stateRange("sk"))) for (const [key, v] of batch) if (now - decodeJson<number>(v) > 2 * NODE_SILENCE_MS) kv.delete(key);
+}

@@ -1,0 +1,116 @@
+// iam/sessions.ts: who may list and kill which sessions, what a filter matches, what ends an entry (invalidate,
+// expiry, a new signin on the connection), and the sweep of a node gone silent — through the embedded API.
+
+import { describe, expect, it } from "vitest";
+import { SurqlAuth, type Connection } from "../../src/index.js";
+import { NODE_SILENCE_MS } from "../../src/iam/sessions.js";
+import { MemoryStore } from "../../src/store/kv/memory.js";
+
+const SCHEMA = `
+  DEFINE USER rootv ON ROOT PASSWORD 'pw' ROLES VIEWER;
+  USE NS a DB a;
+  DEFINE USER ann ON DATABASE PASSWORD 'pw' ROLES OWNER;
+  DEFINE USER nsa ON NAMESPACE PASSWORD 'pw' ROLES OWNER;
+  DEFINE ACCESS account ON DATABASE TYPE RECORD SIGNUP (CREATE user SET email = $email) SIGNIN (SELECT * FROM user WHERE email = $email) DURATION FOR SESSION 1h;
+  USE NS b DB b;
+  DEFINE USER ben ON DATABASE PASSWORD 'pw' ROLES OWNER;`;
+
+async function open(clock = { now: () => 1_800_000_000_000 }, storage = new MemoryStore()) {
+  const db = await SurqlAuth.open({ clock, storage, root: { user: "root", pass: "root" }, sessionSyncMs: 0 });
+  await db.importText(SCHEMA);
+  return db;
+}
+
+async function signedIn(db: SurqlAuth, creds: Record<string, string>): Promise<Connection> {
+  const c = db.connect();
+  await c.signin(creds);
+  return c;
+}
+
+describe("session registry", () => {
+  it("a root owner sees every session; namespace and database owners theirs; others are refused", async () => {
+    const db = await open();
+    const ann = await signedIn(db, { NS: "a", DB: "a", user: "ann", pass: "pw" });
+    const nsa = await signedIn(db, { NS: "a", user: "nsa", pass: "pw" });
+    const ben = await signedIn(db, { NS: "b", DB: "b", user: "ben", pass: "pw" });
+    const rootv = await signedIn(db, { user: "rootv", pass: "pw" });
+    await db.connect().signup({ NS: "a", DB: "a", AC: "account", email: "r@x" });
+    const users = async (as?: Connection) => (await db.sessions.list("all", as)).map((e) => e.user).sort();
+    expect(await users()).toEqual(["ann", "ben", "nsa", "rootv", expect.stringMatching(/^user:/)]);
+    expect((await users(nsa)).some((u) => u.startsWith("user:"))).toBe(true);
+    expect((await users(nsa)).filter((u) => !u.startsWith("user:"))).toEqual(["ann", "nsa"]);
+    expect((await users(ann)).filter((u) => !u.startsWith("user:"))).toEqual(["ann"]);
+    expect(await users(ben)).toEqual(["ben"]);
+    await expect(db.sessions.list("all", rootv)).rejects.toThrow("IAM error: Not enough permissions to perform this action");
+    await expect(db.sessions.kill("all", db.connect())).rejects.toThrow("IAM error: Not enough permissions to perform this action");
+    // a database owner cannot kill another database's session
+    expect(await db.sessions.kill({ user: "ben" }, ann)).toEqual([]);
+    expect((await ben.query("RETURN 1"))[0]!.result).toBe(1n);
+  });
+
+  it("a filter matches on every field it names; an empty filter matches nothing", async () => {
+    const db = await open();
+    await signedIn(db, { NS: "a", DB: "a", user: "ann", pass: "pw" });
+    await signedIn(db, { NS: "b", DB: "b", user: "ben", pass: "pw" });
+    expect(await db.sessions.list({})).toEqual([]);
+    expect((await db.sessions.list({ ns: "b" })).map((e) => e.user)).toEqual(["ben"]);
+    expect(await db.sessions.list({ ns: "b", user: "ann" })).toEqual([]);
+    expect(await db.sessions.kill({})).toEqual([]);
+    expect((await db.sessions.list()).length).toBe(2);
+  });
+
+  it("invalidate, expiry and a new signin on the same connection end an entry; a killed session revives by signing in", async () => {
+    let now = 1_800_000_000_000;
+    const db = await open({ now: () => now });
+    const a = db.connect();
+    await a.signup({ NS: "a", DB: "a", AC: "account", email: "e@x" });
+    const [first] = await db.sessions.list();
+    await a.signin({ NS: "a", DB: "a", user: "ann", pass: "pw" });
+    const after = await db.sessions.list();
+    expect(after.map((e) => e.user)).toEqual(["ann"]);
+    expect(after[0]!.id).not.toBe(first!.id);
+    await a.invalidate();
+    expect(await db.sessions.list()).toEqual([]);
+    const r = db.connect();
+    await r.signin({ NS: "a", DB: "a", AC: "account", email: "e@x" });
+    expect((await db.sessions.list()).length).toBe(1);
+    now += 3_601_000;
+    expect(await db.sessions.list()).toEqual([]);
+    await db.sessions.sync();
+    await expect(r.query("RETURN 1")).rejects.toThrow("The session has expired");
+    const k = await signedIn(db, { NS: "a", DB: "a", user: "ann", pass: "pw" });
+    await db.sessions.kill({ user: "ann" });
+    await expect(k.info()).rejects.toThrow("The session has expired");
+    await k.signin({ NS: "a", DB: "a", user: "ann", pass: "pw" });
+    expect((await k.query("RETURN 1"))[0]!.result).toBe(1n);
+  });
+
+  it("last seen moves with calls and reaches the store at the next sync", async () => {
+    let now = 1_800_000_000_000;
+    const db = await open({ now: () => now });
+    const c = await signedIn(db, { NS: "a", DB: "a", user: "ann", pass: "pw" });
+    now += 5000;
+    await c.query("RETURN 1");
+    expect((await db.sessions.list())[0]!.lastSeen).toBe(new Date(now - 5000).toISOString());
+    await db.sessions.sync();
+    expect((await db.sessions.list())[0]!.lastSeen).toBe(new Date(now).toISOString());
+  });
+
+  it("a node silent for NODE_SILENCE_MS is swept by another; a node swept while alive writes its entries back", async () => {
+    let now = 1_800_000_000_000;
+    const clock = { now: () => now };
+    const store = new MemoryStore();
+    const a = await open(clock, store);
+    const b = await SurqlAuth.open({ clock, storage: store, sessionSyncMs: 0 });
+    const c = await signedIn(b, { NS: "a", DB: "a", user: "ann", pass: "pw" });
+    await a.sessions.sync();
+    expect((await a.sessions.list()).length).toBe(1);
+    now += NODE_SILENCE_MS + 1;
+    await a.sessions.sync();
+    expect(await a.sessions.list()).toEqual([]);
+    // b was only slow: its session is not killed, and its entry comes back
+    await b.sessions.sync();
+    expect((await c.query("RETURN 1"))[0]!.result).toBe(1n);
+    expect((await a.sessions.list()).map((e) => e.node)).toEqual([b.sessions.node]);
+  });
+});
