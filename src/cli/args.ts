@@ -192,7 +192,7 @@ function parseCheck(argv: string[], env: Env): CheckOptions {
 }
 
 /** Flags every client command (`sql`, `export`, `import`) shares: where the server is and who signs in. */
-const CONNECTION_FLAGS = {
+export const CONNECTION_FLAGS = {
   endpoint: { type: "string", short: "e" },
   user: { type: "string", short: "u" },
   pass: { type: "string", short: "p" },

@@ -3,7 +3,7 @@
 
 import { parseArgs } from "node:util";
 import type { SessionEntry } from "../iam/sessions.js";
-import { UsageError } from "./args.js";
+import { CONNECTION_FLAGS, UsageError } from "./args.js";
 import { failure } from "./export.js";
 
 export const SESSIONS_USAGE = `usage: surql-auth sessions list [FILTER…] [--json] --endpoint URL (--user U --pass P | --token JWT)
@@ -27,16 +27,7 @@ export function parseSessions(argv: readonly string[], env: NodeJS.ProcessEnv): 
     args: [...argv],
     allowPositionals: true,
     strict: true,
-    options: {
-      endpoint: { type: "string", short: "e" },
-      user: { type: "string", short: "u" },
-      pass: { type: "string", short: "p" },
-      token: { type: "string", short: "t" },
-      ns: { type: "string" },
-      db: { type: "string" },
-      "auth-level": { type: "string" },
-      json: { type: "boolean" },
-    },
+    options: { ...CONNECTION_FLAGS, token: { type: "string", short: "t" }, json: { type: "boolean" } },
   });
   const [action, ...words] = positionals;
   if (action !== "list" && action !== "kill") throw new UsageError("sessions takes list or kill");
