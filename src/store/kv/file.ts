@@ -1,9 +1,9 @@
 // store/kv/: the `file:PATH` backend — one SQLite file (better-sqlite3) in the folder PATH: a `kv(k, v) WITHOUT
 // ROWID` table in WAL mode with synchronous=FULL, so an acknowledged commit survives kill -9 and power loss.
 // Transactions read through pooled connections, each holding one SQLite read snapshot; transactions begun with no
-// write in between share one (same snapshot, fewer connections). Commits are grouped:
-// those arriving in the same turn of the event loop are validated one after the other (occ.ts) and written in one
-// SQLite transaction — one fsync for the group — synchronously, so validation and write are atomic.
+// write in between share one (same snapshot, fewer connections). Commits are grouped: those arriving while the
+// previous group is on its way to disk are validated one after the other (occ.ts) and written in one SQLite
+// transaction — one fsync for the group — by the writer thread (file-writer.ts), never on the event loop.
 // One process owns the folder (a LOCK file with its pid).
 
 import Database from "better-sqlite3";
@@ -13,6 +13,7 @@ import { STORAGE_MESSAGES } from "../../errors/catalogue.js";
 import { LocalError } from "../../errors/index.js";
 import type { PendingWrites } from "./buffer.js";
 import type { KeyString } from "./bytes.js";
+import { FileWriter } from "./file-writer.js";
 import { CommitLog } from "./occ.js";
 import { BufferedTransaction, type ReadSet, type Snapshot, type StringEntry } from "./transaction.js";
 import type { Bytes, KvStore, KvTransaction, TransactionMode } from "./types.js";
@@ -124,8 +125,9 @@ export class FileStore implements KvStore {
   readonly kind = "file";
   private readonly idle: ReadConnection[] = [];
   private readonly log = new CommitLog();
-  private readonly write: (group: readonly PendingWrites[]) => void;
   private queue: QueuedCommit[] = [];
+  /** The group being written, if any: the next one waits for it (validation follows the commit order). */
+  private writing: Promise<void> | undefined;
   /** Bumped by every group written: a read snapshot taken at the same generation is the same snapshot. */
   private generation = 0;
   private shared: Lease | undefined;
@@ -135,21 +137,8 @@ export class FileStore implements KvStore {
     readonly dir: string,
     private readonly file: string,
     private readonly lockFile: string,
-    private readonly writer: Db,
-  ) {
-    const del = writer.prepare<[Buffer]>("DELETE FROM kv WHERE k = ?");
-    const delRange = writer.prepare<[Buffer, Buffer]>("DELETE FROM kv WHERE k >= ? AND k < ?");
-    const put = writer.prepare<[Buffer, Buffer]>("INSERT OR REPLACE INTO kv (k, v) VALUES (?, ?)");
-    // one SQLite transaction per group; each commit's range deletes, deletes, then sets, in commit order
-    const batch = writer.transaction((group: readonly PendingWrites[]) => {
-      for (const writes of group) {
-        for (const [s, e] of writes.ranges) delRange.run(buf(s), buf(e));
-        for (const k of writes.deletes) del.run(buf(k));
-        for (const [k, v] of writes.sets) put.run(buf(k), Buffer.from(v.buffer, v.byteOffset, v.byteLength));
-      }
-    });
-    this.write = (group) => batch.immediate(group);
-  }
+    private readonly writer: FileWriter,
+  ) {}
 
   static async open(path: string): Promise<FileStore> {
     const dir = resolve(path);
@@ -157,9 +146,11 @@ export class FileStore implements KvStore {
     const lockFile = lock(dir);
     try {
       const file = join(dir, "data.sqlite");
-      const writer = connect(file);
-      writer.exec("CREATE TABLE IF NOT EXISTS kv (k BLOB PRIMARY KEY, v BLOB NOT NULL) WITHOUT ROWID");
-      return new FileStore(dir, file, lockFile, writer);
+      const db = connect(file);
+      db.exec("CREATE TABLE IF NOT EXISTS kv (k BLOB PRIMARY KEY, v BLOB NOT NULL) WITHOUT ROWID");
+      const store = new FileStore(dir, file, lockFile, await FileWriter.start(file));
+      store.idle.push(new ReadConnection(db));
+      return store;
     } catch (e) {
       unlinkSync(lockFile);
       throw e;
@@ -192,10 +183,11 @@ export class FileStore implements KvStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
-    this.flush();
+    // the commits already asked for are written first
+    while (this.writing || this.queue.length > 0) await (this.writing ?? this.flush());
     this.closed = true;
     for (const conn of this.idle.splice(0)) conn.db.close();
-    this.writer.close();
+    await this.writer.close();
     unlinkSync(this.lockFile);
   }
 
@@ -208,14 +200,15 @@ export class FileStore implements KvStore {
     }
     return new Promise((resolve, reject) => {
       this.queue.push({ start, writes, reads, resolve, reject });
-      if (this.queue.length === 1) setImmediate(() => this.flush());
+      // the first of a group starts it at the end of this turn; while a group is being written the next one gathers
+      if (this.queue.length === 1 && !this.writing) setImmediate(() => void this.flush());
     });
   }
 
   /** Validates the queued commits in order, each against those before it, and writes the accepted ones at once. */
-  private flush(): void {
+  private flush(): Promise<void> {
+    if (this.writing) return this.writing;
     const group = this.queue;
-    if (group.length === 0) return;
     this.queue = [];
     const accepted: QueuedCommit[] = [];
     for (const c of group) {
@@ -226,20 +219,28 @@ export class FileStore implements KvStore {
         c.reject(e);
         continue;
       }
-      this.log.committed(c.start, c.writes);
+      // recorded now (the next ones validate against it), shown to new transactions once written
+      this.log.committed(c.start, c.writes, false);
       accepted.push(c);
     }
-    try {
-      if (accepted.length > 0) {
-        this.write(accepted.map((c) => c.writes));
-        this.generation++;
-      }
-    } catch (e) {
-      // the log counts them as committed: later transactions may conflict needlessly, never wrongly succeed
-      for (const c of accepted) c.reject(e);
-      return;
+    if (accepted.length === 0) return Promise.resolve();
+    this.writing = this.writer.write(accepted.map((c) => c.writes)).then(
+      () => this.written(accepted, undefined),
+      (e: unknown) => this.written(accepted, e),
+    );
+    return this.writing;
+  }
+
+  /** A group is on disk (or failed: the log keeps it, so later transactions may conflict needlessly, never wrongly succeed). */
+  private written(group: readonly QueuedCommit[], error: unknown): void {
+    this.generation++;
+    this.log.publish();
+    this.writing = undefined;
+    for (const c of group) {
+      if (error === undefined) c.resolve();
+      else c.reject(error);
     }
-    for (const c of accepted) c.resolve();
+    if (this.queue.length > 0) void this.flush();
   }
 
   /** A read snapshot of the current data: the shared one when nothing was written since it was taken. */

@@ -1,6 +1,8 @@
 // store/kv/: optimistic concurrency control for the single-process backends (memory, file:). Commits are numbered;
 // a committing transaction fails with TxRetryable when a transaction that committed after it began wrote a key it
 // read or wrote, or into a range it scanned — backward validation, which makes committed transactions serializable.
+// A backend that writes after validating (file:, in its writer thread) publishes a commit once new snapshots show it:
+// until then transactions begin before it, so they are validated against it.
 
 import { queryError } from "../../errors/index.js";
 import type { PendingWrites } from "./buffer.js";
@@ -21,6 +23,8 @@ const overlaps = (a: Range, b: Range): boolean => a[0] < b[1] && b[0] < a[1];
 export class CommitLog {
   /** Number of the last commit. */
   private seq = 0;
+  /** Number of the last commit that new read snapshots show (where a transaction begins). */
+  private visible = 0;
   private log: CommitRecord[] = [];
   /** Start numbers of the open write transactions (a multiset: count per start). */
   private readonly active = new Map<number, number>();
@@ -28,9 +32,9 @@ export class CommitLog {
 
   /** A write transaction begins: its start number (the commits it sees). */
   begin(): number {
-    this.active.set(this.seq, (this.active.get(this.seq) ?? 0) + 1);
+    this.active.set(this.visible, (this.active.get(this.visible) ?? 0) + 1);
     this.openCount++;
-    return this.seq;
+    return this.visible;
   }
 
   /** A write transaction ends without committing. */
@@ -59,26 +63,29 @@ export class CommitLog {
     }
   }
 
-  /** Record a successful commit (after its writes were applied). */
-  committed(start: number, writes: PendingWrites): void {
+  /** Record a successful commit: applied already (`publish`, the default), or to be published once written. */
+  committed(start: number, writes: PendingWrites, publish = true): void {
     if (writes.sets.length === 0 && writes.deletes.length === 0 && writes.ranges.length === 0) return this.end(start);
     this.seq++;
-    // only transactions still open (begun before this commit) need it
-    if (this.openCount > 1) {
+    if (publish) this.visible = this.seq;
+    // only transactions still open (begun before this commit), or yet to begin before its publication, need it
+    if (this.openCount > 1 || this.visible < this.seq) {
       const keys = [...writes.deletes, ...writes.sets.map(([k]) => k)];
       this.log.push({ seq: this.seq, keys, ranges: writes.ranges });
     }
     this.end(start);
   }
 
-  /** Forget the commits every open transaction already sees. */
+  /** New snapshots show every commit recorded so far: transactions begin after them. */
+  publish(): void {
+    this.visible = this.seq;
+    this.prune();
+  }
+
+  /** Forget the commits every open transaction, and every one yet to begin, already sees. */
   private prune(): void {
     if (this.log.length === 0) return;
-    if (this.active.size === 0) {
-      this.log = [];
-      return;
-    }
-    let oldest = Infinity;
+    let oldest = this.visible;
     for (const s of this.active.keys()) if (s < oldest) oldest = s;
     let drop = 0;
     while (drop < this.log.length && this.log[drop]!.seq <= oldest) drop++;

@@ -68,6 +68,26 @@ describe("file: backend", () => {
     await store.close();
   });
 
+  it("a transaction begun while a commit is on its way to disk reads without it and is validated against it", async () => {
+    const store = await FileStore.open(tempDir());
+    const k = enc.encode("k");
+    const w1 = await store.begin("write");
+    w1.set(k, enc.encode("1"));
+    const first = w1.commit();
+    // the group has left for the writer thread: the commit is validated, not yet written
+    await new Promise((resolve) => setImmediate(resolve));
+    const w2 = await store.begin("write");
+    expect(await w2.get(k)).toBeUndefined();
+    w2.set(enc.encode("other"), enc.encode("x"));
+    await first;
+    await expect(w2.commit()).rejects.toThrow(/This transaction can be retried/);
+    const r = await store.begin("read");
+    expect(dec.decode((await r.get(k))!)).toBe("1");
+    expect(await r.get(enc.encode("other"))).toBeUndefined();
+    await r.cancel();
+    await store.close();
+  });
+
   it("releases the read snapshot of transactions dropped without commit or cancel, once collected", () => {
     const dir = tempDir();
     const out = execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", join(import.meta.dirname, "fixtures/dropped.ts"), dir]);
