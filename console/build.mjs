@@ -2,14 +2,21 @@
 // Run by `npm run build` (and so by `prepare`, i.e. `npm ci` / `npm install`); the server serves dist/console at GET /.
 
 import { build } from "esbuild";
-import { copyFileSync, mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const here = (p) => fileURLToPath(new URL(p, import.meta.url));
 const out = here("../dist/console/");
 
+/** Write through a temporary name and rename: a server (or a test running beside this build) never reads half a file. */
+function put(name, contents) {
+  const tmp = `${out}.${name}.${process.pid}.tmp`;
+  writeFileSync(tmp, contents);
+  renameSync(tmp, out + name);
+}
+
 mkdirSync(out, { recursive: true });
-await build({
+const { outputFiles } = await build({
   entryPoints: [here("src/main.ts")],
   outfile: out + "app.js",
   bundle: true,
@@ -18,6 +25,8 @@ await build({
   target: "es2022",
   legalComments: "none",
   logLevel: "warning",
+  write: false,
 });
-copyFileSync(here("index.html"), out + "index.html");
-copyFileSync(here("style.css"), out + "app.css");
+put("app.js", outputFiles[0].contents);
+put("app.css", readFileSync(here("style.css")));
+put("index.html", readFileSync(here("index.html")));

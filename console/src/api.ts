@@ -64,8 +64,13 @@ export async function sql(conn: Conn, text: string, vars: Record<string, string>
   if (conn.ns) headers["surreal-ns"] = conn.ns;
   if (conn.db) headers["surreal-db"] = conn.db;
   const qs = new URLSearchParams(vars).toString();
-  const body = await call(`/sql${qs ? `?${qs}` : ""}`, { method: "POST", headers, body: text });
-  return JSON.parse(body) as StatementResult[];
+  try {
+    return JSON.parse(await call(`/sql${qs ? `?${qs}` : ""}`, { method: "POST", headers, body: text })) as StatementResult[];
+  } catch (e) {
+    // a token /sql refuses has expired or is forged (signin answers bad credentials itself)
+    if (e instanceof ApiError && e.status === 401) throw new ApiError(401, `${e.message} (the server refused the token: it may have expired, or be signed with another key)`);
+    throw e;
+  }
 }
 
 /** One statement's result, or its error text thrown. */

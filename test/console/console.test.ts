@@ -118,7 +118,7 @@ for (const compat of [2, 1] as const)
       expect(out).toContain("Ann");
       expect(out).not.toContain("Bob");
       await page.locator("#runas-key").fill("not-the-key");
-      expect(await runQuery(page, "SELECT name FROM user;")).toContain("There was a problem with authentication");
+      expect(await runQuery(page, "SELECT name FROM user;")).toContain("There was a problem with authentication (the server refused the token");
     });
 
     it("signs in as a database user: namespace and database fixed, its role shown", async () => {
