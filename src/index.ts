@@ -10,6 +10,7 @@ import { definedAlready } from "./exec/statements/define-same.js";
 import { newSession, systemClock, type Clock, type Compat, type Session } from "./exec/session.js";
 import { Iam, type IamLogger } from "./iam/index.js";
 import type { SessionEntry, SessionFilter } from "./iam/sessions.js";
+import { Audit, type AuditWriter } from "./iam/audit.js";
 import type { KvStore } from "./store/kv/types.js";
 import { createServer, type SurrealServer } from "./server/index.js";
 import { invokeMethod, type RpcCall } from "./server/rpc/methods.js";
@@ -26,6 +27,7 @@ export type { Logger } from "./server/types.js";
 export { Datastore } from "./exec/datastore.js";
 export { Iam } from "./iam/index.js";
 export type { SessionEntry, SessionFilter } from "./iam/sessions.js";
+export { Audit, AUDIT_EVENTS, auditFileWriter, type AuditEvent, type AuditEventKind, type AuditInput, type AuditWriter } from "./iam/audit.js";
 
 export interface OpenOptions {
   /** 1 = SurrealDB 1.x (DEFINE SCOPE, SC, $scope); 2 = SurrealDB 2.x (DEFINE ACCESS, AC, $access). Default 2. */
@@ -50,6 +52,10 @@ export interface OpenOptions {
    */
   readonly import?: readonly string[];
   readonly logger?: Logger;
+  /** Further destinations of audit events besides the log (at info): an audit file (auditFileWriter), a test's array. */
+  readonly audit?: readonly AuditWriter[];
+  /** Audit every record, field or write PERMISSIONS refuse (`--log-denials`; default off, and then free). */
+  readonly logDenials?: boolean;
   /** This node's name in the session registry (default: a random uuid). */
   readonly node?: string;
   /** How often the session registry syncs with the store (default 1000 ms; 0: only on `sessions.sync()`). */
@@ -100,19 +106,25 @@ export class SurqlAuth {
   readonly compat: Compat;
   readonly logger: Logger;
   readonly authEnabled: boolean;
+  /** Where signin, signup, authenticate, invalidate, session and denial events go: the log (info) and `opts.audit`. */
+  readonly audit: Audit;
 
   private constructor(opts: OpenOptions) {
     this.compat = opts.compat ?? 2;
     this.logger = opts.logger ?? silentLogger;
+    const clock = opts.clock ?? systemClock;
+    const logged: AuditWriter[] = opts.logger ? [(event) => this.logger.info("audit", event)] : [];
+    this.audit = new Audit([...logged, ...(opts.audit ?? [])], clock);
     this.authEnabled = opts.auth ?? true;
     this.engine = new Datastore({
       compat: this.compat,
-      clock: opts.clock ?? systemClock,
+      clock,
       auth: this.authEnabled,
       allowGuests: opts.allowGuests ?? false,
       ...(opts.queryTimeoutMs !== undefined ? { queryTimeoutMs: opts.queryTimeoutMs } : {}),
       ...(opts.storage !== undefined ? { storage: opts.storage } : {}),
       onInternalError: (e) => this.logger.error("internal error in a statement", { error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
+      ...(opts.logDenials ? { onDenied: (d, session) => this.audit.emit({ event: "permission_denied", outcome: "failure", reason: "Permissions", session, ...d }) } : {}),
     });
     this.iam = new Iam(this.engine, {
       compat: this.compat,
@@ -120,6 +132,7 @@ export class SurqlAuth {
       logger: iamLogger(this.logger),
       ...(opts.node !== undefined ? { node: opts.node } : {}),
       ...(opts.sessionSyncMs !== undefined ? { sessionSyncMs: opts.sessionSyncMs } : {}),
+      audit: this.audit,
     });
   }
 
@@ -189,7 +202,7 @@ export class SurqlAuth {
 
   /** The configuration the RPC handlers read (shared with the server). */
   serverContext(limits?: Partial<ServerLimits>): ServerContext {
-    return resolveContext({ engine: this.engine, iam: this.iam, compat: this.compat, authEnabled: this.authEnabled, logger: this.logger, ...(limits ? { limits } : {}) });
+    return resolveContext({ engine: this.engine, iam: this.iam, compat: this.compat, authEnabled: this.authEnabled, logger: this.logger, audit: this.audit, ...(limits ? { limits } : {}) });
   }
 
   /** A new session, like one WebSocket connection. */
@@ -199,7 +212,7 @@ export class SurqlAuth {
 
   /** Starts the HTTP + WebSocket server on this datastore. Port 0 picks a free port. */
   async listen(host = "127.0.0.1", port = 8000, limits?: Partial<ServerLimits>): Promise<{ server: SurrealServer; host: string; port: number }> {
-    const server = createServer({ engine: this.engine, iam: this.iam, compat: this.compat, authEnabled: this.authEnabled, logger: this.logger, ...(limits ? { limits } : {}) });
+    const server = createServer({ engine: this.engine, iam: this.iam, compat: this.compat, authEnabled: this.authEnabled, logger: this.logger, audit: this.audit, ...(limits ? { limits } : {}) });
     const address = await server.listen(host, port);
     return { server, ...address };
   }

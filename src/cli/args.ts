@@ -9,6 +9,7 @@ import { parseStoreSpec } from "../store/kv/open.js";
 
 export type LogLevel = "none" | "error" | "warn" | "info" | "debug" | "trace";
 const LOG_LEVELS: readonly LogLevel[] = ["none", "error", "warn", "info", "debug", "trace"];
+export type LogFormat = "text" | "json";
 
 export interface StartOptions {
   readonly command: "start";
@@ -19,6 +20,12 @@ export interface StartOptions {
   readonly imports: readonly string[];
   readonly compat: 1 | 2;
   readonly log: LogLevel;
+  /** Log lines as text or JSON objects (`--log-format`). */
+  readonly logFormat: LogFormat;
+  /** Append audit events as JSON lines to this file (`--audit-file`). */
+  readonly auditFile: string | undefined;
+  /** Audit every record, field or write a PERMISSIONS clause refuses (`--log-denials`). */
+  readonly logDenials: boolean;
   readonly unauthenticated: boolean;
   readonly allowGuests: boolean;
   /** v1 only: default life of tokens issued to scope users, seconds (the seed's 24 h). */
@@ -84,6 +91,9 @@ commands:
       -i, --import FILE         load a .surql file at start (repeatable, in order)  SURQL_AUTH_IMPORT (comma-separated)
       --compat 1|2              SurrealDB 1.x (scopes) or 2.x (record access) behaviour (default 2)  SURQL_AUTH_COMPAT
       -l, --log LEVEL           none|error|warn|info|debug|trace (default info)  SURQL_AUTH_LOG
+      --log-format text|json    log lines as text or one JSON object each (default text)  SURQL_AUTH_LOG_FORMAT
+      --audit-file PATH         also append every audit event to PATH as a JSON line  SURQL_AUTH_AUDIT_FILE
+      --log-denials             audit each record, field or write PERMISSIONS refuse  SURQL_AUTH_LOG_DENIALS
       --unauthenticated         disable authentication: anonymous sessions may do everything  SURQL_AUTH_UNAUTHENTICATED
       --allow-guests            let anonymous sessions run queries (subject to PERMISSIONS)  SURQL_AUTH_ALLOW_GUESTS
       --v1-token-duration SECS  compat 1: default token life of scope users (default 86400)  SURQL_AUTH_V1_TOKEN_DURATION
@@ -128,6 +138,9 @@ function parseStart(argv: string[], env: Env): StartOptions {
       import: { type: "string", short: "i", multiple: true },
       compat: { type: "string" },
       log: { type: "string", short: "l" },
+      "log-format": { type: "string" },
+      "audit-file": { type: "string" },
+      "log-denials": { type: "boolean" },
       unauthenticated: { type: "boolean" },
       "allow-guests": { type: "boolean" },
       "v1-token-duration": { type: "string" },
@@ -138,6 +151,8 @@ function parseStart(argv: string[], env: Env): StartOptions {
   const { host, port } = parseBind(values.bind ?? env.SURQL_AUTH_BIND ?? "127.0.0.1:8000");
   const log = (values.log ?? env.SURQL_AUTH_LOG ?? "info") as LogLevel;
   if (!LOG_LEVELS.includes(log)) throw new UsageError(`--log must be one of ${LOG_LEVELS.join(", ")}, not '${log}'`);
+  const logFormat = values["log-format"] ?? env.SURQL_AUTH_LOG_FORMAT ?? "text";
+  if (logFormat !== "text" && logFormat !== "json") throw new UsageError(`--log-format must be text or json, not '${logFormat}'`);
   const user = values.user ?? env.SURQL_AUTH_USER;
   const pass = values.pass ?? env.SURQL_AUTH_PASS;
   if ((user === undefined) !== (pass === undefined)) throw new UsageError("--user and --pass go together");
@@ -171,6 +186,9 @@ function parseStart(argv: string[], env: Env): StartOptions {
     imports: values.import ?? envImports,
     compat: parseCompat(values.compat ?? env.SURQL_AUTH_COMPAT),
     log,
+    logFormat,
+    auditFile: values["audit-file"] ?? (env.SURQL_AUTH_AUDIT_FILE || undefined),
+    logDenials: values["log-denials"] ?? truthy(env.SURQL_AUTH_LOG_DENIALS),
     unauthenticated: values.unauthenticated ?? truthy(env.SURQL_AUTH_UNAUTHENTICATED),
     allowGuests: values["allow-guests"] ?? truthy(env.SURQL_AUTH_ALLOW_GUESTS),
     v1TokenSeconds,

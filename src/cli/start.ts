@@ -1,14 +1,22 @@
 // CLI `start`: opens the store, builds the datastore (root user, imports) and serves HTTP + WebSocket RPC until
 // SIGINT / SIGTERM, then closes the server and the store.
 
-import { ImportError, SurqlAuth } from "../index.js";
+import { ImportError, SurqlAuth, auditFileWriter } from "../index.js";
 import { openStore } from "../store/kv/open.js";
 import type { KvStore } from "../store/kv/types.js";
 import type { StartOptions } from "./args.js";
 import { createLogger } from "./logger.js";
 
 export async function start(opts: StartOptions): Promise<void> {
-  const logger = createLogger(opts.log);
+  const logger = createLogger(opts.log, { format: opts.logFormat });
+  let auditFile: ReturnType<typeof auditFileWriter> | undefined;
+  try {
+    auditFile = opts.auditFile === undefined ? undefined : auditFileWriter(opts.auditFile);
+  } catch (e) {
+    logger.error(`cannot open the audit file ${opts.auditFile}: ${(e as Error).message}`);
+    process.exitCode = 1;
+    return;
+  }
   let db: SurqlAuth;
   let storage: KvStore;
   // a postgres:// URL's password stays out of the log
@@ -17,6 +25,7 @@ export async function start(opts: StartOptions): Promise<void> {
     storage = await openStore(opts.storage);
   } catch (e) {
     logger.error(`cannot open the store ${shown}: ${(e as Error).message}`);
+    auditFile?.close();
     process.exitCode = 1;
     return;
   }
@@ -30,11 +39,14 @@ export async function start(opts: StartOptions): Promise<void> {
       v1TokenDuration: opts.v1TokenSeconds,
       queryTimeoutMs: opts.queryTimeoutMs,
       logger,
+      ...(auditFile ? { audit: [auditFile.write] } : {}),
+      logDenials: opts.logDenials,
       ...(opts.user !== undefined && opts.pass !== undefined ? { root: { user: opts.user, pass: opts.pass } } : {}),
       import: opts.imports,
     });
   } catch (e) {
     await storage.close();
+    auditFile?.close();
     if (e instanceof ImportError) {
       logger.error(`import failed: ${e.message}`);
       process.exitCode = 1;
@@ -53,6 +65,7 @@ export async function start(opts: StartOptions): Promise<void> {
     server
       .close()
       .then(() => storage.close())
+      .then(() => auditFile?.close())
       .then(
         () => process.exit(0),
         (e) => {

@@ -10,6 +10,16 @@ import type { Compat } from "../exec/session.js";
 
 export type Action = "select" | "create" | "update" | "delete";
 
+/** A record hidden, a field stripped or a write refused by PERMISSIONS (reported only when denials are logged). */
+export interface Denial {
+  readonly table: string;
+  readonly action: Action;
+  /** The field a field permission hid. */
+  readonly field?: string;
+  /** The record concerned, as SurrealDB prints it. */
+  readonly target?: string;
+}
+
 /**
  * A stored definition whose clauses the pipeline evaluates: a PERMISSIONS WHERE (table, field, param, function),
  * an event and a param's value run with the schema owner's rights; a field's VALUE / DEFAULT / ASSERT with the
@@ -27,6 +37,8 @@ export interface DocEnv {
   readonly db: string;
   /** Must table/field PERMISSIONS be evaluated for this actor (reads: any role bypasses; writes: editor/owner)? */
   permissionsApply(write: boolean): boolean;
+  /** Reports a refusal; absent unless denials are logged, so the refused path pays one check. */
+  readonly denied?: ((denial: Denial) => void) | undefined;
   /** The same environment with the client's own rights (inside an event too): what an error may show is judged by them. */
   clientView(): DocEnv;
   /** Evaluate `clause` of `def` (no client variable; a field's clauses with the invoker's rights, others the owner's), `doc` as `$this`, `vars` bound (names without `$`). */

@@ -8,7 +8,7 @@ import { CoerceError, coerce, compareValues, formatKind, formatRecordId, isTruth
 import { isValueObject } from "../value/types.js";
 import type { Value, ValueObject } from "../value/types.js";
 import type { DocEnv, WriteOp } from "./env.js";
-import { permissionAllows } from "./permissions.js";
+import { permissionAllows, reportDenial } from "./permissions.js";
 import { fieldsInOrder, getPath, putPath, walkField, withoutPaths } from "./paths.js";
 import type { Path } from "./paths.js";
 import { WriteSight } from "./sight.js";
@@ -114,7 +114,10 @@ export async function processTableFields(env: DocEnv, table: TableEntry, op: Wri
       // PERMISSIONS: a denied create/update keeps the old value
       if (permsApply) {
         const perm = isNew ? fd.permissions.create : fd.permissions.update;
-        if (perm.kind !== "Full" && !(await permissionAllows(env, perm, doc, vars()))) val = old;
+        if (perm.kind !== "Full" && !(await permissionAllows(env, perm, doc, vars()))) {
+          val = old;
+          if (env.denied) reportDenial(env, table, isNew ? "create" : "update", doc, name);
+        }
       }
       if (env.compat === 2 && val === undefined && fd.type && acceptsNone(fd.type)) skipped.push(name);
       if (env.compat === 1 && val === undefined && typeof path[path.length - 1] === "number" && Array.isArray(getPath(doc, path.slice(0, -1)))) removed.push(path);

@@ -4,6 +4,7 @@ import type { Permission } from "../ast/nodes.js";
 import type { TableEntry } from "../store/catalog.js";
 import { isTruthy } from "../value/index.js";
 import type { Value, ValueObject } from "../value/types.js";
+import { RecordId, isValueObject } from "../value/types.js";
 import type { Action, DocEnv } from "./env.js";
 import { eachField, fieldsInOrder, getPath, withoutPaths } from "./paths.js";
 import type { Path } from "./paths.js";
@@ -30,13 +31,23 @@ export async function checkPermissionsTable(
 ): Promise<boolean> {
   if (!env.permissionsApply(action !== "select")) return true;
   // $input is NONE here, even inside an event or VALUE of another write (SurrealDB 1.5.4 and 2.6.0)
-  return permissionAllows(env, table.def.permissions[action], doc, { ...vars, input: undefined });
+  const allowed = await permissionAllows(env, table.def.permissions[action], doc, { ...vars, input: undefined });
+  if (!allowed && env.denied) reportDenial(env, table, action, doc);
+  return allowed;
+}
+
+/** Tells `env.denied` (set only with denial logging on) which table, action, field and record were refused. */
+export function reportDenial(env: DocEnv, table: TableEntry, action: Action, doc: Value, field?: string): void {
+  const id = isValueObject(doc) ? doc["id"] : undefined;
+  env.denied?.({ table: table.def.name, action, ...(field !== undefined ? { field } : {}), ...(id instanceof RecordId ? { target: env.printValue(id) } : {}) });
 }
 
 /** Quick pre-check: NONE denies without evaluating anything. */
 export function checkPermissionsQuick(env: DocEnv, table: TableEntry, action: Action): boolean {
   if (!env.permissionsApply(action !== "select")) return true;
-  return table.def.permissions[action].kind !== "None";
+  const allowed = table.def.permissions[action].kind !== "None";
+  if (!allowed && env.denied) reportDenial(env, table, action, undefined);
+  return allowed;
 }
 
 /**
@@ -47,11 +58,13 @@ export function checkPermissionsQuick(env: DocEnv, table: TableEntry, action: Ac
 export async function hiddenFields(env: DocEnv, table: TableEntry, doc: ValueObject | undefined, shape: ValueObject | undefined = doc): Promise<Path[]> {
   if (!env.permissionsApply(false)) return [];
   const hidden: Path[] = [];
-  for (const [, field] of fieldsInOrder(table)) {
+  for (const [name, field] of fieldsInOrder(table)) {
     const perm = field.permissions.select;
     if (perm.kind === "Full") continue;
     for (const path of eachField(shape, field.name.parts, env.compat)) {
-      if (!(await permissionAllows(env, perm, doc, { value: getPath(doc, path), this: doc }))) hidden.push(path);
+      if (await permissionAllows(env, perm, doc, { value: getPath(doc, path), this: doc })) continue;
+      hidden.push(path);
+      if (env.denied) reportDenial(env, table, "select", doc, name);
     }
   }
   return hidden;

@@ -8,7 +8,7 @@ import type { Transaction } from "../store/transaction.js";
 import { DATA_FREE_CODES } from "../errors/catalogue.js";
 import { SurrealError, queryError } from "../errors/index.js";
 import type { Value } from "../value/types.js";
-import type { SchemaDefinition } from "../doc/env.js";
+import type { Denial, SchemaDefinition } from "../doc/env.js";
 import type { Actor, Clock, Compat, Session } from "./session.js";
 import { checkSettable, isProtected } from "./protected.js";
 import { Budget } from "./budget.js";
@@ -30,6 +30,8 @@ export interface EngineCore {
   begin(): Promise<Transaction>;
   /** An unexpected error inside a statement (a bug): for the server log; the client sees a generic text. */
   reportInternal(error: unknown): void;
+  /** Receives each PERMISSIONS refusal with the session refused (`--log-denials`); undefined when off. */
+  readonly onDenied: ((denial: Denial, session: Session) => void) | undefined;
 }
 
 /**

@@ -2,6 +2,7 @@
 // Queries of all sessions run concurrently; each statement (or BEGIN … COMMIT block) is one store transaction.
 
 import type { Expr, Statement } from "../ast/nodes.js";
+import type { Denial } from "../doc/env.js";
 import { parse } from "../../grammar/index.js";
 import { ExpiredSession, NotAllowed, queryError } from "../errors/index.js";
 import { SyncedCatalog } from "../store/catalog-sync.js";
@@ -43,6 +44,8 @@ export interface DatastoreOptions {
   readonly queryTimeoutMs?: number;
   /** Receives unexpected errors inside statements (default: dropped); the client sees "An internal error occurred". */
   readonly onInternalError?: (error: unknown) => void;
+  /** Receives each record, field or write PERMISSIONS refuse (default: none, and nothing is spent on them). */
+  readonly onDenied?: (denial: Denial, session: Session) => void;
 }
 
 export class Datastore implements QueryEngine, EngineCore {
@@ -58,6 +61,7 @@ export class Datastore implements QueryEngine, EngineCore {
   readonly pushdown: boolean;
   readonly queryTimeoutMs: number;
   private readonly onInternalError: (error: unknown) => void;
+  readonly onDenied: ((denial: Denial, session: Session) => void) | undefined;
   /** Deletions of records that served as record identities (see lifetimes.ts). */
   readonly identities: IdentityLifetimes;
   private readonly listeners = new Set<(change: DefinitionChange) => void>();
@@ -77,6 +81,7 @@ export class Datastore implements QueryEngine, EngineCore {
     this.indexes = opts.indexes ?? new KvIndexStore();
     this.storage = opts.storage ?? new MemoryStore();
     this.onInternalError = opts.onInternalError ?? (() => {});
+    this.onDenied = opts.onDenied;
   }
 
   /** A transaction over the store; it first brings the catalog up to the store's version (unless it reads no definition). */

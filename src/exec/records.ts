@@ -20,7 +20,7 @@ import { defaultTableDefinition } from "./statements/define.js";
 export function docEnv(ctx: Ctx): DocEnv {
   const ns = needNs(ctx);
   const db = needDb(ctx);
-  const { catalog, records, indexes, compat } = ctx.core;
+  const { catalog, records, indexes, compat, onDenied } = ctx.core;
   return {
     catalog,
     records,
@@ -30,6 +30,7 @@ export function docEnv(ctx: Ctx): DocEnv {
     ns,
     db,
     permissionsApply: (write) => permissionsApply(ctx, write),
+    denied: onDenied && ((d) => onDenied(d, ctx.session)),
     clientView: () => docEnv(clientCtx(ctx.core, ctx.session, ctx.txn, ctx.vars, ctx.budget)),
     // PERMISSIONS clauses and events bypass PERMISSIONS; a field's VALUE / DEFAULT / ASSERT keeps the invoker's rights (as SurrealDB)
     evaluate: (def, clause: Expr, doc: Value, bind) => (def.kind === "DefineField" ? evaluate(clause, bodyCtx(ctx, { doc, bind })) : evaluateAsOwner(ctx, def, clause, { doc, bind })),

@@ -3,6 +3,7 @@
 import type { Base } from "../ast/nodes.js";
 import type { QueryEngine, StoredAccess, StoredUser } from "../exec/contract.js";
 import { newSession, type Actor, type Clock, type Compat, type DefinitionRef, type Session } from "../exec/session.js";
+import type { Audit } from "./audit.js";
 import type { JwksCache } from "./jwks.js";
 import type { KeyStore } from "./keys.js";
 
@@ -24,6 +25,7 @@ export interface IamContext {
   /** SURREAL_INSECURE_FORWARD_*_ERRORS: show the real SIGNIN/SIGNUP clause error. */
   readonly forwardClauseErrors: boolean;
   readonly logger: IamLogger;
+  readonly audit: Audit;
   readonly keys: KeyStore;
   readonly jwks: JwksCache;
 }

@@ -1,11 +1,12 @@
 // The public face of iam/: one `Iam` per datastore, called by server/ (RPC, HTTP) and the embedded API.
 
-import { InvalidAuth } from "../errors/index.js";
+import { CodedError, InvalidAuth } from "../errors/index.js";
 import { MemoryStore } from "../store/kv/memory.js";
 import type { KvStore } from "../store/kv/types.js";
 import type { QueryEngine } from "../exec/contract.js";
 import type { Clock, Compat, Session } from "../exec/session.js";
 import { Duration, type Value, type ValueObject } from "../value/types.js";
+import { Audit, attemptedIdentity, claimedIdentity, credentialSecrets, silentAudit, type AuditEventKind, type AuditIdentity } from "./audit.js";
 import { Authenticator } from "./authenticate.js";
 import { silentLogger, type IamContext, type IamLogger } from "./context.js";
 import { DAY_NANOS } from "./issue.js";
@@ -29,6 +30,8 @@ export interface IamOptions {
   /** SURREAL_INSECURE_FORWARD_SCOPE_ERRORS / _ACCESS_ERRORS (default false). */
   readonly forwardClauseErrors?: boolean;
   readonly logger?: IamLogger;
+  /** Where signin / signup / authenticate / invalidate events go (audit.ts); default nowhere. */
+  readonly audit?: Audit;
   /** For JWKS; tests pass their own. */
   readonly fetch?: typeof fetch;
   /** Outbound-network capability for JWKS URLs (default: any http(s) URL). */
@@ -67,6 +70,7 @@ export class Iam {
       authLevelEnabled: opts.authLevelEnabled ?? false,
       forwardClauseErrors: opts.forwardClauseErrors ?? false,
       logger: opts.logger ?? silentLogger,
+      audit: opts.audit ?? silentAudit,
       keys: new KeyStore(),
       jwks: new JwksCache({
         clock,
@@ -92,37 +96,44 @@ export class Iam {
 
   /** RPC / HTTP signin (auth.md §3.2); returns the token, and writes the session. */
   signin(session: Session, vars: ValueObject): Promise<SigninResult> {
-    return this.registered(session, this.logged("signin", () => signin(this.ctx, session, vars)));
+    const audited = { attempt: attemptedIdentity(vars, this.compat), secrets: credentialSecrets(vars) };
+    return this.registered(session, this.logged("signin", session, () => signin(this.ctx, session, vars), audited));
   }
 
   /** RPC / HTTP signup of a scope (v1) or record (v2) user. */
   signup(session: Session, vars: ValueObject): Promise<SigninResult> {
-    return this.registered(session, this.logged("signup", () => signup(this.ctx, session, vars)));
+    const audited = { attempt: attemptedIdentity(vars, this.compat), secrets: credentialSecrets(vars) };
+    return this.registered(session, this.logged("signup", session, () => signup(this.ctx, session, vars), audited));
   }
 
   /** RPC authenticate / HTTP Bearer; a failure leaves the session as it was. A token whose session was killed is refused. */
-  authenticate(session: Session, token: string): Promise<void> {
+  authenticate(session: Session, token: string, via = "rpc"): Promise<void> {
     // a token may be checked against definitions up to a second old (issue #10: bounded staleness, no notifications)
     const run = () => {
       if (this.sessions.isRevoked(token)) throw new InvalidAuth("the token's session was killed");
       return this.authenticator.authenticate(session, token);
     };
-    return this.registered(session, this.logged("authenticate", run, CATALOG_STALENESS_MS));
+    const audited = { maxAgeMs: CATALOG_STALENESS_MS, attempt: claimedIdentity(token, this.compat), secrets: [token], via };
+    return this.registered(session, this.logged("authenticate", session, run, audited));
   }
 
   /** HTTP Basic (§3.6); `ns` / `db` from surreal-auth-ns / surreal-auth-db (v1 legacy: surreal-ns / surreal-db). */
   basicAuth(session: Session, user: string, pass: string, where: { ns?: string; db?: string } = {}): Promise<void> {
-    return this.registered(session, this.logged("basic", () => basicAuth(this.ctx, session, user, pass, where)));
+    const level = where.db !== undefined ? "database" : where.ns !== undefined ? "namespace" : "root";
+    const attempt = { identity: level, user, record: null, access: null, ns: where.ns ?? null, db: where.db ?? null };
+    return this.registered(session, this.logged("signin", session, () => basicAuth(this.ctx, session, user, pass, where), { attempt, secrets: [pass], via: "basic" }));
   }
 
   /** RPC invalidate: anonymous; ns, db, exp and params kept. */
   async invalidate(session: Session): Promise<void> {
+    this.ctx.audit.emit({ event: "invalidate", outcome: "success", reason: "ok", session });
     sessionOps.invalidate(session);
     await this.sessions.deregister(session);
   }
 
   /** RPC reset (v2): invalidate and forget ns, db and params (live queries are the server's to kill). */
   async reset(session: Session): Promise<void> {
+    this.ctx.audit.emit({ event: "invalidate", outcome: "success", reason: "ok", session, via: "reset" });
     sessionOps.reset(session);
     await this.sessions.deregister(session);
   }
@@ -164,16 +175,33 @@ export class Iam {
     return result;
   }
 
-  /** Runs `op` on users and access methods at most `maxAgeMs` behind the store; logs why an authentication failed. */
-  private async logged<T>(op: string, run: () => Promise<T>, maxAgeMs = 0): Promise<T> {
+  /**
+   * Runs `op` on users and access methods at most `maxAgeMs` behind the store, and audits it: on success the session's
+   * new identity; on failure the identity attempted, the error's code and (InvalidAuth) its log-only reason.
+   */
+  private async logged<T>(event: AuditEventKind, session: Session, run: () => Promise<T>, opts: LoggedOptions = {}): Promise<T> {
+    const { audit } = this.ctx;
     try {
-      await this.engine.syncCatalog(maxAgeMs);
-      return await run();
+      await this.engine.syncCatalog(opts.maxAgeMs ?? 0);
+      const out = await run();
+      audit.emit({ event, outcome: "success", reason: "ok", session, via: opts.via });
+      return out;
     } catch (e) {
-      if (e instanceof InvalidAuth) this.ctx.logger.debug("authentication failed", { op, reason: e.reason });
+      const reason = e instanceof CodedError ? e.code : "Internal";
+      const detail = e instanceof InvalidAuth ? e.reason : e instanceof Error ? e.message : String(e);
+      audit.emit({ event, outcome: "failure", reason, detail, session, attempt: opts.attempt, secrets: opts.secrets, via: opts.via });
       throw e;
     }
   }
+}
+
+interface LoggedOptions {
+  readonly maxAgeMs?: number;
+  /** Who the credentials or token name; used for a failure (the session keeps its former identity then). */
+  readonly attempt?: Partial<AuditIdentity>;
+  /** Values to keep out of the logged reason. */
+  readonly secrets?: readonly string[];
+  readonly via?: string;
 }
 
 export const assertNotExpired = sessionOps.assertNotExpired;

@@ -22,6 +22,7 @@ import { recordIdText } from "./recordid.js";
 import { identitySince } from "./identity.js";
 import { applyAuth, expiryAfter, type SessionAuth } from "./session.js";
 import { withV1RecordLiterals } from "./v1literals.js";
+import { credentialSecrets, scrub } from "./audit.js";
 
 /** Step 5 of auth.md §3.4: a record id, an object's `id`, or a one-element array of those; anything else is none. */
 export function recordFromResult(value: Value): RecordId | undefined {
@@ -54,7 +55,8 @@ async function runClause(ctx: IamContext, expr: Expr, session: Session, vars: Va
     return await ctx.engine.evaluate(expr, session, vars);
   } catch (e) {
     if (e instanceof ThrownError) throw e;
-    ctx.logger.debug("authentication clause failed", { error: (e as Error).message });
+    // an error text may quote a credential (a type mismatch): those values stay out of the log
+    ctx.logger.debug("authentication clause failed", { error: scrub((e as Error).message, vars ? credentialSecrets(vars) : []) });
     if (ctx.forwardClauseErrors && e instanceof Error) throw e;
     throw fail();
   }
@@ -98,7 +100,7 @@ export async function recordSignin(
   try {
     checkSettableAll(vars, compat);
   } catch (e) {
-    ctx.logger.debug("authentication clause failed", { error: (e as Error).message });
+    ctx.logger.debug("authentication clause failed", { error: scrub((e as Error).message, credentialSecrets(vars)) });
     throw queryFailed(compat, op);
   }
   const priv = privilegedSession(ctx, session, "DATABASE", ns, db);

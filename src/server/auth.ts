@@ -68,7 +68,7 @@ export async function sessionFromRequest(ctx: ServerContext, req: IncomingMessag
         v1 ? { ns: session.ns, db: session.db } : { ns: header(req, "surreal-auth-ns"), db: header(req, "surreal-auth-db") },
       );
     } else if (scheme.toLowerCase() === "bearer" && credentials !== "") {
-      await ctx.iam.authenticate(session, credentials);
+      await ctx.iam.authenticate(session, credentials, "bearer");
     } else throw new AuthFailure(INVALID_AUTH);
   } catch (e) {
     if (e instanceof AuthFailure) throw e;

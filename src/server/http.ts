@@ -3,6 +3,8 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { WIRE_MESSAGES } from "../errors/catalogue.js";
+import type { Session } from "../exec/session.js";
+import { sessionIdentity } from "../iam/audit.js";
 import { WireMeter } from "./backpressure.js";
 import { AuthFailure, header, sessionFromRequest } from "./auth.js";
 import { send, type RouteRequest } from "./routes/common.js";
@@ -80,7 +82,16 @@ function routeFor(ctx: ServerContext, path: string): Route | undefined {
   return undefined;
 }
 
-async function handle(ctx: ServerContext, meter: WireMeter, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** The request log at info: method, path (no query string), status, duration, and the kind of identity; no bodies. */
+function logRequest(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, started: number, seen: { session?: Session }): void {
+  const url = req.url ?? "/";
+  const q = url.indexOf("?");
+  const path = (q < 0 ? url : url.slice(0, q)).slice(0, 256);
+  const ms = Math.round((performance.now() - started) * 10) / 10;
+  ctx.logger.info("http request", { method: req.method, path, status: res.statusCode, ms, identity: sessionIdentity(seen.session).identity });
+}
+
+async function handle(ctx: ServerContext, meter: WireMeter, req: IncomingMessage, res: ServerResponse, seen: { session?: Session }): Promise<void> {
   for (const [k, v] of Object.entries(identificationHeaders(ctx))) res.setHeader(k, v);
   if (meter.refuses(req.socket)) {
     res.setHeader("connection", "close");
@@ -117,6 +128,7 @@ async function handle(ctx: ServerContext, meter: WireMeter, req: IncomingMessage
     if (e instanceof AuthFailure) return send(res, 401, e.text, "text/plain; charset=utf-8");
     throw e;
   }
+  seen.session = session;
   // a client that goes away before its answer cancels its query (attack pass 4, B2)
   const gone = new AbortController();
   res.once("close", () => {
@@ -132,7 +144,10 @@ export function createServer(opts: ServerOptions): SurrealServer {
   const meter = new WireMeter(ctx.limits);
   const sockets = createRpcSocketServer(ctx, meter);
   const server = createHttpServer((req, res) => {
-    handle(ctx, meter, req, res).catch((e) => {
+    const started = performance.now();
+    const seen: { session?: Session } = {};
+    res.once("close", () => logRequest(ctx, req, res, started, seen));
+    handle(ctx, meter, req, res, seen).catch((e) => {
       ctx.logger.error("request failed", e);
       send(res, 500, "Internal Server Error", "text/plain; charset=utf-8");
     });

@@ -1,6 +1,7 @@
 // The two services the network layer drives (engine and IAM) and its configuration; real implementations plug in here.
 
 import type { QueryEngine } from "../exec/contract.js";
+import { silentAudit, type Audit } from "../iam/audit.js";
 import { unboundedText } from "../exec/query-text.js";
 import type { Compat, Session } from "../exec/session.js";
 import type { SessionRegistry } from "../iam/sessions.js";
@@ -24,7 +25,8 @@ export type SigninResult = string | { readonly token?: string | undefined; reado
 export interface AuthService {
   signin(session: Session, vars: ValueObject): Promise<SigninResult>;
   signup(session: Session, vars: ValueObject): Promise<SigninResult>;
-  authenticate(session: Session, token: string): Promise<unknown>;
+  /** `via`: how the token came (rpc, bearer), for the audit event. */
+  authenticate(session: Session, token: string, via?: string): Promise<unknown>;
   invalidate(session: Session): unknown;
   reset(session: Session): unknown;
   /** The record user's record (`SELECT * FROM $auth`, first row) or NONE. */
@@ -122,6 +124,8 @@ export interface ServerOptions {
   readonly compat?: Compat;
   readonly limits?: Partial<ServerLimits>;
   readonly logger?: Logger;
+  /** Audit events (iam/audit.ts): session expiry here; throttling, sessions and refresh report through it too. */
+  readonly audit?: Audit;
   /** Whether authentication is enforced (v2 default on, v1 default off); gates POST /import for non-owners. */
   readonly authEnabled?: boolean;
   /** Omit the `server` / `surreal-version` response headers (v2 `--no-identification-headers`). */
@@ -135,6 +139,7 @@ export interface ServerContext {
   readonly compat: Compat;
   readonly limits: ServerLimits;
   readonly logger: Logger;
+  readonly audit: Audit;
   readonly authEnabled: boolean;
   readonly noIdentificationHeaders: boolean;
 }
@@ -147,6 +152,7 @@ export function resolveContext(opts: ServerOptions): ServerContext {
     compat,
     limits: { ...defaultLimits, ...opts.limits },
     logger: opts.logger ?? silentLogger,
+    audit: opts.audit ?? silentAudit,
     authEnabled: opts.authEnabled ?? compat === 2,
     noIdentificationHeaders: opts.noIdentificationHeaders ?? false,
   };

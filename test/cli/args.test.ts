@@ -12,6 +12,9 @@ describe("parseCli", () => {
       imports: [],
       compat: 2,
       log: "info",
+      logFormat: "text",
+      auditFile: undefined,
+      logDenials: false,
       unauthenticated: false,
       allowGuests: false,
       v1TokenSeconds: 86400,
@@ -19,6 +22,16 @@ describe("parseCli", () => {
       maxConnectionsPerIp: 128,
       storage: "memory",
     });
+  });
+
+  it("--log-format, --audit-file and --log-denials, with their environment fallbacks", () => {
+    expect(parseCli(["start", "--log-format", "json", "--audit-file", "/tmp/a.log", "--log-denials"], {})).toMatchObject({ logFormat: "json", auditFile: "/tmp/a.log", logDenials: true });
+    expect(parseCli(["start"], { SURQL_AUTH_LOG_FORMAT: "json", SURQL_AUTH_AUDIT_FILE: "/tmp/b.log", SURQL_AUTH_LOG_DENIALS: "true" })).toMatchObject({
+      logFormat: "json",
+      auditFile: "/tmp/b.log",
+      logDenials: true,
+    });
+    expect(() => parseCli(["start", "--log-format", "xml"], {})).toThrow(UsageError);
   });
 
   it("--query-timeout takes a duration (0: none), SURQL_AUTH_QUERY_TIMEOUT as fallback", () => {

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { INVALID_AUTH, InvalidAuth } from "../../src/errors/index.js";
 import { newSession, type Session } from "../../src/exec/session.js";
 import { Iam } from "../../src/iam/index.js";
+import { Audit } from "../../src/iam/audit.js";
 import { RecordId } from "../../src/value/types.js";
 import { clause, DAY, FakeEngine, HOUR, sec } from "./fake-engine.js";
 
@@ -164,7 +165,7 @@ describe("authenticate, compat 2", () => {
   it("an unparsable ID claim is the generic error (2.6.0: a parse error, before the access is looked up)", async () => {
     // SurrealDB 2.6.0 answered "Parse error: Unexpected token `an identifier`, expected :" for an access that does not exist
     const logged: unknown[] = [];
-    const quiet = new Iam(engine, { logger: { debug: (_m, fields) => logged.push(fields) } });
+    const quiet = new Iam(engine, { audit: new Audit([(event) => logged.push(event)]) });
     const e = await quiet.authenticate(session, await sign("secret", { NS: "test", DB: "test", AC: "missing", ID: "not a rid" })).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(InvalidAuth);
     // the parser's text reaches only the server log

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { InvalidAuth, ThrownError } from "../../src/errors/index.js";
 import { newSession, type Session } from "../../src/exec/session.js";
 import { Iam } from "../../src/iam/index.js";
+import { Audit, type AuditEvent } from "../../src/iam/audit.js";
 import { RecordId, Table, type Value } from "../../src/value/types.js";
 import { clause, DAY, FakeEngine, HOUR, sec } from "./fake-engine.js";
 
@@ -10,8 +11,8 @@ const alice = new RecordId("user", "alice");
 
 async function setup(compat: 1 | 2) {
   const engine = new FakeEngine(compat);
-  const logs: Record<string, unknown>[] = [];
-  const iam = new Iam(engine, { logger: { debug: (_m, f) => logs.push(f ?? {}) } });
+  const logs: AuditEvent[] = [];
+  const iam = new Iam(engine, { audit: new Audit([(e) => logs.push(e)]) });
   await engine.defineUser("ROOT", "root", { password: "rootpw", roles: ["OWNER"] });
   await engine.defineUser("NAMESPACE", "nsu", { ns: "test", password: "nspw", roles: ["EDITOR"] });
   await engine.defineUser("DATABASE", "dbu", { ns: "test", db: "test", password: "dbpw", roles: ["VIEWER"] });
@@ -58,7 +59,16 @@ describe.each([1, 2] as const)("signin dispatch, compat %i", (compat) => {
       expect(e).toBeInstanceOf(InvalidAuth);
       expect((e as Error).message).toBe("There was a problem with authentication");
     }
-    expect(env.logs.length).toBeGreaterThanOrEqual(3);
+    expect(env.logs.map((e) => [e.event, e.outcome, e.reason, e.user])).toEqual([
+      ["signin", "failure", "InvalidAuth", "root"],
+      ["signin", "failure", "InvalidAuth", "ghost"],
+      ["signin", "failure", "InvalidAuth", "dbu"],
+    ]);
+    expect(env.logs.map((e) => e.detail)).toEqual([
+      expect.stringMatching(/^password did not verify for user 'root'/),
+      "no root user 'ghost'",
+      expect.stringMatching(/^password did not verify for user 'dbu'/),
+    ]);
     expect(JSON.stringify(env.logs)).not.toContain("nope");
     expect(env.session.actor.level).toBe("No");
   });
@@ -326,13 +336,17 @@ describe("server-side log and insecure forwarding", () => {
   it("the log gets reasons, never passwords or tokens", async () => {
     const engine = new FakeEngine(2);
     const logs: string[] = [];
-    const iam = new Iam(engine, { logger: { debug: (m, f) => logs.push(`${m} ${JSON.stringify(f)}`) } });
+    const iam = new Iam(engine, { logger: { debug: (m, f) => logs.push(`${m} ${JSON.stringify(f)}`) }, audit: new Audit([(e) => logs.push(JSON.stringify(e))]) });
     await engine.defineUser("ROOT", "root", { password: "hunter2" });
     await expect(iam.signin(newSession(), { user: "root", pass: "hunter3" })).rejects.toThrow();
     const { token } = await iam.signin(newSession(), { user: "root", pass: "hunter2" });
     const forged = token.slice(0, -4) + (token.endsWith("AAAA") ? "BBBB" : "AAAA");
     await expect(iam.authenticate(newSession(), forged)).rejects.toThrow();
-    expect(logs.length).toBe(2);
+    expect(logs.map((l) => JSON.parse(l) as AuditEvent).map((e) => [e.event, e.outcome])).toEqual([
+      ["signin", "failure"],
+      ["signin", "success"],
+      ["authenticate", "failure"],
+    ]);
     expect(logs.join("\n")).not.toMatch(/hunter|eyJ/);
   });
 

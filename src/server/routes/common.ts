@@ -2,7 +2,7 @@
 
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { databaseProblem } from "../../errors/catalogue.js";
-import { INVALID_AUTH, LocalError, SurrealError } from "../../errors/index.js";
+import { ExpiredSession, INVALID_AUTH, LocalError, SurrealError } from "../../errors/index.js";
 import type { Session } from "../../exec/session.js";
 import type { ServerContext } from "../types.js";
 import { header } from "../auth.js";
@@ -138,6 +138,7 @@ export function sendTooLarge(res: ServerResponse): void {
 export function sendError(r: RouteRequest, e: unknown): void {
   if (e instanceof PayloadTooLarge) return sendTooLarge(r.res);
   if (e instanceof SurrealError) {
+    if (e instanceof ExpiredSession) r.ctx.audit.sessionExpired(r.session);
     if (e.code === "InvalidAuth") return sendAuthFailed(r.res);
     if (e.code === "NotAllowed") return sendForbidden(r.res, databaseProblem(e.message));
     return sendBadRequest(r.res, databaseProblem(e.message));

@@ -1,6 +1,7 @@
 // RPC dispatch: a decoded message ⇒ validated request ⇒ method ⇒ the response object (`{id, result}` / `{id, error}`).
 
-import { SurrealError } from "../../errors/index.js";
+import { CodedError, SurrealError } from "../../errors/index.js";
+import { sessionIdentity } from "../../iam/audit.js";
 import type { Value, ValueObject } from "../../value/types.js";
 import { RpcError, parseError, toRpcError } from "./errors.js";
 import { invokeMethod, type RpcCall } from "./methods.js";
@@ -32,6 +33,8 @@ export async function dispatch(call: RpcCall, message: Value, opts: { withId?: b
     return errorResponse(toRpcError(e), inv?.id, withId && (inv?.hasId ?? false));
   }
   const hasId = withId && request.hasId;
+  const started = performance.now();
+  let status = "ok";
   try {
     const result = await invokeMethod(call, request.method, request.params);
     const out: ValueObject = {};
@@ -40,7 +43,12 @@ export async function dispatch(call: RpcCall, message: Value, opts: { withId?: b
     return out;
   } catch (e) {
     const err = toRpcError(e);
+    status = e instanceof CodedError ? String(e.code) : "Internal";
     if (!(e instanceof RpcError || e instanceof SurrealError)) call.ctx.logger.error(`rpc ${request.method} failed`, e);
     return errorResponse(err, request.id, hasId);
+  } finally {
+    // the request log: method, outcome, duration and who asked; never the parameters
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    call.ctx.logger.info("rpc request", { method: request.method.slice(0, 64), status, ms, identity: sessionIdentity(call.session).identity, transport: call.transport });
   }
 }

@@ -291,9 +291,14 @@ handlers["set"] = handlers["let"];
 export async function invokeMethod(call: RpcCall, method: string, params: Value[]): Promise<Value> {
   if (!Object.prototype.hasOwnProperty.call(handlers, method)) throw methodNotFound();
   if (call.ctx.compat === 1 && V2_ONLY.has(method)) throw methodNotFound();
-  if (!ALLOWED_WHEN_EXPIRED.has(method) && isExpired(call.session, call.ctx.engine.clock)) throw new ExpiredSession();
-  call.ctx.iam.seen?.(call.session);
-  return handlers[method](call, params);
+  try {
+    if (!ALLOWED_WHEN_EXPIRED.has(method) && isExpired(call.session, call.ctx.engine.clock)) throw new ExpiredSession();
+    call.ctx.iam.seen?.(call.session);
+    return await handlers[method](call, params);
+  } catch (e) {
+    if (e instanceof ExpiredSession) call.ctx.audit.sessionExpired(call.session);
+    throw e;
+  }
 }
 
 /**
