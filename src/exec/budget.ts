@@ -1,18 +1,15 @@
 // exec/: a query's execution budget — a deadline and a cancellation (its client went away) checked at every checkpoint
-// (statements, loop iterations, records, closure calls), where the engine also yields to the event loop so one long query never starves other clients — and
+// (statements, loop iterations, records, closure calls), where the engine also yields its CPU slice to the fair scheduler (scheduler.ts) so no query
+// starves other clients or I/O — and
 // the size of the results it answers, counted as trees (every value inside is held to MAX_VALUE_SIZE where it is built).
 
 import { queryError } from "../errors/index.js";
 import { MAX_RESULT_SIZE, sizeWithin } from "../value/size.js";
 import type { Value } from "../value/types.js";
-
-/** Work between two yields to the event loop (ms). */
-export const YIELD_EVERY_MS = 10;
+import { ENGINE_LANE, SLICE_MS, scheduler, type Lane } from "./scheduler.js";
 
 /** The default time limit of a client query (ms): `--query-timeout`, `DatastoreOptions.queryTimeoutMs`. */
 export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
-
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Checkpoints between two looks at the clock (a checkpoint costs a counter increment otherwise). */
 const CLOCK_EVERY = 16;
@@ -35,17 +32,22 @@ export class Budget {
   private constructor(
     readonly deadline: number,
     /** Aborted when the query's client went away: every checkpoint then throws QueryCancelled. */
-    readonly signal?: AbortSignal,
+    readonly signal: AbortSignal | undefined,
+    /** Whose CPU slices these are (the scheduler serves lanes in turn). */
+    readonly lane: Lane,
   ) {}
 
-  /** A budget of `ms` from now (Infinity or 0 or less: unlimited), cancelled when `signal` aborts. */
-  static of(ms: number, signal?: AbortSignal): Budget {
-    return new Budget(ms > 0 && Number.isFinite(ms) ? performance.now() + ms : Infinity, signal);
+  /**
+   * A budget of `ms` from now (Infinity or 0 or less: unlimited), cancelled when `signal` aborts, its slices in `lane`.
+   * Its first slice starts now: make it once the scheduler granted one.
+   */
+  static of(ms: number, signal?: AbortSignal, lane: Lane = ENGINE_LANE): Budget {
+    return new Budget(ms > 0 && Number.isFinite(ms) ? performance.now() + ms : Infinity, signal, lane);
   }
 
   /** The tighter of this budget and `ms` from now (a statement's TIMEOUT clause). */
   within(ms: number): Budget {
-    const b = new Budget(Math.min(this.deadline, performance.now() + Math.max(0, ms)), this.signal);
+    const b = new Budget(Math.min(this.deadline, performance.now() + Math.max(0, ms)), this.signal, this.lane);
     b.#lastYield = this.#lastYield;
     return b;
   }
@@ -94,8 +96,8 @@ export class Budget {
   }
 
   /**
-   * Throws QueryCancelled once the query is cancelled, SurrealDB's timeout error past the deadline; returns a promise to await when it is time to yield to the
-   * event loop (every YIELD_EVERY_MS of work), else undefined. Callers: `await budget.checkpoint()`.
+   * Throws QueryCancelled once the query is cancelled, SurrealDB's timeout error past the deadline; every SLICE_MS of work asks the scheduler for
+   * the next slice and returns the promise to await until it is granted (undefined: go on). Callers: `await budget.checkpoint()`.
    */
   checkpoint(): Promise<void> | undefined {
     this.stopIfCancelled();
@@ -107,8 +109,13 @@ export class Budget {
       this.#expired = true;
       throw queryError("QueryTimedout");
     }
-    if (now - this.#lastYield < YIELD_EVERY_MS) return undefined;
-    return yieldToEventLoop().then(() => {
+    if (now - this.#lastYield < SLICE_MS) return undefined;
+    const next = scheduler.slice(this.lane);
+    if (next === undefined) {
+      this.#lastYield = now;
+      return undefined;
+    }
+    return next.then(() => {
       this.#lastYield = performance.now();
     });
   }

@@ -25,6 +25,7 @@ import { IdentityLifetimes, TrackedRecordStore } from "./lifetimes.js";
 import { definitionEnded, identityEnded, isExpired, systemClock } from "./session.js";
 import type { Clock, Compat, Session } from "./session.js";
 import { boundedText } from "./query-text.js";
+import { laneOf, scheduler } from "./scheduler.js";
 import { ReturnSignal } from "./signals.js";
 
 export interface DatastoreOptions {
@@ -135,14 +136,18 @@ export class Datastore implements QueryEngine, EngineCore {
     // the guard reads definitions (a removed system user): another node's changes first
     await this.syncCatalog();
     this.guard(session, true);
+    // the query's first CPU slice, in its identity's and connection's turn (parsing is part of it)
+    const lane = laneOf(session);
+    const turn = scheduler.slice(lane);
+    // (a slice granted at once is used at once: awaiting would let another query take one first)
+    if (turn !== undefined) await turn;
+    const budget = Budget.of(this.queryTimeoutMs, options.signal, lane);
     // parsing counts against the time limit (it cannot yield: boundedText keeps a client's text small)
-    const parseStart = performance.now();
     const stmts = typeof query === "string" ? parse(boundedText(query, session, this.auth)) : query;
-    const parseMs = performance.now() - parseStart;
-    if (this.queryTimeoutMs > 0 && parseMs >= this.queryTimeoutMs) throw queryError("QueryTimedout");
+    if (budget.expired) throw queryError("QueryTimedout");
     const scope = Vars.root(this.compat, vars, session.params);
     // no queue: every session's queries run side by side, isolated by their store transactions
-    return executeStatements(stmts, this, session, scope, Budget.of(this.queryTimeoutMs - parseMs, options.signal));
+    return executeStatements(stmts, this, session, scope, budget);
   }
 
   /** GET /export: the session's database as SurrealQL, as the session may have it (exportForSession). */
@@ -160,7 +165,10 @@ export class Datastore implements QueryEngine, EngineCore {
 
   async evaluate(expr: Expr, session: Session, vars: Readonly<Record<string, Value>> = {}): Promise<Value> {
     this.guard(session, false);
-    const budget = Budget.of(this.queryTimeoutMs);
+    const lane = laneOf(session);
+    const turn = scheduler.slice(lane);
+    if (turn !== undefined) await turn;
+    const budget = Budget.of(this.queryTimeoutMs, undefined, lane);
     return withRetries(this, async (txn) => {
       try {
         return await evaluate(expr, clauseCtx(this, session, txn, vars, budget));
