@@ -100,10 +100,14 @@ function decimalFromLiteral(text: string): Decimal {
 }
 
 /** Number token → int (bigint), float (number) or Decimal; throws InvalidNumber for a decimal out of range. */
-export function numberFromText(image: string): bigint | number | Decimal {
+export function numberFromText(text: string): bigint | number | Decimal {
+  // 2.x reads `1_000`, `1_000.5`, `1e1_0`: underscores after the first digit are ignored
+  const image = text.includes("_") ? text.replace(/_/g, "") : text;
   if (image.endsWith("dec")) return decimalFromLiteral(image.slice(0, -3));
   if (image.endsWith("f")) return Number(image.slice(0, -1));
   if (/[.eE]/.test(image)) return Number(image);
-  // Beyond i64 SurrealDB falls back to a float.
-  return parseI64(image) ?? Number(image);
+  // an integer beyond i64 does not parse (2.x's words; `-9223372036854775808` is read whole by the unary minus)
+  const int = parseI64(image);
+  if (int === undefined) throw new InvalidNumber("Failed to parse number: number too large to fit in target type");
+  return int;
 }

@@ -892,8 +892,14 @@ export class AstBuilder {
   private unary(n: Node): A.Expr {
     const prefix = tok(n, "prefix");
     if (prefix) {
-      const operand = this.unary(req(node(n, "unary")));
+      const inner = req(node(n, "unary"));
       const op = prefix.image as A.UnaryOp;
+      // `-` before a bare number is part of the literal, so i64's minimum reads
+      const num = tok(inner, "NumberLiteral");
+      if (op === "-" && num && !tok(inner, "prefix") && !node(inner, "type") && nodes(inner, "postfix").length === 0) {
+        return { kind: "Literal", value: this.number({ ...num, image: `-${num.image}` }), pos: this.pos(prefix) };
+      }
+      const operand = this.unary(inner);
       if (op === "-" && operand.kind === "Literal" && (typeof operand.value === "bigint" || typeof operand.value === "number")) {
         return { kind: "Literal", value: -operand.value, pos: this.pos(prefix) };
       }
@@ -1099,9 +1105,9 @@ export class AstBuilder {
         if (big !== undefined) return { kind: "Number", value: big };
         return { kind: "String", value: (has(n, "Minus") ? "-" : "") + num.image };
       }
+      // `user:1e5`, `user:2f`, `user:1_000` are identifier-like keys; `user:1.5` is not a key.
+      if (!has(n, "Minus") && /^\d+[A-Za-z_]\w*$/.test(num.image)) return { kind: "String", value: num.image };
       const v = this.number(num);
-      // `user:1e5`, `user:2f` are identifier-like keys; `user:1.5` is not a key.
-      if (typeof v !== "bigint" && !has(n, "Minus") && /^\d+[A-Za-z_]\w*$/.test(num.image)) return { kind: "String", value: num.image };
       if (typeof v !== "bigint") this.fail(num, `Unexpected token \`${num.image}\`, expected an integer record-id key`);
       return { kind: "Number", value: has(n, "Minus") ? -v : v };
     }

@@ -28,7 +28,7 @@ export const StringLiteral = tok({ name: "StringLiteral", pattern: new RegExp(`$
 const unit = "(?:ns|us|µs|μs|ms|s|m|h|d|w|y)";
 const digits = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
 export const DurationLiteral = tok({ name: "DurationLiteral", pattern: new RegExp(`\\d+${unit}(?:\\d+${unit})*(?![A-Za-z0-9_])`), start_chars_hint: digits });
-export const NumberLiteral = tok({ name: "NumberLiteral", pattern: /\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?:f|dec)?(?![A-Za-z0-9_])/, start_chars_hint: digits });
+export const NumberLiteral = tok({ name: "NumberLiteral", pattern: /\d[\d_]*(?:\.\d[\d_]*)?(?:[eE][-+]?\d[\d_]*)?(?:f|dec)?(?![A-Za-z0-9_])/, start_chars_hint: digits });
 /** Digits followed by letters (`123abc`): only meaningful as a record-id key. */
 export const NumIdent = tok({ name: "NumIdent", pattern: /\d+[A-Za-z_][A-Za-z0-9_]*/, start_chars_hint: digits });
 export const Identifier = tok({ name: "Identifier", pattern: /[A-Za-z_][A-Za-z0-9_]*/, categories: [IdentName] });

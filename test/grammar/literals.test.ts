@@ -35,6 +35,25 @@ describe("literals", () => {
     expect(parseFails("RETURN 1e99999999dec + 1dec").message).toContain("Scale exceeds the maximum precision allowed: 99999999 > 28");
   });
 
+  it("numbers with underscores and the i64 bounds (SurrealDB 2.6 answers)", () => {
+    expect(lit("1_000")).toBe(1000n);
+    expect(lit("1__0")).toBe(10n);
+    expect(lit("1_")).toBe(1n);
+    expect(lit("1_000.5")).toBe(1000.5);
+    expect(lit("1.0_5")).toBe(1.05);
+    expect(lit("1e1_0")).toBe(1e10);
+    expect(lit("1_0_0f")).toBe(100);
+    expect(lit("1_000dec")).toEqual(new Decimal("1000"));
+    expect(lit("-9223372036854775808")).toBe(-9223372036854775808n);
+    const tooLarge = "Parse error: Failed to parse number: number too large to fit in target type";
+    expect(parseFails("RETURN 9223372036854775808").message).toContain(tooLarge);
+    expect(parseFails("RETURN 10000000000000000000").message).toContain(tooLarge);
+    expect(parseFails("RETURN -(9223372036854775808)").message).toContain(tooLarge);
+    // an underscore inside a record key keeps it a string key
+    const e = expr("person:1_000");
+    expect(e.kind === "RecordId" && e.key).toEqual({ kind: "String", value: "1_000" });
+  });
+
   it("record keys: a digit run beyond i64 is a string key without building the number", () => {
     const e = expr("t:" + "1".repeat(1 << 20));
     expect(e.kind === "RecordId" && e.key).toEqual({ kind: "String", value: "1".repeat(1 << 20) });

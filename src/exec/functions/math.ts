@@ -195,9 +195,18 @@ export const mathFunctions: BuiltinTable = {
     return x instanceof Decimal ? dec(s) : s;
   }, { compat: 2 }),
   "math::clamp": fn(["number", "number", "number"], ([n, lo, hi], ctx) => {
+    // SurrealDB's words, typo included
+    if (compareValues(lo, hi, ctx.compat) > 0) throw incorrectArguments("math::clamp", "Lowerbound for clamp must be smaller the the upperbound");
     if (compareValues(n, lo, ctx.compat) < 0) return lo;
     if (compareValues(n, hi, ctx.compat) > 0) return hi;
     return n;
+  }, { compat: 2 }),
+  // from `a` by the share `t` of the unsigned shortest turn towards `b` (SurrealDB 2.6's reading, checked with the oracle)
+  "math::lerpangle": fn(["number", "number", "number"], ([a, b, t]) => {
+    const from = toF(a as Num);
+    const d = (toF(b as Num) - from) % 360;
+    const x = from + Math.abs(((2 * d) % 360) - d) * toF(t as Num);
+    return a instanceof Decimal ? dec(x) : x;
   }, { compat: 2 }),
   "math::lerp": fn(["number", "number", "number"], ([a, b, t]) => toF(a as Num) + (toF(b as Num) - toF(a as Num)) * toF(t as Num), { compat: 2 }),
   "math::deg2rad": trig((x) => (x * Math.PI) / 180),
