@@ -42,6 +42,8 @@ export interface OpenOptions {
   readonly v1TokenDuration?: number;
   /** Time limit of one client query in ms (default 10 s; 0: none). */
   readonly queryTimeoutMs?: number;
+  /** Time limit of one transaction (a statement, a BEGIN … COMMIT block) in ms (default and 0: none). */
+  readonly transactionTimeoutMs?: number;
   /** Where records and definitions live (default: a new memory store); see openStore (store/kv/open.ts). */
   readonly storage?: KvStore;
   /** Create this root user (role OWNER) if no root user exists yet, as `surreal start --user --pass`. */
@@ -122,6 +124,7 @@ export class SurqlAuth {
       auth: this.authEnabled,
       allowGuests: opts.allowGuests ?? false,
       ...(opts.queryTimeoutMs !== undefined ? { queryTimeoutMs: opts.queryTimeoutMs } : {}),
+      ...(opts.transactionTimeoutMs !== undefined ? { transactionTimeoutMs: opts.transactionTimeoutMs } : {}),
       ...(opts.storage !== undefined ? { storage: opts.storage } : {}),
       onInternalError: (e) => this.logger.error("internal error in a statement", { error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
       ...(opts.logDenials ? { onDenied: (d, session) => this.audit.emit({ event: "permission_denied", outcome: "failure", reason: "Permissions", session, ...d }) } : {}),

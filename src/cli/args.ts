@@ -32,6 +32,8 @@ export interface StartOptions {
   readonly v1TokenSeconds: number;
   /** Time limit of one client query, ms (`--query-timeout`; 0: none). */
   readonly queryTimeoutMs: number;
+  /** Time limit of one transaction (a statement or a BEGIN … COMMIT block), ms (`--transaction-timeout`; 0: none). */
+  readonly transactionTimeoutMs: number;
   /** Open connections (HTTP and WebSocket) from one IP address (`--max-connections-per-ip`; 0: no limit). */
   readonly maxConnectionsPerIp: number;
   /** Where data lives: `memory`, `file:PATH` (or a bare PATH), `postgres://USER@HOST:PORT/DB` (parseStoreSpec). */
@@ -98,6 +100,7 @@ commands:
       --allow-guests            let anonymous sessions run queries (subject to PERMISSIONS)  SURQL_AUTH_ALLOW_GUESTS
       --v1-token-duration SECS  compat 1: default token life of scope users (default 86400)  SURQL_AUTH_V1_TOKEN_DURATION
       --query-timeout DURATION  time limit of one query, e.g. 500ms, 30s; 0 for none (default 10s)  SURQL_AUTH_QUERY_TIMEOUT
+      --transaction-timeout DURATION  time limit of one transaction (a statement, a BEGIN … COMMIT block); 0 for none (default)  SURQL_AUTH_TRANSACTION_TIMEOUT
       --max-connections-per-ip N  open connections from one IP address; more get 429; 0 for no limit (default 128)  SURQL_AUTH_MAX_CONNECTIONS_PER_IP
   check [--compat 1|2] FILE...  parse and validate schema files; every error as file:line:column
   sql --endpoint URL [--user U --pass P [--auth-level root|namespace|database]] [--ns NS --db DB] [--query TEXT]
@@ -145,6 +148,7 @@ function parseStart(argv: string[], env: Env): StartOptions {
       "allow-guests": { type: "boolean" },
       "v1-token-duration": { type: "string" },
       "query-timeout": { type: "string" },
+      "transaction-timeout": { type: "string" },
       "max-connections-per-ip": { type: "string" },
     },
   });
@@ -158,7 +162,8 @@ function parseStart(argv: string[], env: Env): StartOptions {
   if ((user === undefined) !== (pass === undefined)) throw new UsageError("--user and --pass go together");
   const envImports = env.SURQL_AUTH_IMPORT ? env.SURQL_AUTH_IMPORT.split(",").filter(Boolean) : [];
   if (positionals.length > 1) throw new UsageError(`start takes one PATH, not '${positionals.join(" ")}'`);
-  const storage = positionals[0] ?? env.SURQL_AUTH_PATH ?? "memory";
+  // an empty SURQL_AUTH_PATH is no path: memory, as `surreal start` with an empty SURREAL_PATH
+  const storage = positionals[0] ?? (env.SURQL_AUTH_PATH || "memory");
   try {
     parseStoreSpec(storage);
   } catch (e) {
@@ -169,9 +174,11 @@ function parseStart(argv: string[], env: Env): StartOptions {
   if (!Number.isInteger(v1TokenSeconds) || v1TokenSeconds <= 0) {
     throw new UsageError(`--v1-token-duration must be a positive number of seconds, not '${v1Text}'`);
   }
-  const timeoutText = values["query-timeout"] ?? env.SURQL_AUTH_QUERY_TIMEOUT ?? "10s";
-  const timeout = timeoutText === "0" ? new Duration(0n) : tryParseDuration(timeoutText);
-  if (!timeout) throw new UsageError(`--query-timeout must be a duration such as 500ms or 30s (0 for none), not '${timeoutText}'`);
+  const timeoutMs = (flag: string, text: string): number => {
+    const timeout = text === "0" ? new Duration(0n) : tryParseDuration(text);
+    if (!timeout) throw new UsageError(`--${flag} must be a duration such as 500ms or 30s (0 for none), not '${text}'`);
+    return durationToMillis(timeout);
+  };
   const perIpText = values["max-connections-per-ip"] ?? env.SURQL_AUTH_MAX_CONNECTIONS_PER_IP ?? String(defaultLimits.maxConnectionsPerIp);
   const maxConnectionsPerIp = Number(perIpText);
   if (!/^\d+$/.test(perIpText) || !Number.isSafeInteger(maxConnectionsPerIp)) {
@@ -192,7 +199,8 @@ function parseStart(argv: string[], env: Env): StartOptions {
     unauthenticated: values.unauthenticated ?? truthy(env.SURQL_AUTH_UNAUTHENTICATED),
     allowGuests: values["allow-guests"] ?? truthy(env.SURQL_AUTH_ALLOW_GUESTS),
     v1TokenSeconds,
-    queryTimeoutMs: durationToMillis(timeout),
+    queryTimeoutMs: timeoutMs("query-timeout", values["query-timeout"] ?? env.SURQL_AUTH_QUERY_TIMEOUT ?? "10s"),
+    transactionTimeoutMs: timeoutMs("transaction-timeout", values["transaction-timeout"] ?? env.SURQL_AUTH_TRANSACTION_TIMEOUT ?? "0"),
     maxConnectionsPerIp,
     storage,
   };

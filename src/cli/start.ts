@@ -38,6 +38,7 @@ export async function start(opts: StartOptions): Promise<void> {
       allowGuests: opts.allowGuests,
       v1TokenDuration: opts.v1TokenSeconds,
       queryTimeoutMs: opts.queryTimeoutMs,
+      transactionTimeoutMs: opts.transactionTimeoutMs,
       logger,
       ...(auditFile ? { audit: [auditFile.write] } : {}),
       logDenials: opts.logDenials,

@@ -18,7 +18,7 @@ import { Budget, DEFAULT_QUERY_TIMEOUT_MS, type ExecuteOptions } from "./budget.
 import type { DefinitionChange, QueryEngine, QueryResponse } from "./contract.js";
 import type { EngineCore } from "./context.js";
 import { Vars, clauseCtx, clientCtx } from "./context.js";
-import { executeStatements, withRetries } from "./executor.js";
+import { executeStatements, transactionBudget, withRetries } from "./executor.js";
 import { exportForSession } from "./export.js";
 import { evaluate } from "./expressions/evaluate.js";
 import { IdentityLifetimes, TrackedRecordStore } from "./lifetimes.js";
@@ -43,6 +43,8 @@ export interface DatastoreOptions {
   readonly storage?: KvStore;
   /** Time limit of one client query in ms (`--query-timeout`; default 10 s; 0 or Infinity: none). */
   readonly queryTimeoutMs?: number;
+  /** Time limit of one transaction in ms — a statement, or a BEGIN … COMMIT block (`--transaction-timeout`; default and 0: none). */
+  readonly transactionTimeoutMs?: number;
   /** Receives unexpected errors inside statements (default: dropped); the client sees "An internal error occurred". */
   readonly onInternalError?: (error: unknown) => void;
   /** Receives each record, field or write PERMISSIONS refuse (default: none, and nothing is spent on them). */
@@ -61,6 +63,7 @@ export class Datastore implements QueryEngine, EngineCore {
   readonly allowGuests: boolean;
   readonly pushdown: boolean;
   readonly queryTimeoutMs: number;
+  readonly transactionTimeoutMs: number;
   private readonly onInternalError: (error: unknown) => void;
   readonly onDenied: ((denial: Denial, session: Session) => void) | undefined;
   /** Deletions of records that served as record identities (see lifetimes.ts). */
@@ -76,6 +79,7 @@ export class Datastore implements QueryEngine, EngineCore {
     this.allowGuests = opts.allowGuests ?? false;
     this.pushdown = opts.pushdown ?? true;
     this.queryTimeoutMs = opts.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+    this.transactionTimeoutMs = opts.transactionTimeoutMs || Infinity;
     const records = opts.records ?? new KvRecordStore();
     this.identities = new IdentityLifetimes(records, this.clock, undefined, () => this.begin("read", false), () => this.begin("write", false));
     this.records = new TrackedRecordStore(records, this.identities);
@@ -87,13 +91,14 @@ export class Datastore implements QueryEngine, EngineCore {
 
   /** A transaction over the store; it first brings the catalog up to the store's version (unless it reads no definition). */
   async begin(mode: TransactionMode = "write", definitions = true): Promise<Transaction> {
+    const deadline = performance.now() + this.transactionTimeoutMs;
     const kv = await this.storage.begin(mode);
     if (definitions) {
       const checked = this.clock.now();
       await this.catalog.sync(kv);
       this.catalogCheckedAt = Math.max(this.catalogCheckedAt, checked);
     }
-    return new Transaction(kv);
+    return new Transaction(kv, deadline);
   }
 
   async syncCatalog(maxAgeMs = 0): Promise<void> {
@@ -171,7 +176,7 @@ export class Datastore implements QueryEngine, EngineCore {
     const budget = Budget.of(this.queryTimeoutMs, undefined, lane);
     return withRetries(this, async (txn) => {
       try {
-        return await evaluate(expr, clauseCtx(this, session, txn, vars, budget));
+        return await evaluate(expr, clauseCtx(this, session, txn, vars, transactionBudget(budget, txn)));
       } catch (e) {
         if (e instanceof ReturnSignal) return e.value;
         throw e;

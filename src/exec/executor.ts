@@ -64,9 +64,13 @@ export async function withRetries<T>(core: Pick<EngineCore, "begin">, work: (txn
   }
 }
 
+/** The query's budget, ending no later than `txn`'s deadline (`--transaction-timeout`). */
+export const transactionBudget = (budget: Budget, txn: Transaction): Budget =>
+  txn.deadline < budget.deadline ? budget.within(txn.deadline - performance.now()) : budget;
+
 /** Run one statement in `txn`; a top-level RETURN yields its value; the result counts towards the query's results. */
 async function runTop(stmt: Statement, core: EngineCore, session: Session, vars: Vars, txn: Transaction, budget: Budget): Promise<Value> {
-  const ctx = clientCtx(core, session, txn, vars, budget);
+  const ctx = clientCtx(core, session, txn, vars, transactionBudget(budget, txn));
   let result: Value;
   try {
     result = await runStatement(stmt, ctx);

@@ -11,8 +11,14 @@ export class Transaction {
   private marks: (readonly [number | undefined, number])[] = [];
   private done = false;
 
-  /** `kv`: the store transaction (undefined: a transaction over in-memory structures only, which undo through onCancel). */
-  constructor(readonly kv: KvTransaction | undefined = undefined) {}
+  /**
+   * `kv`: the store transaction (undefined: a transaction over in-memory structures only, which undo through onCancel).
+   * `deadline`: the `performance.now()` time past which its statements time out (`--transaction-timeout`).
+   */
+  constructor(
+    readonly kv: KvTransaction | undefined = undefined,
+    readonly deadline = Infinity,
+  ) {}
 
   /** Remember how to revert one in-memory change made under this transaction. */
   onCancel(revert: () => void): void {

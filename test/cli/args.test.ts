@@ -19,6 +19,7 @@ describe("parseCli", () => {
       allowGuests: false,
       v1TokenSeconds: 86400,
       queryTimeoutMs: 10_000,
+      transactionTimeoutMs: 0,
       maxConnectionsPerIp: 128,
       storage: "memory",
     });
@@ -38,6 +39,18 @@ describe("parseCli", () => {
     expect(parseCli(["start", "--query-timeout", "250ms"], {})).toMatchObject({ queryTimeoutMs: 250 });
     expect(parseCli(["start", "--query-timeout", "0"], { SURQL_AUTH_QUERY_TIMEOUT: "1m" })).toMatchObject({ queryTimeoutMs: 0 });
     expect(parseCli(["start"], { SURQL_AUTH_QUERY_TIMEOUT: "1m" })).toMatchObject({ queryTimeoutMs: 60_000 });
+  });
+
+  it("--transaction-timeout takes a duration (default and 0: none), SURQL_AUTH_TRANSACTION_TIMEOUT as fallback", () => {
+    expect(parseCli(["start", "--transaction-timeout", "2s"], {})).toMatchObject({ transactionTimeoutMs: 2000 });
+    expect(parseCli(["start", "--transaction-timeout", "0"], { SURQL_AUTH_TRANSACTION_TIMEOUT: "1m" })).toMatchObject({ transactionTimeoutMs: 0 });
+    expect(parseCli(["start"], { SURQL_AUTH_TRANSACTION_TIMEOUT: "1m" })).toMatchObject({ transactionTimeoutMs: 60_000 });
+    expect(() => parseCli(["start", "--transaction-timeout", "soon"], {})).toThrow("--transaction-timeout must be a duration such as 500ms or 30s (0 for none), not 'soon'");
+  });
+
+  it("an empty SURQL_AUTH_PATH is memory, as an empty SURREAL_PATH", () => {
+    expect(parseCli(["start"], { SURQL_AUTH_PATH: "" })).toMatchObject({ storage: "memory" });
+    expect(parseCli(["start"], { SURQL_AUTH_PATH: "file:/tmp/x" })).toMatchObject({ storage: "file:/tmp/x" });
   });
 
   it("--max-connections-per-ip takes a count (0: no limit), SURQL_AUTH_MAX_CONNECTIONS_PER_IP as fallback", () => {
