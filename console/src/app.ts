@@ -26,6 +26,7 @@ export class App {
   db: string | undefined;
   private current = "";
   private roles = "";
+  private shown = 0;
   private readonly bar = h("div", { id: "context", class: "bar" });
   private readonly nav = h("nav", { id: "tabs" });
   private readonly area = h("section", { id: "panel" });
@@ -67,13 +68,17 @@ export class App {
     const panel = this.panels.find((p) => p.id === id);
     if (!panel?.render) return;
     this.current = id;
+    const shown = ++this.shown;
     for (const b of this.nav.querySelectorAll("button")) b.classList.toggle("active", b.id === `tab-${id}`);
     fill(this.area, h("p", { class: "muted" }, "Loading…"));
+    let view: HTMLElement;
     try {
-      fill(this.area, await panel.render(this, arg));
+      view = await panel.render(this, arg);
     } catch (e) {
-      fill(this.area, errorBox(e));
+      view = errorBox(e);
     }
+    // a panel opened meanwhile wins
+    if (shown === this.shown) fill(this.area, view);
   }
 
   /** Namespace and database pickers: what INFO lists for a root / namespace user, fixed for a database user. */
