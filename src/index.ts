@@ -221,6 +221,18 @@ export class SurqlAuth {
   }
 }
 
+/** What signin, signup and the refresh grant give: the access token, and a refresh token from an access WITH REFRESH. */
+export interface Tokens {
+  readonly access: string;
+  readonly refresh?: string;
+}
+
+function tokens(v: Value): Tokens {
+  if (typeof v === "string") return { access: v };
+  const o = v as { access: string; refresh?: string };
+  return o.refresh === undefined ? { access: o.access } : { access: o.access, refresh: o.refresh };
+}
+
 /** One session and the RPC methods on it; results are SurrealQL values in the compat's shapes. */
 export class Connection {
   private readonly call: RpcCall;
@@ -239,12 +251,27 @@ export class Connection {
   use(ns: string | null | undefined, db?: string | null): Promise<Value> {
     return this.rpc("use", [ns, db]);
   }
-  /** Returns the token (v2 RPC drops the refresh token, as SurrealDB does). */
+  /** Signs in; returns the access token (signinTokens also gives the refresh token of an access WITH REFRESH). */
   async signin(vars: ValueObject): Promise<string> {
-    return (await this.rpc("signin", [vars])) as string;
+    return (await this.signinTokens(vars)).access;
   }
   async signup(vars: ValueObject): Promise<string> {
-    return (await this.rpc("signup", [vars])) as string;
+    return (await this.signupTokens(vars)).access;
+  }
+  /** Signs in; `refresh` is set for a record access WITH REFRESH (compat 2), as RPC signin answers `{ access, refresh }`. */
+  async signinTokens(vars: ValueObject): Promise<Tokens> {
+    return tokens(await this.rpc("signin", [vars]));
+  }
+  async signupTokens(vars: ValueObject): Promise<Tokens> {
+    return tokens(await this.rpc("signup", [vars]));
+  }
+  /** The refresh grant (RPC refresh): a new pair for a refresh token; the session signs in with it. */
+  async refresh(refresh: string): Promise<Tokens> {
+    return tokens(await this.rpc("refresh", [{ refresh }]));
+  }
+  /** RPC revoke: the refresh token's family ends, with its access tokens and sessions. */
+  async revoke(refresh: string): Promise<void> {
+    await this.rpc("revoke", [{ refresh }]);
   }
   authenticate(token: string): Promise<Value> {
     return this.rpc("authenticate", [token]);

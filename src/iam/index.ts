@@ -13,6 +13,7 @@ import { DAY_NANOS } from "./issue.js";
 import { JwksCache } from "./jwks.js";
 import { KeyStore } from "./keys.js";
 import * as sessionOps from "./session.js";
+import { RefreshBook, refreshGrant } from "./refresh.js";
 import { SessionRegistry } from "./sessions.js";
 import { signin } from "./signin.js";
 import { signup } from "./signup.js";
@@ -42,6 +43,8 @@ export interface IamOptions {
   readonly node?: string;
   /** How often the session registry syncs with the store (default 1000 ms; 0: only when asked). */
   readonly sessionSyncMs?: number;
+  /** How long a rotated refresh token still answers with the pair its rotation issued (default 5000 ms). */
+  readonly refreshGraceMs?: number;
 }
 
 export interface SigninResult {
@@ -58,6 +61,8 @@ export class Iam {
   private readonly unsubscribe: () => void;
   /** Every authenticated realtime session (WebSocket, embedded connection): list and kill (sessions.ts). */
   readonly sessions: SessionRegistry;
+  /** Refresh-token families of record accesses WITH REFRESH (refresh.ts). */
+  private readonly refreshBook: RefreshBook;
 
   constructor(readonly engine: QueryEngine, opts: IamOptions = {}) {
     const clock = opts.clock ?? engine.clock;
@@ -79,11 +84,14 @@ export class Iam {
       }),
     };
     this.authenticator = new Authenticator(this.ctx);
-    this.sessions = new SessionRegistry(engine, opts.storage ?? engine.storage ?? new MemoryStore(), {
+    const store = opts.storage ?? engine.storage ?? new MemoryStore();
+    this.sessions = new SessionRegistry(engine, store, {
       ...(opts.node !== undefined ? { node: opts.node } : {}),
       ...(opts.sessionSyncMs !== undefined ? { syncMs: opts.sessionSyncMs } : {}),
       logger: this.ctx.logger,
+      audit: this.ctx.audit,
     });
+    this.refreshBook = new RefreshBook(this.ctx, store, this.sessions, (session, token) => this.authenticator.authenticate(session, token), opts.refreshGraceMs);
     this.unsubscribe = engine.onDefinitionChange((change) => {
       this.authenticator.definitionChanged(change);
       if (change.kind === "access") this.ctx.jwks.clear();
@@ -95,15 +103,29 @@ export class Iam {
   }
 
   /** RPC / HTTP signin (auth.md §3.2); returns the token, and writes the session. */
-  signin(session: Session, vars: ValueObject): Promise<SigninResult> {
+  async signin(session: Session, vars: ValueObject): Promise<SigninResult> {
     const audited = { attempt: attemptedIdentity(vars, this.compat), secrets: credentialSecrets(vars) };
-    return this.registered(session, this.logged("signin", session, () => signin(this.ctx, session, vars), audited));
+    // NS, DB, AC of an access WITH REFRESH and a `refresh` variable: the refresh grant (refresh.ts)
+    await this.engine.syncCatalog();
+    const grant = refreshGrant(this.ctx, vars);
+    if (grant) return this.paired(session, this.logged("refresh", session, () => this.refreshBook.exchange(session, grant.token, grant), audited));
+    return this.paired(session, this.logged("signin", session, async () => this.refreshBook.started(session, await signin(this.ctx, session, vars)), audited));
   }
 
   /** RPC / HTTP signup of a scope (v1) or record (v2) user. */
   signup(session: Session, vars: ValueObject): Promise<SigninResult> {
     const audited = { attempt: attemptedIdentity(vars, this.compat), secrets: credentialSecrets(vars) };
-    return this.registered(session, this.logged("signup", session, () => signup(this.ctx, session, vars), audited));
+    return this.paired(session, this.logged("signup", session, async () => this.refreshBook.started(session, await signup(this.ctx, session, vars)), audited));
+  }
+
+  /** RPC refresh (compat 2): a refresh token for a new pair, written into the session (refresh.ts). */
+  refresh(session: Session, token: string): Promise<SigninResult> {
+    return this.paired(session, this.logged("refresh", session, () => this.refreshBook.exchange(session, token), { secrets: [token] }));
+  }
+
+  /** RPC revoke (compat 2): the refresh token's family ends, with its access tokens and sessions. */
+  revoke(session: Session, token: string): Promise<void> {
+    return this.logged("revoke", session, () => this.refreshBook.revoke(token), { secrets: [token] });
   }
 
   /** RPC authenticate / HTTP Bearer; a failure leaves the session as it was. A token whose session was killed is refused. */
@@ -166,6 +188,13 @@ export class Iam {
   /** How many verified tokens are cached (for tests and metrics). */
   get cachedTokens(): number {
     return this.authenticator.cachedTokens;
+  }
+
+  /** As `registered`, for results that may carry a refresh family (the registry links the session to it). */
+  private async paired(session: Session, auth: Promise<{ token: string; refresh?: string; family?: string }>): Promise<SigninResult> {
+    const { token, refresh, family } = await auth;
+    if (session.rt) await this.sessions.register(session, family === undefined ? {} : { family });
+    return refresh === undefined ? { token } : { token, refresh };
   }
 
   /** Realtime sessions (WebSocket, embedded) are registered once authenticated; HTTP requests are one-shot and are not. */

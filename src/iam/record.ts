@@ -115,6 +115,12 @@ export async function recordSignin(
     throw noRecordReturned();
   }
 
+  return issueRecordToken(ctx, session, stored, ns, db, ac, rid);
+}
+
+/** Issues a record user's token for `rid` through `stored` and writes the session (signin, signup, the refresh grant). */
+export async function issueRecordToken(ctx: IamContext, session: Session, stored: StoredAccess, ns: string, db: string, ac: string, rid: RecordId): Promise<{ token: string }> {
+  const { compat } = ctx;
   const nowMs = ctx.clock.now();
   const issuer = stored.jwt.issuer;
   if (!issuer) throw accessMethodMismatch();

@@ -7,9 +7,9 @@ import type { Bytes, Key, KeyRange } from "../store/kv/types.js";
 /**
  * `\x01ss` a registered session (JSON entry), `\x01sk` a kill not yet seen by the session's node (ms),
  * `\x01sn` a node's heartbeat (ms), `\x01sr` a revoked token id until the token's expiry (ms),
- * `\x01rf` a refresh-token family (JSON state).
+ * `\x01rf` a refresh-token family (JSON state), `\x01rt` a refresh token's id (its family and the hash of its secret).
  */
-export type StateKind = "ss" | "sk" | "sn" | "sr" | "rf";
+export type StateKind = "ss" | "sk" | "sn" | "sr" | "rf" | "rt";
 
 const utf8 = new TextEncoder();
 const text = new TextDecoder();

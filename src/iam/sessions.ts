@@ -10,6 +10,7 @@ import { withRetries } from "../exec/executor.js";
 import { definitionEnded, identityEnded, isExpired, type Actor, type AuthLevel, type Clock, type Session } from "../exec/session.js";
 import type { KvStore, KvTransaction } from "../store/kv/types.js";
 import { Transaction } from "../store/transaction.js";
+import type { Audit } from "./audit.js";
 import { decodeJson, encodeJson, stateId, stateKey, stateRange } from "./sessions-keys.js";
 
 /** One registered session as listed: who (level, user, ns, db, access), from where, since and until when. Times ISO 8601. */
@@ -56,6 +57,8 @@ export interface RegistryOptions {
   /** How often the node syncs with the store while it has sessions (default 1000 ms; 0: only when `sync()` is called). */
   readonly syncMs?: number;
   readonly logger?: RegistryLogger;
+  /** Where "session_killed" events go (audit.ts). */
+  readonly audit?: Pick<Audit, "emit">;
 }
 
 /** A node whose heartbeat is older than this is gone: its entries are swept. Kill marks live twice as long. */
@@ -113,6 +116,7 @@ export class SessionRegistry {
   private lastSweep = -Infinity;
   private readonly syncMs: number;
   private readonly logger: RegistryLogger;
+  private readonly audit: Pick<Audit, "emit"> | undefined;
 
   constructor(
     private readonly engine: Pick<QueryEngine, "clock" | "catalog" | "identities">,
@@ -123,6 +127,7 @@ export class SessionRegistry {
     this.node = opts.node ?? randomUUID();
     this.syncMs = opts.syncMs ?? 1000;
     this.logger = opts.logger ?? { debug: () => {} };
+    this.audit = opts.audit;
   }
 
   /** Registers `session` as just authenticated (a new authentication replaces the connection's earlier one). */
@@ -191,12 +196,12 @@ export class SessionRegistry {
   /** Kills the sessions `actor` may manage that match `filter`: their next call answers "The session has expired". */
   async kill(actor: Actor, filter: SessionFilter | "all"): Promise<SessionEntry[]> {
     authorize(actor);
-    return (await this.killWhere((e) => reaches(actor, e) && matches(e, filter))).map(publicEntry);
+    return (await this.killWhere((e) => reaches(actor, e) && matches(e, filter), "killed", actor.id)).map(publicEntry);
   }
 
-  /** Kills every session of a refresh-token family (theft detection; no actor: the engine's own decision). */
-  async killFamily(family: string): Promise<number> {
-    return (await this.killWhere((e) => e.family === family)).length;
+  /** Kills every session of a refresh-token family (theft or revoke; no actor: the engine's own decision). */
+  async killFamily(family: string, reason: string): Promise<number> {
+    return (await this.killWhere((e) => e.family === family, reason)).length;
   }
 
   /** Was the token (its `jti`) revoked by a kill? As of this node's last sync, at most a second behind another node's kill. */
@@ -216,7 +221,7 @@ export class SessionRegistry {
     for (const t of tokens) this.revoked.set(t.jti, t.untilMs);
   }
 
-  private async killWhere(match: (e: StoredEntry) => boolean): Promise<StoredEntry[]> {
+  private async killWhere(match: (e: StoredEntry) => boolean, reason: string, by?: string): Promise<StoredEntry[]> {
     const now = this.clock.now();
     const killed = await this.write(async (kv) => {
       const out: StoredEntry[] = [];
@@ -233,10 +238,22 @@ export class SessionRegistry {
       return out;
     });
     for (const e of killed) {
+      this.audited(e, reason, by);
       this.killLocal(e.id);
       if (e.jti !== undefined && e.tokenExp !== undefined) this.revoked.set(e.jti, e.tokenExp * 1000 + 999);
     }
     return killed;
+  }
+
+  private audited(e: StoredEntry, reason: string, by: string | undefined): void {
+    const record = e.level === "Record" || e.level === "Scope";
+    this.audit?.emit({
+      event: "session_killed",
+      outcome: "success",
+      reason,
+      attempt: { identity: e.level.toLowerCase(), user: record ? null : e.user, record: record ? e.user : null, access: e.access, ns: e.ns, db: e.db },
+      extra: { ip: e.ip, killed: e.id, node: e.node, ...(by !== undefined ? { by } : {}) },
+    });
   }
 
   private killLocal(id: string): void {

@@ -35,6 +35,10 @@ export interface AuthService {
   basicAuth(session: Session, user: string, pass: string, level: { ns: string | undefined; db: string | undefined }): Promise<unknown>;
   /** The session registry (list and kill; GET /sessions); without it the admin routes answer 501. */
   readonly sessions?: Pick<SessionRegistry, "list" | "kill">;
+  /** RPC refresh (compat 2): a refresh token for a new pair of access and refresh tokens. */
+  refresh?(session: Session, token: string): Promise<SigninResult>;
+  /** RPC revoke (compat 2): the refresh token's family ends. */
+  revoke?(session: Session, token: string): Promise<void>;
   /** The session made a call (registry last-seen). */
   seen?(session: Session): void;
   /** The session's connection closed. */

@@ -2,7 +2,7 @@
 // expiry, a new signin on the connection), and the sweep of a node gone silent — through the embedded API.
 
 import { describe, expect, it } from "vitest";
-import { SurqlAuth, type Connection } from "../../src/index.js";
+import { SurqlAuth, type AuditEvent, type Connection } from "../../src/index.js";
 import { NODE_SILENCE_MS } from "../../src/iam/sessions.js";
 import { MemoryStore } from "../../src/store/kv/memory.js";
 
@@ -15,8 +15,8 @@ const SCHEMA = `
   USE NS b DB b;
   DEFINE USER ben ON DATABASE PASSWORD 'pw' ROLES OWNER;`;
 
-async function open(clock = { now: () => 1_800_000_000_000 }, storage = new MemoryStore()) {
-  const db = await SurqlAuth.open({ clock, storage, root: { user: "root", pass: "root" }, sessionSyncMs: 0 });
+async function open(clock = { now: () => 1_800_000_000_000 }, storage = new MemoryStore(), events: AuditEvent[] = []) {
+  const db = await SurqlAuth.open({ clock, storage, root: { user: "root", pass: "root" }, sessionSyncMs: 0, audit: [(e) => events.push(e)] });
   await db.importText(SCHEMA);
   return db;
 }
@@ -48,8 +48,9 @@ describe("session registry", () => {
     expect((await ben.query("RETURN 1"))[0]!.result).toBe(1n);
   });
 
-  it("a filter matches on every field it names; an empty filter matches nothing", async () => {
-    const db = await open();
+  it("a filter matches on every field it names; an empty filter matches nothing; a kill is audited", async () => {
+    const events: AuditEvent[] = [];
+    const db = await open(undefined, undefined, events);
     await signedIn(db, { NS: "a", DB: "a", user: "ann", pass: "pw" });
     await signedIn(db, { NS: "b", DB: "b", user: "ben", pass: "pw" });
     expect(await db.sessions.list({})).toEqual([]);
@@ -57,6 +58,10 @@ describe("session registry", () => {
     expect(await db.sessions.list({ ns: "b", user: "ann" })).toEqual([]);
     expect(await db.sessions.kill({})).toEqual([]);
     expect((await db.sessions.list()).length).toBe(2);
+    const [killed] = await db.sessions.kill({ user: "ben" });
+    expect(events.filter((e) => e.event === "session_killed")).toEqual([
+      expect.objectContaining({ outcome: "success", reason: "killed", identity: "database", user: "ben", ns: "b", db: "b", killed: killed!.id, by: "surql-auth" }),
+    ]);
   });
 
   it("invalidate, expiry and a new signin on the same connection end an entry; a killed session revives by signing in", async () => {

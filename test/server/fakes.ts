@@ -55,7 +55,7 @@ function viewer(session: Session): void {
  */
 export class FakeIam implements AuthService {
   readonly basicCalls: { user: string; pass: string; level: { ns: string | undefined; db: string | undefined } }[] = [];
-  refresh: string | undefined;
+  refreshToken: string | undefined;
 
   constructor(private readonly engine: FakeEngine) {}
 
@@ -63,7 +63,7 @@ export class FakeIam implements AuthService {
     if (vars["user"] === "root" && vars["pass"] === "root") {
       root(session);
       session.exp = undefined;
-      return this.refresh === undefined ? { token: "tok-root" } : { token: "tok-root", refresh: this.refresh };
+      return this.refreshToken === undefined ? { token: "tok-root" } : { token: "tok-root", refresh: this.refreshToken };
     }
     if (vars["user"] === "norecord") throw new SurrealError("NoRecordFound", "No record was returned");
     if (vars["user"] === "forbidden") throw new SurrealError("NotAllowed", "IAM error: Not enough permissions to perform this action");

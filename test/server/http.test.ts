@@ -155,9 +155,9 @@ describe("POST /signin and /signup", () => {
     expect((await call(v2, "/signin", { method: "POST", body: root, headers: JSON_ACCEPT })).text).toBe(
       '{"code":200,"details":"Authentication succeeded","token":"tok-root","refresh":null}',
     );
-    v2.iam.refresh = "surreal-refresh-abc";
+    v2.iam.refreshToken = "surreal-refresh-abc";
     expect((await call(v2, "/signin", { method: "POST", body: root, headers: JSON_ACCEPT })).json().refresh).toBe("surreal-refresh-abc");
-    v2.iam.refresh = undefined;
+    v2.iam.refreshToken = undefined;
   });
 
   it("JSON success in v1 has no refresh", async () => {

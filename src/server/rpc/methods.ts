@@ -21,10 +21,10 @@ export interface RpcCall {
 type Handler = (call: RpcCall, params: Value[]) => Promise<Value> | Value;
 
 /** Methods that still work on an expired session (auth.md §4.5). */
-const ALLOWED_WHEN_EXPIRED = new Set(["ping", "version", "use", "invalidate", "reset", "signin", "signup", "authenticate"]);
+const ALLOWED_WHEN_EXPIRED = new Set(["ping", "version", "use", "invalidate", "reset", "signin", "signup", "authenticate", "refresh", "revoke"]);
 
 /** Methods SurrealDB 1.x does not have. */
-const V2_ONLY = new Set(["reset", "upsert", "insert_relation", "graphql"]);
+const V2_ONLY = new Set(["reset", "upsert", "insert_relation", "graphql", "refresh", "revoke"]);
 
 function exactly(params: Value[], n: number): void {
   if (params.length !== n) throw invalidParams();
@@ -70,10 +70,19 @@ function shape(call: RpcCall, what: Value, result: Value, alsoTables = false): V
   return result;
 }
 
+/** A bare token, or `{ access, refresh }` from an access WITH REFRESH (SurrealDB's shape, which the SDK reads too). */
 function tokenOf(r: SigninResult): Value {
   if (typeof r === "string") return r;
-  if (r && typeof r === "object" && typeof r.token === "string") return r.token;
+  if (r && typeof r === "object" && typeof r.token === "string") return typeof r.refresh === "string" ? { access: r.token, refresh: r.refresh } : r.token;
   return undefined;
+}
+
+/** The refresh token of a `{ access, refresh }` param (RPC refresh / revoke). */
+function refreshParam(params: Value[]): string {
+  exactly(params, 1);
+  const tokens = params[0];
+  if (!isValueObject(tokens) || typeof tokens["refresh"] !== "string") throw invalidParams();
+  return tokens["refresh"];
 }
 
 function credentials(params: Value[]): ValueObject {
@@ -125,6 +134,19 @@ const handlers: Record<string, Handler> = {
   signup: async (call, params) => tokenOf(await call.ctx.iam.signup(call.session, credentials(params))),
 
   signin: async (call, params) => tokenOf(await call.ctx.iam.signin(call.session, credentials(params))),
+
+  refresh: async (call, params) => {
+    const token = refreshParam(params);
+    if (call.ctx.iam.refresh === undefined) throw methodNotFound();
+    return tokenOf(await call.ctx.iam.refresh(call.session, token));
+  },
+
+  revoke: async (call, params) => {
+    const token = refreshParam(params);
+    if (call.ctx.iam.revoke === undefined) throw methodNotFound();
+    await call.ctx.iam.revoke(call.session, token);
+    return null;
+  },
 
   authenticate: async (call, params) => {
     exactly(params, 1);

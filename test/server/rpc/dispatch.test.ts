@@ -134,10 +134,11 @@ describe("methods", () => {
     expect([session.ns, session.db]).toEqual(["ns", "db"]);
   });
 
-  it("signin returns the bare token and drops refresh; failures are -32000", async () => {
+  it("signin returns the bare token, or { access, refresh } with a refresh token (SurrealDB's Token::WithRefresh); failures are -32000", async () => {
     const { call, session, iam } = setup(2);
-    iam.refresh = "surreal-refresh-x";
     expect(await call("signin", [{ user: "root", pass: "root" }])).toEqual({ id: 1n, result: "tok-root" });
+    iam.refreshToken = "surreal-refresh-x";
+    expect(await call("signin", [{ user: "root", pass: "root" }])).toEqual({ id: 1n, result: { access: "tok-root", refresh: "surreal-refresh-x" } });
     expect(session.actor.id).toBe("root");
     expect(await call("signin", [{ user: "x", pass: "y" }])).toEqual(err(-32000, "There was a problem with the database: There was a problem with authentication"));
     expect(await call("signin", [{ user: "norecord" }])).toEqual(err(-32000, "There was a problem with the database: No record was returned"));

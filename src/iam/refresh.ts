@@ -1,0 +1,257 @@
+// iam/: refresh tokens of record accesses `WITH REFRESH` (compat 2). SurrealDB's shape: signin / signup answer
+// { access, refresh } and the refresh grant exchanges a refresh token for a new pair. Better than its strict one-time
+// use: a token used again within REFRESH_GRACE_MS of its rotation (two tabs at once) gets the same new pair, and a use
+// after that revokes the whole family (theft detection): its refresh token, its access tokens and its sessions.
+// State lives in the shared store (`\x01rf` families, `\x01rt` token ids), so every node sees every rotation.
+
+import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { accessDurations } from "../ast/print/access.js";
+import { InvalidAuth } from "../errors/index.js";
+import type { StoredAccess } from "../exec/contract.js";
+import { withRetries } from "../exec/executor.js";
+import { newSession, type Session } from "../exec/session.js";
+import { randomCode } from "../exec/statements/define.js";
+import type { KvStore, KvTransaction } from "../store/kv/types.js";
+import { Transaction } from "../store/transaction.js";
+import type { Value, ValueObject } from "../value/types.js";
+import { getAccess, type IamContext } from "./context.js";
+import { readCredentials } from "./credentials.js";
+import { issueRecordToken } from "./record.js";
+import { parseRecordIdClaim, recordIdText } from "./recordid.js";
+import { applyAuth } from "./session.js";
+import type { SessionRegistry } from "./sessions.js";
+import { decodeJson, encodeJson, stateKey } from "./sessions-keys.js";
+
+/** How long after a rotation the rotated token still answers, with the pair the rotation issued. */
+export const REFRESH_GRACE_MS = 5000;
+
+const FORMAT = /^surreal-refresh-([A-Za-z0-9]{12})-([A-Za-z0-9]{24})$/;
+
+/** A pair as signin, signup and the grant answer it; `family` stays in iam/ (the session registry's link). */
+export interface RefreshPair {
+  readonly token: string;
+  readonly refresh: string;
+  readonly family: string;
+}
+
+/** One family: every refresh token descending from one signin or signup. Times in clock ms. */
+interface Family {
+  readonly id: string;
+  readonly ns: string;
+  readonly db: string;
+  readonly ac: string;
+  readonly rid: string;
+  /** A fingerprint of the access method's signing key: a redefinition (a new key) ends the family. */
+  readonly key: string;
+  readonly started: number;
+  readonly expires: number | null;
+  readonly current: string;
+  /** The token rotated last, and the pair that rotation issued, sealed with that token's secret. */
+  readonly previous?: { readonly id: string; readonly at: number; readonly sealed: string };
+  readonly revoked?: number;
+  /** Access tokens the family issued, refused once it is revoked (until their expiry, ms). */
+  readonly tokens: readonly { readonly jti: string; readonly untilMs: number }[];
+}
+
+/** `\x01rt` + token id: its family and the hash of its secret (the secret itself is never stored). */
+interface TokenIndex {
+  readonly family: string;
+  readonly hash: string;
+}
+
+/** What a signin names when it is the refresh grant: a WITH REFRESH access and a `refresh` variable. */
+export interface RefreshGrant {
+  readonly ns: string;
+  readonly db: string;
+  readonly ac: string;
+  /** Checked to be a refresh token by the grant, which is audited. */
+  readonly token: Value;
+}
+
+const sha256 = (s: string): Buffer => createHash("sha256").update(s).digest();
+const fingerprint = (stored: StoredAccess): string => sha256(`surql-auth refresh\0${stored.jwt.issuer?.key ?? ""}`).toString("hex").slice(0, 32);
+
+function sealPair(pair: { token: string; refresh: string }, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", sha256(`surql-auth grace\0${secret}`), iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(pair), "utf8"), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64");
+}
+
+function unsealPair(sealed: string, secret: string): { token: string; refresh: string } {
+  const raw = Buffer.from(sealed, "base64");
+  const decipher = createDecipheriv("aes-256-gcm", sha256(`surql-auth grace\0${secret}`), raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8")) as { token: string; refresh: string };
+}
+
+function newToken(): { id: string; secret: string; text: string } {
+  const id = randomCode(12);
+  const secret = randomCode(24);
+  return { id, secret, text: `surreal-refresh-${id}-${secret}` };
+}
+
+function parseToken(text: Value): { id: string; secret: string } {
+  const m = typeof text === "string" ? FORMAT.exec(text) : null;
+  if (!m) throw new InvalidAuth("refresh token malformed");
+  return { id: m[1]!, secret: m[2]! };
+}
+
+/** The access method of a grant, if it is a database record access WITH REFRESH (compat 2 only). */
+function refreshAccess(ctx: IamContext, ns: string, db: string, ac: string): StoredAccess | undefined {
+  const stored = getAccess(ctx, "DATABASE", ns, db, ac);
+  return ctx.compat === 2 && stored?.def.access.kind === "Record" && stored.def.access.refresh ? stored : undefined;
+}
+
+/** A signin that is the refresh grant (NS, DB, AC of a WITH REFRESH access and `refresh`); else a signin as any other. */
+export function refreshGrant(ctx: IamContext, vars: ValueObject): RefreshGrant | undefined {
+  if (ctx.compat !== 2 || vars["refresh"] === undefined) return undefined;
+  const { ns, db, ac } = readCredentials(vars, ctx.compat);
+  if (ns === undefined || db === undefined || ac === undefined || !refreshAccess(ctx, ns, db, ac)) return undefined;
+  return { ns, db, ac, token: vars["refresh"] };
+}
+
+const accessToken = (session: Session): { jti: string; untilMs: number } | undefined => {
+  const jti = session.tk?.["jti"];
+  const exp = session.tk?.["exp"];
+  return typeof jti === "string" && (typeof exp === "bigint" || typeof exp === "number") ? { jti, untilMs: Number(exp) * 1000 + 999 } : undefined;
+};
+
+export class RefreshBook {
+  constructor(
+    private readonly ctx: IamContext,
+    private readonly store: KvStore,
+    private readonly sessions: SessionRegistry,
+    /** Verifies an access token and writes the session (Iam.authenticate): the grace path's second answer. */
+    private readonly authenticate: (session: Session, token: string) => Promise<void>,
+    private readonly graceMs = REFRESH_GRACE_MS,
+  ) {}
+
+  /** After a record signin / signup through a WITH REFRESH access: a new family and its first refresh token. */
+  async started(session: Session, result: { token: string }): Promise<{ token: string; refresh?: string; family?: string }> {
+    const { ns, db } = session.actor;
+    const stored = ns === undefined || db === undefined || session.ac === undefined ? undefined : refreshAccess(this.ctx, ns, db, session.ac);
+    if (stored === undefined || session.rd === undefined || session.actor.level !== "Record") return result;
+    const now = this.ctx.clock.now();
+    const grant = accessDurations(stored.def).grant;
+    const t = newToken();
+    const issued = accessToken(session);
+    const family: Family = {
+      id: randomCode(16),
+      ns: ns!,
+      db: db!,
+      ac: session.ac!,
+      rid: recordIdText(session.rd, this.ctx.compat),
+      key: fingerprint(stored),
+      started: now,
+      expires: grant === null ? null : now + Number(grant.nanos / 1_000_000n),
+      current: t.id,
+      tokens: issued ? [issued] : [],
+    };
+    await this.write(async (kv) => {
+      kv.set(stateKey("rf", family.id), encodeJson(family));
+      kv.set(stateKey("rt", t.id), encodeJson({ family: family.id, hash: sha256(t.secret).toString("hex") } satisfies TokenIndex));
+    });
+    return { token: result.token, refresh: t.text, family: family.id };
+  }
+
+  /**
+   * The refresh grant: `text` for a new pair, written into `session`. The current token rotates; the one rotated last
+   * answers the same pair within the grace window; any other use of a token of the family revokes the family.
+   * `expect` (a signin naming NS / DB / AC) must be the family's access method.
+   */
+  async exchange(session: Session, text: Value, expect?: Omit<RefreshGrant, "token">): Promise<RefreshPair> {
+    const { id, secret } = parseToken(text);
+    const outcome = await this.write(async (kv) => {
+      // 1. the token is one we issued, and its secret matches
+      const family = await this.verified(kv, id, secret);
+      if (expect && (expect.ns !== family.ns || expect.db !== family.db || expect.ac !== family.ac)) throw new InvalidAuth("refresh token of another access method");
+      const now = this.ctx.clock.now();
+      // 2. a live family of a live access method
+      const stored = refreshAccess(this.ctx, family.ns, family.db, family.ac);
+      if (family.revoked !== undefined || (family.expires !== null && now > family.expires) || !stored || fingerprint(stored) !== family.key)
+        throw new InvalidAuth("refresh family revoked, expired, or its access method changed");
+      // 3. the token rotated last, within the grace window: the same pair again
+      if (id !== family.current && family.previous?.id === id && now - family.previous.at <= this.graceMs)
+        return { kind: "again" as const, family, pair: unsealPair(family.previous.sealed, secret) };
+      // 4. an older token, or the last one after the window: theft; the family ends
+      if (id !== family.current) {
+        kv.set(stateKey("rf", family.id), encodeJson({ ...family, revoked: now }));
+        return { kind: "theft" as const, family };
+      }
+      // 5. the current token rotates: a new access token for the family's record, a new refresh token
+      const scratch = await this.issue(session, stored, family);
+      const access = accessToken(scratch);
+      const next = newToken();
+      const pair = { token: scratch.issuedToken, refresh: next.text };
+      const rotated: Family = {
+        ...family,
+        current: next.id,
+        previous: { id, at: now, sealed: sealPair(pair, secret) },
+        tokens: [...family.tokens.filter((t) => t.untilMs >= now), ...(access ? [access] : [])],
+      };
+      kv.set(stateKey("rf", family.id), encodeJson(rotated));
+      kv.set(stateKey("rt", next.id), encodeJson({ family: family.id, hash: sha256(next.secret).toString("hex") } satisfies TokenIndex));
+      return { kind: "rotated" as const, family, scratch, pair };
+    });
+    switch (outcome.kind) {
+      case "theft":
+        await this.ended(outcome.family, "refresh_reuse");
+        throw new InvalidAuth("refresh token used again after the grace window: its family is revoked");
+      case "again":
+        await this.authenticate(session, outcome.pair.token);
+        return { ...outcome.pair, family: outcome.family.id };
+      case "rotated":
+        adopt(session, outcome.scratch);
+        return { ...outcome.pair, family: outcome.family.id };
+    }
+  }
+
+  /** RPC `revoke`: the family of a refresh token ends: the token, the family's access tokens and its sessions. */
+  async revoke(text: string): Promise<void> {
+    const { id, secret } = parseToken(text);
+    const family = await this.write(async (kv) => {
+      const f = await this.verified(kv, id, secret);
+      if (f.revoked === undefined) kv.set(stateKey("rf", f.id), encodeJson({ ...f, revoked: this.ctx.clock.now() }));
+      return f;
+    });
+    await this.ended(family, "revoked");
+  }
+
+  /** The family's sessions are killed and its access tokens refused on every node. */
+  private async ended(family: Family, reason: string): Promise<void> {
+    await this.sessions.revokeTokens(family.tokens);
+    await this.sessions.killFamily(family.id, reason);
+  }
+
+  private async verified(kv: KvTransaction, id: string, secret: string): Promise<Family> {
+    const index = await kv.get(stateKey("rt", id));
+    const entry = index === undefined ? undefined : decodeJson<TokenIndex>(index);
+    const hash = sha256(secret);
+    if (entry === undefined || !timingSafeEqual(hash, Buffer.from(entry.hash, "hex"))) throw new InvalidAuth("unknown refresh token");
+    const family = await kv.get(stateKey("rf", entry.family));
+    if (family === undefined) throw new InvalidAuth("unknown refresh family");
+    return decodeJson<Family>(family);
+  }
+
+  /** A new access token for the family's record on a scratch session (the caller's is written only once all is stored). */
+  private async issue(session: Session, stored: StoredAccess, family: Family): Promise<Session & { issuedToken: string }> {
+    const rid = parseRecordIdClaim(family.rid);
+    const { identities } = this.ctx.engine;
+    const end = identities.endedAt(family.ns, family.db, rid);
+    if (!(await identities.exists(family.ns, family.db, rid)) || (end !== undefined && end.ms >= family.started))
+      throw new InvalidAuth("the refresh family's record was deleted");
+    const scratch = newSession({ ns: session.ns, db: session.db, id: session.id, ip: session.ip, origin: session.origin, rt: session.rt });
+    const { token } = await issueRecordToken(this.ctx, scratch, stored, family.ns, family.db, family.ac, rid);
+    return Object.assign(scratch, { issuedToken: token });
+  }
+
+  private write<T>(work: (kv: KvTransaction) => Promise<T>): Promise<T> {
+    return withRetries({ begin: async () => new Transaction(await this.store.begin("write")) }, (txn) => work(txn.kv!));
+  }
+}
+
+/** Writes the auth fields of `from` (a scratch session the grant authenticated) into `session`. */
+function adopt(session: Session, from: Session): void {
+  applyAuth(session, { ns: from.ns, db: from.db, actor: from.actor, ac: from.ac, rd: from.rd, tk: from.tk, exp: from.exp, definitions: from.definitions }, from.since);
+}

@@ -1,0 +1,139 @@
+// iam/refresh.ts through the embedded API with a fake clock: refresh tokens of a record access WITH REFRESH, rotation,
+// the reuse grace window, theft detection (the whole family and its sessions end), revoke, and two nodes on one store.
+
+import { describe, expect, it } from "vitest";
+import { SurqlAuth, type AuditEvent, type Connection } from "../../src/index.js";
+import { REFRESH_GRACE_MS } from "../../src/iam/refresh.js";
+import { MemoryStore } from "../../src/store/kv/memory.js";
+
+const CLAUSES = "SIGNUP (CREATE user SET email = $email) SIGNIN (SELECT * FROM user WHERE email = $email)";
+const SCHEMA = `USE NS app DB app;
+  DEFINE TABLE user SCHEMALESS PERMISSIONS FOR select WHERE id = $auth.id;
+  DEFINE ACCESS account ON DATABASE TYPE RECORD ${CLAUSES} WITH REFRESH DURATION FOR GRANT 1d, FOR TOKEN 15m, FOR SESSION 1h;
+  DEFINE ACCESS plain ON DATABASE TYPE RECORD ${CLAUSES};`;
+const FORMAT = /^surreal-refresh-[A-Za-z0-9]{12}-[A-Za-z0-9]{24}$/;
+const AUTH_FAILED = "There was a problem with authentication";
+const creds = (email: string, ac = "account") => ({ NS: "app", DB: "app", AC: ac, email });
+
+async function open(clock: { now(): number }, storage = new MemoryStore(), events: AuditEvent[] = []) {
+  const db = await SurqlAuth.open({ clock, storage, root: { user: "root", pass: "root" }, sessionSyncMs: 0, audit: [(e) => events.push(e)] });
+  await db.importText(SCHEMA);
+  return db;
+}
+
+const whoAmI = async (c: Connection) => (await c.query("RETURN $auth"))[0]!.result;
+
+describe("refresh tokens", () => {
+  it("signin and signup of an access WITH REFRESH answer a refresh token; other accesses and compat 1 do not", async () => {
+    const db = await open({ now: () => 1_800_000_000_000 });
+    const up = await db.connect().signupTokens(creds("a@x"));
+    expect(up.refresh).toMatch(FORMAT);
+    const again = await db.connect().signinTokens(creds("a@x"));
+    expect(again.refresh).toMatch(FORMAT);
+    expect(again.refresh).not.toBe(up.refresh);
+    expect((await db.connect().signupTokens(creds("p@x", "plain"))).refresh).toBeUndefined();
+    const v1 = await SurqlAuth.open({ compat: 1, sessionSyncMs: 0 });
+    await v1.importText(`USE NS app DB app; DEFINE SCOPE account SESSION 1h ${CLAUSES};`);
+    expect(await v1.connect().signupTokens({ NS: "app", DB: "app", SC: "account", email: "a@x" })).toEqual({ access: expect.any(String) });
+  });
+
+  it("the grant rotates: a new pair, the session signs in as the family's record, the used token is spent", async () => {
+    let now = 1_800_000_000_000;
+    const db = await open({ now: () => now });
+    const first = db.connect();
+    const t0 = await first.signupTokens(creds("r@x"));
+    const me = await whoAmI(first);
+    const tab = db.connect();
+    const t1 = await tab.refresh(t0.refresh!);
+    expect(t1.refresh).toMatch(FORMAT);
+    expect(t1.refresh).not.toBe(t0.refresh);
+    expect(t1.access).not.toBe(t0.access);
+    expect(await whoAmI(tab)).toEqual(me);
+    // the grant as signin with NS / DB / AC and `refresh`, as SurrealDB 3 takes it
+    now += REFRESH_GRACE_MS + 1;
+    const t2 = await db.connect().signinTokens({ NS: "app", DB: "app", AC: "account", refresh: t1.refresh! });
+    expect(t2.refresh).toMatch(FORMAT);
+    await expect(db.connect().signinTokens({ NS: "app", DB: "app", AC: "plain", refresh: t2.refresh! })).rejects.toThrow("No record was returned");
+  });
+
+  it("two tabs using one token within the grace window get the same new pair", async () => {
+    let now = 1_800_000_000_000;
+    const db = await open({ now: () => now });
+    const t0 = await db.connect().signupTokens(creds("g@x"));
+    const a = db.connect();
+    const b = db.connect();
+    const fromA = await a.refresh(t0.refresh!);
+    now += REFRESH_GRACE_MS;
+    expect(await b.refresh(t0.refresh!)).toEqual(fromA);
+    expect(await whoAmI(b)).toEqual(await whoAmI(a));
+    // and the new token still rotates afterwards
+    expect((await db.connect().refresh(fromA.refresh!)).refresh).toMatch(FORMAT);
+  });
+
+  it("a reuse after the grace window revokes the family: its refresh token, access tokens and sessions", async () => {
+    let now = 1_800_000_000_000;
+    const events: AuditEvent[] = [];
+    const db = await open({ now: () => now }, new MemoryStore(), events);
+    const victim = db.connect();
+    const t0 = await victim.signupTokens(creds("v@x"));
+    const t1 = await victim.refresh(t0.refresh!);
+    const thief = db.connect();
+    now += REFRESH_GRACE_MS + 1;
+    await expect(thief.refresh(t0.refresh!)).rejects.toThrow(AUTH_FAILED);
+    await expect(victim.query("RETURN 1")).rejects.toThrow("The session has expired");
+    await expect(db.connect().refresh(t1.refresh!)).rejects.toThrow(AUTH_FAILED);
+    await expect(db.connect().authenticate(t1.access)).rejects.toThrow(AUTH_FAILED);
+    await expect(db.connect().authenticate(t0.access)).rejects.toThrow(AUTH_FAILED);
+    // another family of the same user is untouched
+    const other = await db.connect().signinTokens(creds("v@x"));
+    expect((await db.connect().refresh(other.refresh!)).refresh).toMatch(FORMAT);
+    // audited: the rotation, the refused reuse, the killed session; never a token
+    expect(events.filter((e) => e.event === "refresh").map((e) => e.outcome)).toEqual(["success", "failure", "failure", "success"]);
+    expect(events.find((e) => e.event === "session_killed")).toMatchObject({ reason: "refresh_reuse", identity: "record", access: "account" });
+    const log = JSON.stringify(events);
+    for (const secret of [t0.refresh!, t1.refresh!, t0.access, t1.access]) expect(log).not.toContain(secret);
+  });
+
+  it("revoke ends the family; a forged, malformed or unknown token is refused", async () => {
+    const db = await open({ now: () => 1_800_000_000_000 });
+    const c = db.connect();
+    const t0 = await c.signupTokens(creds("k@x"));
+    await c.revoke(t0.refresh!);
+    await expect(c.query("RETURN 1")).rejects.toThrow("The session has expired");
+    await expect(db.connect().refresh(t0.refresh!)).rejects.toThrow(AUTH_FAILED);
+    const forged = t0.refresh!.slice(0, -1) + (t0.refresh!.endsWith("a") ? "b" : "a");
+    await expect(db.connect().refresh(forged)).rejects.toThrow(AUTH_FAILED);
+    await expect(db.connect().refresh("surreal-refresh-x")).rejects.toThrow(AUTH_FAILED);
+    await expect(db.connect().revoke(forged)).rejects.toThrow(AUTH_FAILED);
+  });
+
+  it("a family ends with its grant duration, a redefinition of the access, and the deletion of its record", async () => {
+    let now = 1_800_000_000_000;
+    const db = await open({ now: () => now });
+    const expiring = await db.connect().signupTokens(creds("e@x"));
+    now += 86_400_000 + 1;
+    await expect(db.connect().refresh(expiring.refresh!)).rejects.toThrow(AUTH_FAILED);
+    const redefined = await db.connect().signinTokens(creds("e@x"));
+    await db.importText(`USE NS app DB app; DEFINE ACCESS OVERWRITE account ON DATABASE TYPE RECORD ${CLAUSES} WITH REFRESH;`);
+    await expect(db.connect().refresh(redefined.refresh!)).rejects.toThrow(AUTH_FAILED);
+    const deleted = await db.connect().signinTokens(creds("e@x"));
+    await db.importText("USE NS app DB app; DELETE user WHERE email = 'e@x';");
+    await expect(db.connect().refresh(deleted.refresh!)).rejects.toThrow(AUTH_FAILED);
+  });
+
+  it("two nodes on one store: a token rotated on A answers the same pair on B within the window, and theft on B ends A's session", async () => {
+    let now = 1_800_000_000_000;
+    const clock = { now: () => now };
+    const store = new MemoryStore();
+    const a = await open(clock, store);
+    const b = await SurqlAuth.open({ clock, storage: store, sessionSyncMs: 0 });
+    const onA = a.connect();
+    const t0 = await onA.signupTokens(creds("n@x"));
+    const t1 = await onA.refresh(t0.refresh!);
+    expect(await b.connect().refresh(t0.refresh!)).toEqual(t1);
+    now += REFRESH_GRACE_MS + 1;
+    await expect(b.connect().refresh(t0.refresh!)).rejects.toThrow(AUTH_FAILED);
+    await a.sessions.sync();
+    await expect(onA.query("RETURN 1")).rejects.toThrow("The session has expired");
+  });
+});
