@@ -73,6 +73,31 @@ export async function sql(conn: Conn, text: string, vars: Record<string, string>
   }
 }
 
+/** A registered realtime session as GET /sessions lists it (times ISO 8601, absent fields null). */
+export interface SessionEntry {
+  readonly id: string;
+  readonly node: string | null;
+  readonly level: string;
+  readonly user: string | null;
+  readonly ns: string | null;
+  readonly db: string | null;
+  readonly access: string | null;
+  readonly ip: string | null;
+  readonly started: string | null;
+  readonly expires: string | null;
+  readonly lastSeen: string | null;
+}
+
+/** GET /sessions (system OWNERs; 404 / 501 when the server has no session registry). */
+export async function listSessions(token: string): Promise<SessionEntry[]> {
+  return JSON.parse(await call("/sessions", { method: "GET", headers: { accept: "application/json", authorization: `Bearer ${token}` } })) as SessionEntry[];
+}
+
+/** DELETE /sessions/:id: the session answers "The session has expired" from its next call. */
+export async function killSession(token: string, id: string): Promise<void> {
+  await call(`/sessions/${encodeURIComponent(id)}`, { method: "DELETE", headers: { accept: "application/json", authorization: `Bearer ${token}` } });
+}
+
 /** One statement's result, or its error text thrown. */
 export async function sqlOne(conn: Conn, text: string, vars?: Record<string, string>): Promise<unknown> {
   const [first] = await sql(conn, text, vars);

@@ -5,6 +5,7 @@ import { App, type Me, type Panel } from "./app.js";
 import { errorBox, fill } from "./dom.js";
 import { definitionsPanel } from "./panels/definitions.js";
 import { queryPanel } from "./panels/query.js";
+import { sessionsPanel } from "./panels/sessions.js";
 import { signinForm } from "./panels/signin.js";
 import { tablesPanel } from "./panels/tables.js";
 import { usersPanel } from "./panels/users.js";
@@ -17,7 +18,7 @@ const PANELS: readonly Panel[] = [
   { id: "tables", label: "Tables", render: tablesPanel },
   { id: "users", label: "Users", render: usersPanel },
   // places kept for features other parts of the server will offer over the public API
-  { id: "sessions", label: "Sessions", note: SOON },
+  { id: "sessions", label: "Sessions", render: sessionsPanel },
   { id: "access", label: "Access matrix", note: SOON },
   { id: "audit", label: "Audit events", note: SOON },
   { id: "explain", label: "Explain denial", note: SOON },

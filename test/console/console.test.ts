@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { SurrealServer } from "../../src/server/index.js";
 import { CHROMIUM, hasChromium, launchBrowser } from "./browser.js";
+import { jsonRpcSocket } from "../server/clients.js";
 import { asRecordUser, runQuery, signIn, startExample } from "./example.js";
 
 const ARTIFACTS = "test-artifacts/console";
@@ -27,8 +28,8 @@ for (const compat of [2, 1] as const)
       browser = await launchBrowser();
       page = await browser.context.newPage();
       page.setDefaultTimeout(8_000);
-      // a CSP violation, a script error or a missing file shows up here (400 / 401: the refused signins asked for below)
-      page.on("console", (m) => m.type() === "error" && !/status of 40[01]/.test(m.text()) && problems.push(m.text()));
+      // a CSP violation, a script error or a missing file shows up here (400 / 401 / 403: the refusals asked for below)
+      page.on("console", (m) => m.type() === "error" && !/status of 40[013]/.test(m.text()) && problems.push(m.text()));
       page.on("pageerror", (e) => problems.push(e.message));
     }, 60_000);
 
@@ -121,6 +122,24 @@ for (const compat of [2, 1] as const)
       expect(await runQuery(page, "SELECT name FROM user;")).toContain("There was a problem with authentication (the server refused the token");
     });
 
+    it("lists a record user's WebSocket session and kills it: its next call answers that the session has expired", async () => {
+      const { ws, rpc } = await jsonRpcSocket(`${base.replace("http", "ws")}/rpc`);
+      try {
+        const signin = await rpc("signin", [{ NS: "app", DB: "app", [compat === 1 ? "SC" : "AC"]: "account", email: "bob@example.com", password: "pw-bob" }]);
+        expect(signin.error).toBeUndefined();
+        await page.locator("#tab-sessions").click();
+        const row = page.locator("#sessions tbody tr", { hasText: "account" });
+        await row.waitFor();
+        expect(await row.innerText()).toMatch(/user:/);
+        await page.screenshot({ path: `${ARTIFACTS}/v${compat}-sessions.png`, fullPage: true });
+        await row.locator("button.kill").click();
+        await page.locator("#sessions-out", { hasText: "No live WebSocket sessions" }).waitFor();
+        expect((await rpc("query", ["RETURN 1"])).error?.message).toContain("The session has expired");
+      } finally {
+        ws.close();
+      }
+    });
+
     it("signs in as a database user: namespace and database fixed, its role shown", async () => {
       await page.locator("#signout").click();
       await signIn(page, base, "reader", "reader-pass", "database");
@@ -128,6 +147,8 @@ for (const compat of [2, 1] as const)
       expect(await page.locator("#ns").isDisabled()).toBe(true);
       expect(await page.locator("#db").isDisabled()).toBe(true);
       expect(await runQuery(page, "SELECT name FROM user ORDER BY name;")).toMatch(/Ann[\s\S]*Bob/);
+      await page.locator("#tab-sessions").click();
+      expect(await page.locator("#sessions-out .error").innerText()).toContain("Not enough permissions");
     });
 
     it("ran without script errors or CSP violations", () => {
