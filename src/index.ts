@@ -1,20 +1,18 @@
 // The embedded API: open a datastore, import .surql schema files, open sessions and call what the RPC offers.
 // The server (src/server) is a thin network layer over these same pieces.
 
-import { readFile } from "node:fs/promises";
-import { parse } from "../grammar/index.js";
-import type { DefineStatement, Statement } from "./ast/nodes.js";
-import { ParseError, SurrealError } from "./errors/index.js";
+import { createReadStream } from "node:fs";
+import { SurrealError } from "./errors/index.js";
 import { Datastore } from "./exec/datastore.js";
-import { definedAlready } from "./exec/statements/define-same.js";
 import { newSession, systemClock, type Clock, type Compat, type Session } from "./exec/session.js";
+import { ImportError, importChunks, ownerSession, type ImportOptions, type ImportSummary } from "./import.js";
 import { Iam, type IamLogger } from "./iam/index.js";
 import type { SessionEntry, SessionFilter } from "./iam/sessions.js";
 import { Audit, type AuditWriter } from "./iam/audit.js";
 import type { KvStore } from "./store/kv/types.js";
 import { createServer, type SurrealServer } from "./server/index.js";
 import { invokeMethod, type RpcCall } from "./server/rpc/methods.js";
-import { resolveContext, silentLogger, type Logger, type ServerContext, type ServerLimits } from "./server/types.js";
+import { resolveContext, silentLogger, type Logger, type NetworkOptions, type ServerContext, type ServerLimits } from "./server/types.js";
 import { escapeIdent, toSql } from "./value/index.js";
 import type { Value, ValueObject } from "./value/types.js";
 
@@ -23,11 +21,12 @@ export { parse } from "../grammar/index.js";
 export { ParseError, SurrealError, InvalidAuth, NotAllowed, ExpiredSession, ThrownError } from "./errors/index.js";
 export { RpcError } from "./server/rpc/errors.js";
 export type { Clock, Compat, Session } from "./exec/session.js";
-export type { Logger } from "./server/types.js";
+export type { ClientIpSource, Logger, NetworkOptions, QueryGroup } from "./server/types.js";
 export { Datastore } from "./exec/datastore.js";
 export { Iam } from "./iam/index.js";
 export type { SessionEntry, SessionFilter } from "./iam/sessions.js";
 export { Audit, AUDIT_EVENTS, auditFileWriter, type AuditEvent, type AuditEventKind, type AuditInput, type AuditWriter } from "./iam/audit.js";
+export { ImportError, type ImportOptions, type ImportSummary } from "./import.js";
 
 export interface OpenOptions {
   /** 1 = SurrealDB 1.x (DEFINE SCOPE, SC, $scope); 2 = SurrealDB 2.x (DEFINE ACCESS, AC, $access). Default 2. */
@@ -62,6 +61,8 @@ export interface OpenOptions {
   readonly node?: string;
   /** How often the session registry syncs with the store (default 1000 ms; 0: only on `sessions.sync()`). */
   readonly sessionSyncMs?: number;
+  /** May an access method's JWKS URL be fetched (outbound network capability; `--deny-all` says no)? Default true. */
+  readonly allowNet?: boolean;
 }
 
 /** The session registry through the embedded API: as the embedding program (a root OWNER), or as a connection's user. */
@@ -74,28 +75,6 @@ export interface SessionAdmin {
   kill(filter: SessionFilter | "all", as?: Connection): Promise<SessionEntry[]>;
   /** Exchange with the store now (heartbeat, other nodes' kills, last-seen times) instead of at the next tick. */
   sync(): Promise<void>;
-}
-
-export interface ImportOptions {
-  /** Skip a DEFINE whose definition is stored already exactly as written (start-up imports). */
-  readonly skipUnchanged?: boolean;
-}
-
-/** An import failed: where, and SurrealDB's message. */
-export class ImportError extends SurrealError {
-  constructor(
-    readonly file: string,
-    readonly line: number,
-    readonly column: number,
-    readonly reason: string,
-  ) {
-    super("Import", `${file}:${line}:${column}: ${reason}`);
-  }
-}
-
-/** A privileged session for imports and set-up: a root owner, as `surreal import` with root credentials. */
-function ownerSession(): Session {
-  return newSession({ actor: { level: "Root", ns: undefined, db: undefined, id: "surql-auth", roles: ["OWNER"] } });
 }
 
 function iamLogger(logger: Logger): IamLogger {
@@ -136,6 +115,7 @@ export class SurqlAuth {
       ...(opts.node !== undefined ? { node: opts.node } : {}),
       ...(opts.sessionSyncMs !== undefined ? { sessionSyncMs: opts.sessionSyncMs } : {}),
       audit: this.audit,
+      ...(opts.allowNet === false ? { allowJwksUrl: () => false } : {}),
     });
   }
 
@@ -170,37 +150,35 @@ export class SurqlAuth {
     return true;
   }
 
-  /** Runs a .surql file statement by statement as a root owner; stops at the first error with its position. */
-  async importFile(path: string, opts: ImportOptions = {}): Promise<void> {
-    let text: string;
+  /**
+   * Runs a .surql file statement by statement as a root owner, reading it chunk by chunk (a large file is never held
+   * whole); stops at the first failing statement with an ImportError (file:line:column, reason, caret snippet).
+   */
+  async importFile(path: string, opts: ImportOptions = {}): Promise<ImportSummary> {
+    const chunks = createReadStream(path, { encoding: "utf8", highWaterMark: 256 * 1024 });
+    let summary: ImportSummary;
     try {
-      text = await readFile(path, "utf8");
+      summary = await importChunks(this.engine, chunks as AsyncIterable<string>, path, opts);
     } catch (e) {
-      throw new ImportError(path, 0, 0, `cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      const code = (e as NodeJS.ErrnoException).code;
+      if (e instanceof SurrealError || typeof code !== "string") throw e;
+      throw new ImportError(path, 0, 0, `cannot read file: ${code}`);
+    } finally {
+      chunks.destroy();
     }
-    await this.importText(text, path, opts);
+    this.logImport(path, summary);
+    return summary;
   }
 
   /** Like importFile for text; `name` appears in errors. `USE` statements in the text select ns / db. */
-  async importText(text: string, name = "<text>", opts: ImportOptions = {}): Promise<void> {
-    let statements: readonly Statement[];
-    try {
-      statements = parse(text);
-    } catch (e) {
-      if (e instanceof ParseError) throw new ImportError(name, e.line, e.column, e.message.split("\n")[0]!);
-      throw e;
-    }
-    const session = ownerSession();
-    let unchanged = 0;
-    for (const stmt of statements) {
-      if (opts.skipUnchanged && stmt.kind.startsWith("Define") && (await definedAlready(this.engine.catalog, stmt as DefineStatement, session.ns, session.db))) {
-        unchanged++;
-        continue;
-      }
-      const [res] = await this.engine.execute([stmt], session);
-      if (res && res.status === "ERR") throw new ImportError(name, stmt.pos?.line ?? 0, stmt.pos?.column ?? 0, res.result);
-    }
-    this.logger.info(`imported ${name} (${statements.length} statements${unchanged > 0 ? `, ${unchanged} definitions already stored as written` : ""})`);
+  async importText(text: string, name = "<text>", opts: ImportOptions = {}): Promise<ImportSummary> {
+    const summary = await importChunks(this.engine, [text], name, opts);
+    this.logImport(name, summary);
+    return summary;
+  }
+
+  private logImport(name: string, { statements, unchanged }: ImportSummary): void {
+    this.logger.info(`imported ${name} (${statements} statements${unchanged > 0 ? `, ${unchanged} definitions already stored as written` : ""})`);
   }
 
   /** The configuration the RPC handlers read (shared with the server). */
@@ -213,9 +191,9 @@ export class SurqlAuth {
     return new Connection(this.serverContext(), newSession({ ns: init.ns, db: init.db, rt: true }));
   }
 
-  /** Starts the HTTP + WebSocket server on this datastore. Port 0 picks a free port. */
-  async listen(host = "127.0.0.1", port = 8000, limits?: Partial<ServerLimits>): Promise<{ server: SurrealServer; host: string; port: number }> {
-    const server = createServer({ engine: this.engine, iam: this.iam, compat: this.compat, authEnabled: this.authEnabled, logger: this.logger, audit: this.audit, ...(limits ? { limits } : {}) });
+  /** Starts the HTTP + WebSocket server (HTTPS + WSS with `network.tls`) on this datastore. Port 0 picks a free port. */
+  async listen(host = "127.0.0.1", port = 8000, limits?: Partial<ServerLimits>, network: NetworkOptions = {}): Promise<{ server: SurrealServer; host: string; port: number }> {
+    const server = createServer({ ...network, engine: this.engine, iam: this.iam, compat: this.compat, authEnabled: this.authEnabled, logger: this.logger, audit: this.audit, ...(limits ? { limits } : {}) });
     const address = await server.listen(host, port);
     return { server, ...address };
   }

@@ -1,11 +1,13 @@
-// CLI: command-line and environment parsing into typed options for `start`, `check`, `sql`, `export` and `import`.
+// CLI: command-line and environment parsing into typed options for `start`, `check`, `sql`, `is-ready`, `export` and
+// `import`; `--help` anywhere (or `help COMMAND`) asks for that command's usage.
 
 import { LocalError } from "../errors/index.js";
 import { parseArgs } from "node:util";
 import { durationToMillis, tryParseDuration } from "../value/duration.js";
 import { Duration } from "../value/types.js";
-import { defaultLimits } from "../server/types.js";
+import { CLIENT_IP_SOURCES, QUERY_GROUPS, defaultLimits, type ClientIpSource, type QueryGroup } from "../server/types.js";
 import { parseStoreSpec } from "../store/kv/open.js";
+import { COMMANDS, type CommandName } from "./usage.js";
 
 export type LogLevel = "none" | "error" | "warn" | "info" | "debug" | "trace";
 const LOG_LEVELS: readonly LogLevel[] = ["none", "error", "warn", "info", "debug", "trace"];
@@ -38,7 +40,20 @@ export interface StartOptions {
   readonly maxConnectionsPerIp: number;
   /** Where data lives: `memory`, `file:PATH` (or a bare PATH), `postgres://USER@HOST:PORT/DB` (parseStoreSpec). */
   readonly storage: string;
+  readonly banner: boolean;
+  /** `--web-crt` / `--web-key`: PEM files; both or neither (HTTPS and WSS). */
+  readonly tls: { readonly cert: string; readonly key: string } | undefined;
+  /** CORS origins a browser may call from; `*` any. */
+  readonly allowOrigin: readonly string[];
+  /** Where `$session.ip` comes from (`--client-ip`). */
+  readonly clientIp: ClientIpSource;
+  readonly identificationHeaders: boolean;
+  /** JWKS URLs may be fetched (`--deny-all` turns it off). */
+  readonly allowNet: boolean;
+  /** Groups that may not run SurrealQL text (`--deny-arbitrary-query`). */
+  readonly denyArbitraryQuery: readonly QueryGroup[];
 }
+
 
 export interface CheckOptions {
   readonly command: "check";
@@ -51,12 +66,24 @@ export interface SqlOptions {
   readonly endpoint: string;
   readonly user: string | undefined;
   readonly pass: string | undefined;
+  readonly token: string | undefined;
   readonly ns: string | undefined;
   readonly db: string | undefined;
   /** Level of the system user signing in, as `surreal sql --auth-level` (default root). */
   readonly authLevel: "root" | "namespace" | "database";
   /** A query to run instead of the interactive shell. */
   readonly query: string | undefined;
+  /** Indented output; undefined: on a terminal. */
+  readonly pretty: boolean | undefined;
+  readonly json: boolean;
+  /** A statement spans lines until `;`; undefined: when stdin is not a terminal. */
+  readonly multi: boolean | undefined;
+  readonly hideWelcome: boolean;
+}
+
+export interface IsReadyOptions {
+  readonly command: "is-ready";
+  readonly endpoint: string;
 }
 
 /** `export` / `import` against a running server over HTTP (GET /export, POST /import). */
@@ -68,49 +95,32 @@ export interface TransferOptions {
   readonly ns: string;
   readonly db: string;
   readonly authLevel: "root" | "namespace" | "database";
+  /** `--token`: Bearer instead of Basic credentials. */
+  readonly token?: string | undefined;
   /** export: where to write (stdout when absent or `-`); import: the file to send (`-` reads stdin). */
   readonly file: string | undefined;
 }
 
-export type CliOptions = StartOptions | CheckOptions | SqlOptions | TransferOptions | { readonly command: "help" | "version" };
+export type CliOptions =
+  | StartOptions
+  | CheckOptions
+  | SqlOptions
+  | IsReadyOptions
+  | TransferOptions
+  | { readonly command: "version" }
+  /** `topic`: the command whose usage is asked for (the overview without one). */
+  | { readonly command: "help"; readonly topic: CommandName | undefined };
 
-/** A user mistake on the command line: printed with the usage, exit code 2. */
+/** A user mistake on the command line: one line and a hint to the command's --help, exit code 2. */
 export class UsageError extends LocalError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The command being parsed, for the hint. */
+    public command?: CommandName,
+  ) {
     super("Usage", message);
   }
 }
-
-export const USAGE = `usage: surql-auth <command> [options]
-
-commands:
-  start [options] [PATH]      run the HTTP + WebSocket server on the store PATH names  SURQL_AUTH_PATH
-                              PATH: memory (the default: lost at exit), file:PATH or a bare PATH (one SQLite file,
-                              created if absent), postgres://USER[:PASS]@HOST:PORT/DB (several servers may share it)
-      -b, --bind HOST:PORT      listen address (default 127.0.0.1:8000)         SURQL_AUTH_BIND
-      -u, --user NAME           root user created at start if no root user exists  SURQL_AUTH_USER
-      -p, --pass PASSWORD       its password                                     SURQL_AUTH_PASS
-      -i, --import FILE         load a .surql file at start (repeatable, in order)  SURQL_AUTH_IMPORT (comma-separated)
-      --compat 1|2              SurrealDB 1.x (scopes) or 2.x (record access) behaviour (default 2)  SURQL_AUTH_COMPAT
-      -l, --log LEVEL           none|error|warn|info|debug|trace (default info)  SURQL_AUTH_LOG
-      --log-format text|json    log lines as text or one JSON object each (default text)  SURQL_AUTH_LOG_FORMAT
-      --audit-file PATH         also append every audit event to PATH as a JSON line  SURQL_AUTH_AUDIT_FILE
-      --log-denials             audit each record, field or write PERMISSIONS refuse  SURQL_AUTH_LOG_DENIALS
-      --unauthenticated         disable authentication: anonymous sessions may do everything  SURQL_AUTH_UNAUTHENTICATED
-      --allow-guests            let anonymous sessions run queries (subject to PERMISSIONS)  SURQL_AUTH_ALLOW_GUESTS
-      --v1-token-duration SECS  compat 1: default token life of scope users (default 86400)  SURQL_AUTH_V1_TOKEN_DURATION
-      --query-timeout DURATION  time limit of one query, e.g. 500ms, 30s; 0 for none (default 10s)  SURQL_AUTH_QUERY_TIMEOUT
-      --transaction-timeout DURATION  time limit of one transaction (a statement, a BEGIN … COMMIT block); 0 for none (default)  SURQL_AUTH_TRANSACTION_TIMEOUT
-      --max-connections-per-ip N  open connections from one IP address; more get 429; 0 for no limit (default 128)  SURQL_AUTH_MAX_CONNECTIONS_PER_IP
-  check [--compat 1|2] FILE...  parse and validate schema files; every error as file:line:column
-  sql --endpoint URL [--user U --pass P [--auth-level root|namespace|database]] [--ns NS --db DB] [--query TEXT]
-                              SurrealQL shell against a running server (or one query with --query)
-  export --endpoint URL --user U --pass P --ns NS --db DB [--auth-level root|namespace|database] [FILE]
-                              write the database as SurrealQL to FILE (default stdout)
-  import --endpoint URL --user U --pass P --ns NS --db DB [--auth-level root|namespace|database] FILE
-                              run a SurrealQL file (e.g. an export) on the database
-  version                     print the version
-  help                        this text`;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -128,6 +138,34 @@ function parseBind(text: string): { host: string; port: number } {
 }
 
 const truthy = (v: string | undefined) => v !== undefined && /^(1|true|yes|on)$/i.test(v);
+const list = (v: string) => v.split(",").map((x) => x.trim()).filter(Boolean);
+
+/** `surreal`'s long names for our flags: rewritten to ours before parsing (`--import-file=x` too). */
+const ALIASES: Readonly<Record<string, string>> = {
+  "--import-file": "--import",
+  "--username": "--user",
+  "--password": "--pass",
+  "--conn": "--endpoint",
+  "--namespace": "--ns",
+  "--database": "--db",
+};
+
+function unalias(argv: readonly string[]): string[] {
+  const end = argv.indexOf("--");
+  return argv.map((a, i) => {
+    if (end >= 0 && i >= end) return a;
+    const eq = a.indexOf("=");
+    const name = eq < 0 ? a : a.slice(0, eq);
+    const to = ALIASES[name];
+    return to === undefined ? a : to + (eq < 0 ? "" : a.slice(eq));
+  });
+}
+
+/** A specific capability flag (or its variable) wins over --allow-all / --deny-all; allow and deny of one conflict. */
+function capability(allow: boolean | undefined, deny: boolean | undefined, name: string): boolean | undefined {
+  if (allow && deny) throw new UsageError(`--allow-${name} and --deny-${name} cannot be used together`);
+  return allow ? true : deny ? false : undefined;
+}
 
 function parseStart(argv: string[], env: Env): StartOptions {
   const { values, positionals } = parseArgs({
@@ -146,6 +184,16 @@ function parseStart(argv: string[], env: Env): StartOptions {
       "log-denials": { type: "boolean" },
       unauthenticated: { type: "boolean" },
       "allow-guests": { type: "boolean" },
+      "deny-guests": { type: "boolean" },
+      "allow-all": { type: "boolean", short: "A" },
+      "deny-all": { type: "boolean", short: "D" },
+      "deny-arbitrary-query": { type: "string" },
+      "no-banner": { type: "boolean" },
+      "web-crt": { type: "string" },
+      "web-key": { type: "string" },
+      "allow-origin": { type: "string" },
+      "client-ip": { type: "string" },
+      "no-identification-headers": { type: "boolean" },
       "v1-token-duration": { type: "string" },
       "query-timeout": { type: "string" },
       "transaction-timeout": { type: "string" },
@@ -184,25 +232,46 @@ function parseStart(argv: string[], env: Env): StartOptions {
   if (!/^\d+$/.test(perIpText) || !Number.isSafeInteger(maxConnectionsPerIp)) {
     throw new UsageError(`--max-connections-per-ip must be a number of connections (0 for no limit), not '${perIpText}'`);
   }
+  const allowAll = capability(values["allow-all"] ?? truthy(env.SURQL_AUTH_ALLOW_ALL), values["deny-all"] ?? truthy(env.SURQL_AUTH_DENY_ALL), "all");
+  const guestFlags = capability(values["allow-guests"], values["deny-guests"], "guests");
+  const guests = guestFlags ?? capability(truthy(env.SURQL_AUTH_ALLOW_GUESTS), truthy(env.SURQL_AUTH_DENY_GUESTS), "guests");
+  const crt = values["web-crt"] ?? env.SURQL_AUTH_WEB_CRT;
+  const key = values["web-key"] ?? env.SURQL_AUTH_WEB_KEY;
+  if ((crt === undefined) !== (key === undefined)) throw new UsageError("--web-crt and --web-key go together");
+  const clientIpText = values["client-ip"] ?? env.SURQL_AUTH_CLIENT_IP ?? "socket";
+  const clientIp = CLIENT_IP_SOURCES.find((c) => c.toLowerCase() === clientIpText.toLowerCase());
+  if (clientIp === undefined) throw new UsageError(`--client-ip must be one of ${CLIENT_IP_SOURCES.join(", ")}, not '${clientIpText}'`);
+  const denied = list(values["deny-arbitrary-query"] ?? env.SURQL_AUTH_DENY_ARBITRARY_QUERY ?? "");
+  for (const g of denied) {
+    if (!(QUERY_GROUPS as readonly string[]).includes(g)) throw new UsageError(`--deny-arbitrary-query takes ${QUERY_GROUPS.join(", ")}, not '${g}'`);
+  }
+  const envImportFiles = env.SURQL_AUTH_IMPORT_FILE ? list(env.SURQL_AUTH_IMPORT_FILE) : [];
   return {
     command: "start",
     host,
     port,
     user,
     pass,
-    imports: values.import ?? envImports,
+    imports: values.import ?? (envImports.length > 0 ? envImports : envImportFiles),
     compat: parseCompat(values.compat ?? env.SURQL_AUTH_COMPAT),
     log,
     logFormat,
     auditFile: values["audit-file"] ?? (env.SURQL_AUTH_AUDIT_FILE || undefined),
     logDenials: values["log-denials"] ?? truthy(env.SURQL_AUTH_LOG_DENIALS),
     unauthenticated: values.unauthenticated ?? truthy(env.SURQL_AUTH_UNAUTHENTICATED),
-    allowGuests: values["allow-guests"] ?? truthy(env.SURQL_AUTH_ALLOW_GUESTS),
+    allowGuests: guests ?? allowAll ?? false,
     v1TokenSeconds,
     queryTimeoutMs: timeoutMs("query-timeout", values["query-timeout"] ?? env.SURQL_AUTH_QUERY_TIMEOUT ?? "10s"),
     transactionTimeoutMs: timeoutMs("transaction-timeout", values["transaction-timeout"] ?? env.SURQL_AUTH_TRANSACTION_TIMEOUT ?? "0"),
     maxConnectionsPerIp,
     storage,
+    banner: !(values["no-banner"] ?? truthy(env.SURQL_AUTH_NO_BANNER)),
+    tls: crt !== undefined && key !== undefined ? { cert: crt, key } : undefined,
+    allowOrigin: list(values["allow-origin"] ?? env.SURQL_AUTH_ALLOW_ORIGIN ?? "*"),
+    clientIp,
+    identificationHeaders: !(values["no-identification-headers"] ?? truthy(env.SURQL_AUTH_NO_IDENTIFICATION_HEADERS)),
+    allowNet: allowAll !== false,
+    denyArbitraryQuery: denied as QueryGroup[],
   };
 }
 
@@ -222,6 +291,7 @@ export const CONNECTION_FLAGS = {
   endpoint: { type: "string", short: "e" },
   user: { type: "string", short: "u" },
   pass: { type: "string", short: "p" },
+  token: { type: "string" },
   ns: { type: "string" },
   db: { type: "string" },
   "auth-level": { type: "string" },
@@ -231,63 +301,118 @@ interface ConnectionValues {
   endpoint?: string;
   user?: string;
   pass?: string;
+  token?: string;
   ns?: string;
   db?: string;
   "auth-level"?: string;
 }
 
-function connection(values: ConnectionValues, env: Env, schemes: RegExp, schemesText: string) {
-  const authLevel = (values["auth-level"] ?? "root") as SqlOptions["authLevel"];
-  if (!["root", "namespace", "database"].includes(authLevel)) throw new UsageError(`--auth-level must be root, namespace or database, not '${authLevel}'`);
+const AUTH_LEVELS = ["root", "namespace", "database"];
+
+function endpointOf(values: { endpoint?: string }, env: Env, schemes: RegExp, schemesText: string): string {
   const endpoint = values.endpoint ?? env.SURQL_AUTH_ENDPOINT ?? "http://127.0.0.1:8000";
   if (!schemes.test(endpoint)) throw new UsageError(`--endpoint must be an ${schemesText} URL, not '${endpoint}'`);
-  return { endpoint, user: values.user ?? env.SURQL_AUTH_USER, pass: values.pass ?? env.SURQL_AUTH_PASS, ns: values.ns, db: values.db, authLevel };
+  return endpoint;
+}
+
+function connection(values: ConnectionValues, env: Env, schemes: RegExp, schemesText: string) {
+  // surreal's short forms of the level: ns / db
+  const level = ({ ns: "namespace", db: "database" } as Record<string, string>)[values["auth-level"] ?? ""] ?? values["auth-level"] ?? "root";
+  if (!AUTH_LEVELS.includes(level)) throw new UsageError(`--auth-level must be root, namespace or database, not '${level}'`);
+  const authLevel = level as SqlOptions["authLevel"];
+  const endpoint = endpointOf(values, env, schemes, schemesText);
+  const user = values.user ?? env.SURQL_AUTH_USER;
+  const pass = values.pass ?? env.SURQL_AUTH_PASS;
+  const token = values.token ?? env.SURQL_AUTH_TOKEN;
+  if (token !== undefined && values.user !== undefined) throw new UsageError("--token and --user cannot be used together");
+  return { endpoint, user: token === undefined ? user : undefined, pass: token === undefined ? pass : undefined, token, ns: values.ns, db: values.db, authLevel };
 }
 
 function parseSql(argv: string[], env: Env): SqlOptions {
-  const { values } = parseArgs({ args: argv, strict: true, options: { ...CONNECTION_FLAGS, query: { type: "string", short: "q" } } });
-  return { command: "sql", ...connection(values, env, /^(https?|wss?):\/\//, "http(s):// or ws(s)://"), query: values.query };
+  const { values, positionals } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: true,
+    options: {
+      ...CONNECTION_FLAGS,
+      query: { type: "string", short: "q" },
+      pretty: { type: "boolean" },
+      json: { type: "boolean" },
+      multi: { type: "boolean" },
+      "hide-welcome": { type: "boolean" },
+    },
+  });
+  if (positionals.length > 0) throw new UsageError(`sql takes no arguments, not '${positionals.join(" ")}' (use --query TEXT)`);
+  return {
+    command: "sql",
+    ...connection(values, env, /^(https?|wss?):\/\//, "http(s):// or ws(s)://"),
+    query: values.query,
+    pretty: values.pretty,
+    json: values.json ?? false,
+    multi: values.multi,
+    hideWelcome: values["hide-welcome"] ?? false,
+  };
+}
+
+function parseIsReady(argv: string[], env: Env): IsReadyOptions {
+  const { values } = parseArgs({ args: argv, strict: true, options: { endpoint: CONNECTION_FLAGS.endpoint } });
+  return { command: "is-ready", endpoint: endpointOf(values, env, /^(https?|wss?):\/\//, "http(s):// or ws(s)://") };
 }
 
 function parseTransfer(command: "export" | "import", argv: string[], env: Env): TransferOptions {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: CONNECTION_FLAGS });
   const conn = connection(values, env, /^https?:\/\//, "http(s)://");
   if (conn.ns === undefined || conn.db === undefined) throw new UsageError(`${command} needs --ns and --db`);
-  if ((conn.user === undefined) !== (conn.pass === undefined)) throw new UsageError("--user and --pass go together");
+  if (conn.token === undefined && (conn.user === undefined) !== (conn.pass === undefined)) throw new UsageError("--user and --pass go together");
   if (positionals.length > 1) throw new UsageError(`${command} takes one FILE`);
   if (command === "import" && positionals.length === 0) throw new UsageError("import needs a FILE");
   return { command, ...conn, ns: conn.ns, db: conn.db, file: positionals[0] };
 }
 
+const PARSERS: Record<Exclude<CommandName, "help" | "version">, (argv: string[], env: Env) => CliOptions> = {
+  start: parseStart,
+  check: parseCheck,
+  sql: parseSql,
+  "is-ready": parseIsReady,
+  export: (argv, env) => parseTransfer("export", argv, env),
+  import: (argv, env) => parseTransfer("import", argv, env),
+};
+
+function commandNamed(name: string): CommandName | undefined {
+  if (name === "isready") return "is-ready";
+  return (COMMANDS as readonly string[]).includes(name) ? (name as CommandName) : undefined;
+}
+
+/** The first sentence of node:util parseArgs' messages ("Unknown option '--x'. To specify …"). */
+function firstSentence(message: string): string {
+  const end = message.indexOf(". ");
+  return end < 0 ? message : message.slice(0, end);
+}
+
 /** Parses `argv` (without node and script) and the environment; throws UsageError on mistakes. */
 export function parseCli(argv: readonly string[], env: Env = process.env): CliOptions {
-  const [command, ...rest] = argv;
+  const [word, ...rest] = argv;
+  if (word === undefined || word === "--help" || word === "-h") return { command: "help", topic: undefined };
+  if (word === "--version" || word === "-V") return { command: "version" };
+  const command = commandNamed(word);
+  if (command === undefined) throw new UsageError(`unknown command '${word}'`);
+  const end = rest.indexOf("--");
+  if ((end < 0 ? rest : rest.slice(0, end)).some((a) => a === "--help" || a === "-h")) return { command: "help", topic: command };
+  if (command === "help") {
+    if (rest.length === 0) return { command: "help", topic: undefined };
+    const topic = commandNamed(rest[0]!);
+    if (topic === undefined || rest.length > 1) throw new UsageError(`no help for '${rest.join(" ")}'`, "help");
+    return { command: "help", topic };
+  }
+  if (command === "version") return { command: "version" };
   try {
-    switch (command) {
-      case "start":
-        return parseStart(rest, env);
-      case "check":
-        return parseCheck(rest, env);
-      case "sql":
-        return parseSql(rest, env);
-      case "export":
-      case "import":
-        return parseTransfer(command, rest, env);
-      case "version":
-      case "--version":
-      case "-V":
-        return { command: "version" };
-      case undefined:
-      case "help":
-      case "--help":
-      case "-h":
-        return { command: "help" };
-      default:
-        throw new UsageError(`unknown command '${command}'`);
-    }
+    return PARSERS[command](unalias(rest), env);
   } catch (e) {
-    if (e instanceof UsageError) throw e;
+    if (e instanceof UsageError) {
+      e.command ??= command;
+      throw e;
+    }
     // node:util parseArgs errors (unknown option, missing value) are usage errors too.
-    throw new UsageError((e as Error).message);
+    throw new UsageError(firstSentence((e as Error).message), command);
   }
 }

@@ -4,10 +4,11 @@ import { writeFile } from "node:fs/promises";
 import { REDACTED_EXPORT } from "../exec/export.js";
 import type { TransferOptions } from "./args.js";
 
-/** Headers for /export and /import: the database to use and, with --user, HTTP Basic credentials at --auth-level. */
+/** Headers for /export and /import: the database to use and, with --token, Bearer, or with --user, HTTP Basic credentials at --auth-level. */
 export function transferHeaders(opts: TransferOptions): Record<string, string> {
   const h: Record<string, string> = { "surreal-ns": opts.ns, "surreal-db": opts.db };
-  if (opts.user !== undefined) {
+  if (opts.token !== undefined) h.authorization = `Bearer ${opts.token}`;
+  else if (opts.user !== undefined) {
     h.authorization = `Basic ${Buffer.from(`${opts.user}:${opts.pass ?? ""}`).toString("base64")}`;
     if (opts.authLevel !== "root") h["surreal-auth-ns"] = opts.ns;
     if (opts.authLevel === "database") h["surreal-auth-db"] = opts.db;

@@ -1,30 +1,46 @@
 #!/usr/bin/env node
-// CLI entry point: `surql-auth start | check | sql | export | import | version | help`.
+// CLI entry point: `surql-auth start | check | sql | is-ready | export | import | version | help`.
 
 import { readFileSync } from "node:fs";
-import { parseCli, USAGE, UsageError } from "./args.js";
+import { parseCli, UsageError } from "./args.js";
 import { checkFiles, formatProblem } from "./check.js";
+import { hintFor, usageOf } from "./usage.js";
 
+/** The package version: package.json is 3 folders up from dist/src/cli/main.js, 2 from src/cli/main.ts (tsx). */
 function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string };
-  return pkg.version;
+  for (const up of ["../../../package.json", "../../package.json"]) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(up, import.meta.url), "utf8")) as { name?: string; version: string };
+      if (pkg.name === "surql-auth") return pkg.version;
+    } catch {
+      // not this folder
+    }
+  }
+  return "unknown";
 }
 
 async function main(argv: readonly string[]): Promise<number> {
-  if (argv[0] === "sessions") return (await import("./sessions.js")).sessionsCommand(argv.slice(1));
+  if (argv[0] === "sessions" || (argv[0] === "help" && argv[1] === "sessions")) {
+    const sessions = await import("./sessions.js");
+    if (argv[0] === "help" || argv.slice(1).some((a) => a === "--help" || a === "-h")) {
+      process.stdout.write(`${sessions.SESSIONS_USAGE}\n`);
+      return 0;
+    }
+    return sessions.sessionsCommand(argv.slice(1));
+  }
   let opts;
   try {
     opts = parseCli(argv);
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`surql-auth: ${e.message}\n\n${USAGE}\n`);
+      process.stderr.write(`surql-auth: ${e.message}\n${hintFor(e.command)}\n`);
       return 2;
     }
     throw e;
   }
   switch (opts.command) {
     case "help":
-      process.stdout.write(`${USAGE}\n`);
+      process.stdout.write(`${usageOf(opts.topic)}\n`);
       return 0;
     case "version":
       process.stdout.write(`surql-auth ${version()}\n`);
@@ -37,12 +53,16 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     case "start": {
       const { start } = await import("./start.js");
-      await start(opts);
+      await start(opts, version());
       return process.exitCode === undefined ? -1 : Number(process.exitCode);
     }
     case "sql": {
       const { sql } = await import("./sql.js");
       return sql(opts);
+    }
+    case "is-ready": {
+      const { isReady } = await import("./is-ready.js");
+      return isReady(opts);
     }
     case "export": {
       const { exportCommand } = await import("./export.js");

@@ -78,7 +78,7 @@ export async function sessionsCommand(argv: readonly string[], env: NodeJS.Proce
     opts = parseSessions(argv, env);
   } catch (e) {
     if (!(e instanceof UsageError) && !(e instanceof TypeError)) throw e;
-    process.stderr.write(`surql-auth: ${(e as Error).message}\n\n${SESSIONS_USAGE}\n`);
+    process.stderr.write(`surql-auth: ${(e as Error).message}\ntry 'surql-auth sessions --help'\n`);
     return 2;
   }
   const res =

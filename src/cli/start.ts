@@ -1,14 +1,58 @@
-// CLI `start`: opens the store, builds the datastore (root user, imports) and serves HTTP + WebSocket RPC until
-// SIGINT / SIGTERM, then closes the server and the store.
+// CLI `start`: opens the store, builds the datastore (root user, imports) and serves HTTP + WebSocket RPC (HTTPS + WSS
+// with --web-crt / --web-key) until SIGINT / SIGTERM, then closes the server and the store.
 
+import { readFile } from "node:fs/promises";
 import { ImportError, SurqlAuth, auditFileWriter } from "../index.js";
-import { openStore } from "../store/kv/open.js";
+import { openStore, parseStoreSpec } from "../store/kv/open.js";
 import type { KvStore } from "../store/kv/types.js";
+import type { NetworkOptions } from "../server/types.js";
 import type { StartOptions } from "./args.js";
 import { createLogger } from "./logger.js";
 
-export async function start(opts: StartOptions): Promise<void> {
+/** The store spec as logged: a postgres:// URL's password stays out of the log. */
+function shownSpec(spec: string): string {
+  return spec.replace(/^(\w+:\/\/[^:@/]*):[^@/]*@/, "$1:***@");
+}
+
+/** What the user is told at start about the store: which one, and whether data outlives the process. */
+export function storageNotice(spec: string): string {
+  const shown = shownSpec(spec);
+  switch (parseStoreSpec(spec).kind) {
+    case "memory":
+      return `storage: memory (data is lost when the server stops; give a PATH such as file:data.db to keep it)`;
+    case "file":
+      return `storage: ${shown} (SQLite file; data survives restarts)`;
+    case "postgres":
+      return `storage: ${shown} (PostgreSQL; data survives restarts and may be shared by several servers)`;
+  }
+}
+
+function banner(version: string, compat: 1 | 2): string {
+  return `surql-auth ${version} — SurrealDB ${compat === 1 ? "1.x" : "2.x"} compatible authentication server\n`;
+}
+
+/** The network options of the flags; the TLS files are read here so a missing one fails before listening. */
+async function networkOptions(opts: StartOptions): Promise<NetworkOptions> {
+  return {
+    ...(opts.tls ? { tls: { cert: await readFile(opts.tls.cert), key: await readFile(opts.tls.key) } } : {}),
+    allowOrigin: opts.allowOrigin,
+    clientIp: opts.clientIp,
+    noIdentificationHeaders: !opts.identificationHeaders,
+    denyArbitraryQuery: opts.denyArbitraryQuery,
+  };
+}
+
+export async function start(opts: StartOptions, version: string): Promise<void> {
   const logger = createLogger(opts.log, { format: opts.logFormat });
+  if (opts.banner) process.stdout.write(banner(version, opts.compat));
+  let network: NetworkOptions;
+  try {
+    network = await networkOptions(opts);
+  } catch (e) {
+    logger.error(`cannot read the TLS certificate or key: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} (${(e as { path?: string }).path ?? ""})`);
+    process.exitCode = 1;
+    return;
+  }
   let auditFile: ReturnType<typeof auditFileWriter> | undefined;
   try {
     auditFile = opts.auditFile === undefined ? undefined : auditFileWriter(opts.auditFile);
@@ -19,23 +63,22 @@ export async function start(opts: StartOptions): Promise<void> {
   }
   let db: SurqlAuth;
   let storage: KvStore;
-  // a postgres:// URL's password stays out of the log
-  const shown = opts.storage.replace(/^(\w+:\/\/[^:@/]*):[^@/]*@/, "$1:***@");
   try {
     storage = await openStore(opts.storage);
   } catch (e) {
-    logger.error(`cannot open the store ${shown}: ${(e as Error).message}`);
+    logger.error(`cannot open the store ${shownSpec(opts.storage)}: ${(e as Error).message}`);
     auditFile?.close();
     process.exitCode = 1;
     return;
   }
-  logger.info(`storage: ${shown}`);
+  logger.info(storageNotice(opts.storage));
   try {
     db = await SurqlAuth.open({
       storage,
       compat: opts.compat,
       auth: !opts.unauthenticated,
       allowGuests: opts.allowGuests,
+      allowNet: opts.allowNet,
       v1TokenDuration: opts.v1TokenSeconds,
       queryTimeoutMs: opts.queryTimeoutMs,
       transactionTimeoutMs: opts.transactionTimeoutMs,
@@ -50,14 +93,17 @@ export async function start(opts: StartOptions): Promise<void> {
     auditFile?.close();
     if (e instanceof ImportError) {
       logger.error(`import failed: ${e.message}`);
+      if (e.snippet) process.stderr.write(`${e.snippet.replace(/^/gm, "  ")}\n`);
       process.exitCode = 1;
       return;
     }
     throw e;
   }
   if (opts.unauthenticated) logger.warn("authentication is disabled: anonymous sessions may do everything");
-  const { server, host, port } = await db.listen(opts.host, opts.port, { maxConnectionsPerIp: opts.maxConnectionsPerIp });
-  logger.info(`surql-auth (SurrealDB ${opts.compat === 1 ? "1.x" : "2.x"} compatible) listening on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
+  if (!opts.allowNet) logger.warn("all capabilities are denied: guests may not query and JWKS URLs are not fetched");
+  const { server, host, port } = await db.listen(opts.host, opts.port, { maxConnectionsPerIp: opts.maxConnectionsPerIp }, network);
+  const scheme = opts.tls ? "https" : "http";
+  logger.info(`surql-auth (SurrealDB ${opts.compat === 1 ? "1.x" : "2.x"} compatible) listening on ${scheme}://${host.includes(":") ? `[${host}]` : host}:${port}`);
   let closing = false;
   const stop = (signal: string) => {
     if (closing) return;

@@ -38,6 +38,20 @@ function sessionId(ctx: ServerContext, req: IncomingMessage, realtime: boolean):
   return requestId ?? randomUUID();
 }
 
+/** The client's address as `--client-ip` says: none, the socket's, or a proxy header's (X-Forwarded-For: its first entry). */
+export function clientAddress(ctx: ServerContext, req: IncomingMessage): string | undefined {
+  switch (ctx.clientIp) {
+    case "none":
+      return undefined;
+    case "socket":
+      return req.socket.remoteAddress;
+    case "X-Forwarded-For":
+      return header(req, "x-forwarded-for")?.split(",")[0]?.trim() || undefined;
+    default:
+      return header(req, ctx.clientIp.toLowerCase())?.trim() || undefined;
+  }
+}
+
 /** Build the session of a request (or WebSocket upgrade) and authenticate it. Throws AuthFailure. */
 export async function sessionFromRequest(ctx: ServerContext, req: IncomingMessage, opts: { realtime: boolean }): Promise<Session> {
   const v1 = ctx.compat === 1;
@@ -45,7 +59,7 @@ export async function sessionFromRequest(ctx: ServerContext, req: IncomingMessag
     ns: header(req, "surreal-ns") ?? (v1 ? header(req, "ns") : undefined),
     db: header(req, "surreal-db") ?? (v1 ? header(req, "db") : undefined),
     id: sessionId(ctx, req, opts.realtime),
-    ip: req.socket.remoteAddress,
+    ip: clientAddress(ctx, req),
     origin: header(req, "origin"),
     rt: opts.realtime,
   });

@@ -1,13 +1,14 @@
 // The HTTP server: node:http ⇒ auth middleware ⇒ routes (console, signin, sql, key, export/import, rpc) and the WebSocket upgrade.
 
-import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createHttpServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 import { WIRE_MESSAGES } from "../errors/catalogue.js";
 import type { Session } from "../exec/session.js";
 import { sessionIdentity } from "../iam/audit.js";
 import { WireMeter } from "./backpressure.js";
 import { AuthFailure, header, sessionFromRequest } from "./auth.js";
-import { send, type RouteRequest } from "./routes/common.js";
+import { send, sendForbidden, type RouteRequest } from "./routes/common.js";
 import { handleConsole } from "./routes/console.js";
 import { handleExport, handleImport } from "./routes/export.js";
 import { handleKey } from "./routes/key.js";
@@ -15,7 +16,7 @@ import { handleRpc } from "./routes/rpc.js";
 import { handleSessions } from "./routes/sessions.js";
 import { handleSignin } from "./routes/signin.js";
 import { handleSql } from "./routes/sql.js";
-import { resolveContext, serverVersion, type ServerContext, type ServerOptions } from "./types.js";
+import { queriesAllowed, resolveContext, serverVersion, type ServerContext, type ServerOptions } from "./types.js";
 import { createRpcSocketServer, identificationHeaders } from "./ws.js";
 
 export interface SurrealServer {
@@ -35,7 +36,8 @@ export interface SurrealServer {
 const CORS_METHODS = "GET, PUT, POST, PATCH, DELETE, OPTIONS";
 const CORS_HEADERS = "accept, authorization, content-type, origin, ns, db, id, surreal-ns, surreal-db, surreal-id, surreal-auth-ns, surreal-auth-db";
 
-type Route = { methods: readonly string[]; handler: (r: RouteRequest) => Promise<void> | void };
+/** `query`: the route runs SurrealQL, so --deny-arbitrary-query forbids it. */
+type Route = { methods: readonly string[]; handler: (r: RouteRequest) => Promise<void> | void; query?: string };
 
 function routeFor(ctx: ServerContext, path: string): Route | undefined {
   switch (path) {
@@ -51,7 +53,7 @@ function routeFor(ctx: ServerContext, path: string): Route | undefined {
     case "/signup":
       return { methods: ["POST"], handler: (r) => handleSignin(r, "signup") };
     case "/sql":
-      return { methods: ["POST"], handler: handleSql };
+      return { methods: ["POST"], handler: handleSql, query: "sql" };
     case "/export":
       return { methods: ctx.compat === 1 ? ["GET"] : ["GET", "POST"], handler: handleExport };
     case "/import":
@@ -77,7 +79,7 @@ function routeFor(ctx: ServerContext, path: string): Route | undefined {
     } catch {
       return undefined;
     }
-    return { methods: ["GET", "POST", "PUT", "PATCH", "DELETE"], handler: (r) => handleKey(r, table, id) };
+    return { methods: ["GET", "POST", "PUT", "PATCH", "DELETE"], handler: (r) => handleKey(r, table, id), query: "key" };
   }
   return undefined;
 }
@@ -97,8 +99,11 @@ async function handle(ctx: ServerContext, meter: WireMeter, req: IncomingMessage
     res.setHeader("connection", "close");
     return send(res, 429, WIRE_MESSAGES.TooManyConnections, "text/plain; charset=utf-8");
   }
-  if (header(req, "origin") !== undefined) {
-    res.setHeader("access-control-allow-origin", "*");
+  const origin = header(req, "origin");
+  if (origin !== undefined) {
+    // --allow-origin: * answers any origin; a list answers only its own
+    if (ctx.allowOrigin.includes("*")) res.setHeader("access-control-allow-origin", "*");
+    else if (ctx.allowOrigin.includes(origin)) res.setHeader("access-control-allow-origin", origin);
     res.setHeader("vary", "origin");
   }
   let url: URL;
@@ -129,6 +134,7 @@ async function handle(ctx: ServerContext, meter: WireMeter, req: IncomingMessage
     throw e;
   }
   seen.session = session;
+  if (route.query !== undefined && !queriesAllowed(ctx, session)) return sendForbidden(res, `The HTTP route '${route.query}' is forbidden`);
   // a client that goes away before its answer cancels its query (attack pass 4, B2)
   const gone = new AbortController();
   res.once("close", () => {
@@ -143,7 +149,7 @@ export function createServer(opts: ServerOptions): SurrealServer {
   const ctx = resolveContext(opts);
   const meter = new WireMeter(ctx.limits);
   const sockets = createRpcSocketServer(ctx, meter);
-  const server = createHttpServer((req, res) => {
+  const listener: RequestListener = (req, res) => {
     const started = performance.now();
     const seen: { session?: Session } = {};
     res.once("close", () => logRequest(ctx, req, res, started, seen));
@@ -151,8 +157,10 @@ export function createServer(opts: ServerOptions): SurrealServer {
       ctx.logger.error("request failed", e);
       send(res, 500, "Internal Server Error", "text/plain; charset=utf-8");
     });
-  });
-  server.on("connection", (socket: Socket) => meter.connect(socket));
+  };
+  // --web-crt / --web-key: HTTPS and WSS; requests arrive on the TLS socket, so that is the one counted
+  const server: Server = opts.tls ? createHttpsServer({ cert: opts.tls.cert, key: opts.tls.key }, listener) : createHttpServer(listener);
+  server.on(opts.tls ? "secureConnection" : "connection", (socket: Socket) => meter.connect(socket));
   server.on("clientError", (err, socket) => {
     ctx.logger.debug("client error", err);
     if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n");

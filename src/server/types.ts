@@ -121,7 +121,28 @@ export const defaultLimits: ServerLimits = {
   maxConnectionsPerIp: 128,
 };
 
-export interface ServerOptions {
+/** Where a request's client address (`$session.ip`) comes from (`--client-ip`): no address, the socket, or a proxy's header. */
+export const CLIENT_IP_SOURCES = ["none", "socket", "X-Forwarded-For", "X-Real-IP", "CF-Connecting-IP", "True-Client-IP", "Fly-Client-IP"] as const;
+export type ClientIpSource = (typeof CLIENT_IP_SOURCES)[number];
+/** Session groups `--deny-arbitrary-query` names: anonymous, record (scope) users, system users. */
+export const QUERY_GROUPS = ["guest", "record", "system"] as const;
+export type QueryGroup = (typeof QUERY_GROUPS)[number];
+
+/** Options of the network layer a `surql-auth start` flag sets. */
+export interface NetworkOptions {
+  /** PEM certificate and key: HTTPS and WSS instead of HTTP and WS (`--web-crt`, `--web-key`). */
+  readonly tls?: { readonly cert: string | Buffer; readonly key: string | Buffer };
+  /** Origins a browser may call from (CORS; `--allow-origin`); `*` any (the default). */
+  readonly allowOrigin?: readonly string[];
+  /** Default "socket". */
+  readonly clientIp?: ClientIpSource;
+  /** Sessions of these groups may not run queries (`--deny-arbitrary-query`). */
+  readonly denyArbitraryQuery?: readonly QueryGroup[];
+  /** Omit the `server` / `surreal-version` response headers (v2 `--no-identification-headers`). */
+  readonly noIdentificationHeaders?: boolean;
+}
+
+export interface ServerOptions extends NetworkOptions {
   readonly engine: ServerEngine;
   readonly iam: AuthService;
   /** Defaults to `engine.compat`. */
@@ -132,8 +153,6 @@ export interface ServerOptions {
   readonly audit?: Audit;
   /** Whether authentication is enforced (v2 default on, v1 default off); gates POST /import for non-owners. */
   readonly authEnabled?: boolean;
-  /** Omit the `server` / `surreal-version` response headers (v2 `--no-identification-headers`). */
-  readonly noIdentificationHeaders?: boolean;
 }
 
 /** The resolved configuration every handler reads. */
@@ -146,6 +165,9 @@ export interface ServerContext {
   readonly audit: Audit;
   readonly authEnabled: boolean;
   readonly noIdentificationHeaders: boolean;
+  readonly allowOrigin: readonly string[];
+  readonly clientIp: ClientIpSource;
+  readonly denyArbitraryQuery: readonly QueryGroup[];
 }
 
 export function resolveContext(opts: ServerOptions): ServerContext {
@@ -159,12 +181,23 @@ export function resolveContext(opts: ServerOptions): ServerContext {
     audit: opts.audit ?? silentAudit,
     authEnabled: opts.authEnabled ?? compat === 2,
     noIdentificationHeaders: opts.noIdentificationHeaders ?? false,
+    allowOrigin: opts.allowOrigin ?? ["*"],
+    clientIp: opts.clientIp ?? "socket",
+    denyArbitraryQuery: opts.denyArbitraryQuery ?? [],
   };
 }
 
 /** The version this server reports: `surrealdb-1.5.4` or `surrealdb-2.6.0`. */
 export function serverVersion(compat: Compat): string {
   return compat === 1 ? "surrealdb-1.5.4" : "surrealdb-2.6.0";
+}
+
+/** May this session run queries (`--deny-arbitrary-query`)? Only sign-in and session methods otherwise. */
+export function queriesAllowed(ctx: ServerContext, session: Session): boolean {
+  if (ctx.denyArbitraryQuery.length === 0) return true;
+  const level = session.actor.level;
+  const group: QueryGroup = level === "No" ? "guest" : level === "Record" || level === "Scope" ? "record" : "system";
+  return !ctx.denyArbitraryQuery.includes(group);
 }
 
 /** What one RPC message of this session may be: at most `bytes` long (checked before decoding) and `values` values. */

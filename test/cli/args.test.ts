@@ -22,6 +22,13 @@ describe("parseCli", () => {
       transactionTimeoutMs: 0,
       maxConnectionsPerIp: 128,
       storage: "memory",
+      banner: true,
+      tls: undefined,
+      allowOrigin: ["*"],
+      clientIp: "socket",
+      identificationHeaders: true,
+      allowNet: true,
+      denyArbitraryQuery: [],
     });
   });
 
@@ -33,6 +40,75 @@ describe("parseCli", () => {
       logDenials: true,
     });
     expect(() => parseCli(["start", "--log-format", "xml"], {})).toThrow(UsageError);
+  });
+
+  it("--help, -h and help COMMAND ask for that command's usage; help alone for the overview", () => {
+    for (const argv of [["start", "--help"], ["start", "-h"], ["start", "--bind", "x", "--help"], ["help", "start"]]) {
+      expect(parseCli(argv, {})).toEqual({ command: "help", topic: "start" });
+    }
+    expect(parseCli(["isready", "-h"], {})).toEqual({ command: "help", topic: "is-ready" });
+    expect(parseCli(["help"], {})).toEqual({ command: "help", topic: undefined });
+    expect(parseCli([], {})).toEqual({ command: "help", topic: undefined });
+    // after "--" it is an argument, not a flag
+    expect(() => parseCli(["check", "--", "--help"], {})).not.toThrow();
+    expect(() => parseCli(["help", "frobnicate"], {})).toThrow(/no help for 'frobnicate'/);
+  });
+
+  it("a usage error names its command (for the hint) and is one line", () => {
+    const error = (() => {
+      try {
+        parseCli(["sql", "--frobnicate"], {});
+      } catch (e) {
+        return e as UsageError;
+      }
+      throw new Error("no error");
+    })();
+    expect(error.command).toBe("sql");
+    expect(error.message).toBe("Unknown option '--frobnicate'");
+  });
+
+  it("surreal's long names are aliases: --import-file, --username, --password, --conn, --namespace, --database", () => {
+    expect(parseCli(["start", "--import-file", "a.surql", "-i", "b.surql", "--import-file=c.surql", "--username", "r", "--password", "p"], {})).toMatchObject({
+      imports: ["a.surql", "b.surql", "c.surql"],
+      user: "r",
+      pass: "p",
+    });
+    expect(parseCli(["sql", "--conn", "ws://h:1", "--namespace", "n", "--database", "d", "--username", "u", "--password", "p", "--auth-level", "db"], {})).toMatchObject({
+      endpoint: "ws://h:1",
+      ns: "n",
+      db: "d",
+      user: "u",
+      pass: "p",
+      authLevel: "database",
+    });
+  });
+
+  it("start: --no-banner, --web-crt/--web-key, --allow-origin, --client-ip, --no-identification-headers, and their variables", () => {
+    expect(parseCli(["start", "--no-banner", "--web-crt", "c.pem", "--web-key", "k.pem", "--allow-origin", "https://a, https://b", "--client-ip", "x-real-ip", "--no-identification-headers"], {})).toMatchObject({
+      banner: false,
+      tls: { cert: "c.pem", key: "k.pem" },
+      allowOrigin: ["https://a", "https://b"],
+      clientIp: "X-Real-IP",
+      identificationHeaders: false,
+    });
+    const env = { SURQL_AUTH_NO_BANNER: "1", SURQL_AUTH_WEB_CRT: "c", SURQL_AUTH_WEB_KEY: "k", SURQL_AUTH_ALLOW_ORIGIN: "https://x", SURQL_AUTH_CLIENT_IP: "CF-Connecting-IP", SURQL_AUTH_NO_IDENTIFICATION_HEADERS: "true", SURQL_AUTH_IMPORT_FILE: "s.surql" };
+    expect(parseCli(["start"], env)).toMatchObject({ banner: false, tls: { cert: "c", key: "k" }, allowOrigin: ["https://x"], clientIp: "CF-Connecting-IP", identificationHeaders: false, imports: ["s.surql"] });
+    expect(() => parseCli(["start", "--web-crt", "c.pem"], {})).toThrow(/--web-crt and --web-key go together/);
+    expect(() => parseCli(["start", "--client-ip", "Forwarded"], {})).toThrow(/--client-ip must be one of none, socket, X-Forwarded-For/);
+  });
+
+  it("capabilities: a specific flag wins over --allow-all / --deny-all; allow and deny of one conflict", () => {
+    expect(parseCli(["start", "--allow-all"], {})).toMatchObject({ allowGuests: true, allowNet: true });
+    expect(parseCli(["start", "-D"], {})).toMatchObject({ allowGuests: false, allowNet: false });
+    expect(parseCli(["start", "--deny-all", "--allow-guests"], {})).toMatchObject({ allowGuests: true, allowNet: false });
+    expect(parseCli(["start", "--allow-all", "--deny-guests"], {})).toMatchObject({ allowGuests: false, allowNet: true });
+    expect(parseCli(["start"], { SURQL_AUTH_ALLOW_ALL: "1", SURQL_AUTH_DENY_GUESTS: "1" })).toMatchObject({ allowGuests: false });
+    expect(parseCli(["start", "--allow-guests"], { SURQL_AUTH_DENY_GUESTS: "1" })).toMatchObject({ allowGuests: true });
+    expect(parseCli(["start", "--deny-arbitrary-query", "guest,record"], {})).toMatchObject({ denyArbitraryQuery: ["guest", "record"] });
+    expect(parseCli(["start"], { SURQL_AUTH_DENY_ARBITRARY_QUERY: "system" })).toMatchObject({ denyArbitraryQuery: ["system"] });
+    expect(() => parseCli(["start", "--allow-all", "--deny-all"], {})).toThrow(/--allow-all and --deny-all/);
+    expect(() => parseCli(["start", "--allow-guests", "--deny-guests"], {})).toThrow(/--allow-guests and --deny-guests/);
+    expect(() => parseCli(["start", "--deny-arbitrary-query", "admin"], {})).toThrow(/takes guest, record, system, not 'admin'/);
   });
 
   it("--query-timeout takes a duration (0: none), SURQL_AUTH_QUERY_TIMEOUT as fallback", () => {
@@ -114,6 +190,11 @@ describe("parseCli", () => {
       query: "INFO FOR DB",
     });
     expect(parseCli(["sql", "--auth-level", "database"], {})).toMatchObject({ authLevel: "database" });
+    expect(parseCli(["sql", "--token", "t", "--pretty", "--json", "--multi", "--hide-welcome"], {})).toMatchObject({ token: "t", user: undefined, pretty: true, json: true, multi: true, hideWelcome: true });
+    expect(parseCli(["sql"], {})).toMatchObject({ token: undefined, pretty: undefined, json: false, multi: undefined, hideWelcome: false });
+    expect(() => parseCli(["sql", "--token", "t", "--user", "u"], {})).toThrow(/--token and --user/);
+    expect(parseCli(["is-ready", "--endpoint", "https://h:1"], {})).toEqual({ command: "is-ready", endpoint: "https://h:1" });
+    expect(parseCli(["isready", "--conn", "ws://h:1"], {})).toEqual({ command: "is-ready", endpoint: "ws://h:1" });
     expect(() => parseCli(["sql", "--auth-level", "scope"], {})).toThrow(/--auth-level/);
   });
 });

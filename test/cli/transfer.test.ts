@@ -14,10 +14,10 @@ describe("export / import arguments", () => {
   });
 
   it("rejects what cannot work", () => {
-    expect(() => parseCli(["import", "--ns", "n", "--db", "d"], {})).toThrow(new UsageError("import needs a FILE"));
+    expect(() => parseCli(["import", "--ns", "n", "--db", "d"], {})).toThrow(/^import needs a FILE$/);
     expect(() => parseCli(["export", "--ns", "n"], {})).toThrow(UsageError);
     expect(() => parseCli(["export", "--ns", "n", "--db", "d", "--endpoint", "ws://h:1"], {})).toThrow(UsageError);
-    expect(() => parseCli(["export", "--ns", "n", "--db", "d", "-u", "root"], {})).toThrow(new UsageError("--user and --pass go together"));
+    expect(() => parseCli(["export", "--ns", "n", "--db", "d", "-u", "root"], {})).toThrow(/^--user and --pass go together$/);
   });
 
   it("send Basic auth with the level headers, and surreal-ns / surreal-db", () => {

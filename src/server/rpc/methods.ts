@@ -6,7 +6,7 @@ import { ExpiredSession, queryError } from "../../errors/index.js";
 import { sizeWithin } from "../../value/size.js";
 import { RecordId, RecordIdRange, Table, isValueObject, type Value, type ValueObject } from "../../value/types.js";
 import type { ServerContext, SigninResult } from "../types.js";
-import { messageLimits, serverVersion } from "../types.js";
+import { messageLimits, queriesAllowed, serverVersion } from "../types.js";
 import { RpcError, databaseError, invalidParams, methodNotFound } from "./errors.js";
 
 export interface RpcCall {
@@ -309,12 +309,17 @@ const handlers: Record<string, Handler> = {
 };
 handlers["set"] = handlers["let"];
 
+/** Methods a session denied queries keeps. */
+const WITHOUT_QUERY = new Set(["ping", "info", "signup", "signin", "authenticate", "invalidate", "reset", "version"]);
+
 /** Find and run a method on a call; throws RpcError / SurrealError for the dispatcher to encode. */
 export async function invokeMethod(call: RpcCall, method: string, params: Value[]): Promise<Value> {
   if (!Object.prototype.hasOwnProperty.call(handlers, method)) throw methodNotFound();
   if (call.ctx.compat === 1 && V2_ONLY.has(method)) throw methodNotFound();
   try {
     if (!ALLOWED_WHEN_EXPIRED.has(method) && isExpired(call.session, call.ctx.engine.clock)) throw new ExpiredSession();
+    // --deny-arbitrary-query: such a session may only sign in and manage itself (as SurrealDB 2.x)
+    if (!WITHOUT_QUERY.has(method) && !queriesAllowed(call.ctx, call.session)) throw new RpcError(-32000, "Method not allowed");
     call.ctx.iam.seen?.(call.session);
     return await handlers[method](call, params);
   } catch (e) {
