@@ -9,6 +9,7 @@ import { sessionsPanel } from "./panels/sessions.js";
 import { signinForm } from "./panels/signin.js";
 import { tablesPanel } from "./panels/tables.js";
 import { usersPanel } from "./panels/users.js";
+import { forgetSignins } from "./runas.js";
 
 const SOON = "Not offered by this server yet";
 
@@ -36,7 +37,10 @@ async function main(): Promise<void> {
     fill(root, errorBox(e));
     return;
   }
-  const signedOut = () => fill(root, signinForm(signedIn));
+  const signedOut = () => {
+    forgetSignins();
+    fill(root, signinForm(signedIn));
+  };
   const signedIn = (me: Me) => void new App(compat, me, PANELS, signedOut).mount(root);
   signedOut();
 }

@@ -22,8 +22,16 @@ export interface Target {
   readonly db: string;
 }
 
-/** The token for `as`, and a line saying who the query runs as. */
-export async function tokenFor(as: RunAs, t: Target): Promise<{ token: string; label: string }> {
+/** Record users' tokens by namespace, database, access and variables: one signin (and one audit event) for many runs. */
+const signins = new Map<string, string>();
+
+/** Drop every record user's token (signing out of the console). */
+export function forgetSignins(): void {
+  signins.clear();
+}
+
+/** The token for `as`, a line saying who the query runs as, and for a reused signin how to drop it (once refused). */
+export async function tokenFor(as: RunAs, t: Target): Promise<{ token: string; label: string; forget?: () => void }> {
   const accessClaim = t.compat === 1 ? "TK" : "AC";
   switch (as.kind) {
     case "me":
@@ -33,11 +41,15 @@ export async function tokenFor(as: RunAs, t: Target): Promise<{ token: string; l
         token: await signToken(as.algorithm, as.key, { NS: t.ns, DB: t.db, [accessClaim]: as.access, RL: [as.role] }),
         label: `role ${as.role} through access ${as.access}`,
       };
-    case "record-signin":
-      return {
-        token: await signin("signin", { ...as.vars, NS: t.ns, DB: t.db, [t.compat === 1 ? "SC" : "AC"]: as.access }),
-        label: `the record user signed in through ${as.access}`,
-      };
+    case "record-signin": {
+      const key = JSON.stringify([t.ns, t.db, as.access, as.vars]);
+      const label = `the record user signed in through ${as.access}`;
+      const kept = signins.get(key);
+      if (kept !== undefined) return { token: kept, label, forget: () => signins.delete(key) };
+      const token = await signin("signin", { ...as.vars, NS: t.ns, DB: t.db, [t.compat === 1 ? "SC" : "AC"]: as.access });
+      signins.set(key, token);
+      return { token, label };
+    }
     case "record-id":
       if (t.compat === 1) throw new Error("Running as a record id needs a 2.x record access method with a JWT key; use signin variables in 1.x");
       return {

@@ -76,6 +76,11 @@ for (const compat of [2, 1] as const)
       expect(asAnn).toContain("Ran as the record user signed in through account");
       expect(asAnn).toContain("ann@example.com");
       expect(asAnn).not.toContain("Bob");
+      // the record user's token is kept: a second run uses the same one (no second signin)
+      const jti = async () => (await runQuery(page, "RETURN $token.jti;")).match(/"([0-9a-f-]{36})"/)?.[1];
+      const first = await jti();
+      expect(first).toBeDefined();
+      expect(await jti()).toBe(first);
       await page.screenshot({ path: `${ARTIFACTS}/v${compat}-query-as-record-user.png`, fullPage: true });
     });
 

@@ -1,6 +1,6 @@
 // Query: SurrealQL text run as the signed-in user, a database role, or a record user; results and errors per statement.
 
-import { sql } from "../api.js";
+import { ApiError, sql } from "../api.js";
 import type { App } from "../app.js";
 import { errorBox, field, fill, h, select } from "../dom.js";
 import { accesses, type AccessInfo } from "../info.js";
@@ -58,8 +58,20 @@ export async function queryPanel(app: App, text?: string): Promise<HTMLElement> 
     lastText = editor.value;
     fill(out, h("p", { class: "muted" }, "Running…"));
     try {
-      const { token, label } = await tokenFor(runAs(), { compat: app.compat, myToken: app.me.token, ns: app.ns ?? "", db: app.db ?? "" });
-      const results = await sql({ token, ns: app.ns, db: app.db }, editor.value);
+      const as = runAs();
+      const target = { compat: app.compat, myToken: app.me.token, ns: app.ns ?? "", db: app.db ?? "" };
+      const query = (token: string) => sql({ token, ns: app.ns, db: app.db }, editor.value);
+      let { token, label, forget } = await tokenFor(as, target);
+      let results;
+      try {
+        results = await query(token);
+      } catch (e) {
+        // a kept record-user token that expired: sign in again once
+        if (!forget || !(e instanceof ApiError) || e.status !== 401) throw e;
+        forget();
+        ({ token, label } = await tokenFor(as, target));
+        results = await query(token);
+      }
       fill(out, h("p", { id: "ran-as", class: "muted" }, `Ran as ${label}`), resultBlocks(results));
     } catch (e) {
       fill(out, errorBox(e));
