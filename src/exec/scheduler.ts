@@ -70,8 +70,8 @@ export class Scheduler {
   /** When the current turn began; no turn is under way while `turnPending` is false (the scheduler is idle). */
   private turnStart = -Infinity;
   private turnPending = false;
-  /** A slice ran at once since the last turn: it may have been this very loop iteration (I/O before the check phase). */
-  private ranAtOnce = false;
+  /** How the turn under way granted a slice: at its start, or at once (maybe in this very loop iteration, before the check phase). */
+  private ran: "at its start" | "at once" | undefined;
   /** Turns to leave to I/O before the next grant. */
   private rest = 0;
 
@@ -91,7 +91,7 @@ export class Scheduler {
     if (!this.turnPending) this.beginTurn();
     // 2. nothing waits and the turn has time left: run now
     if (this.waiting === 0 && this.now() - this.turnStart < this.turnMs) {
-      this.ranAtOnce = true;
+      this.ran = "at once";
       this.grant(lane);
       return undefined;
     }
@@ -120,9 +120,12 @@ export class Scheduler {
   private turn(): void {
     const took = this.now() - this.turnStart;
     this.turnPending = false;
-    if (this.ranAtOnce) this.rest = Math.max(this.rest, 1);
-    if (took > 2 * this.sliceMs) this.rest = Math.max(this.rest, Math.min(MAX_REST_TURNS, Math.floor(took / this.sliceMs)));
-    this.ranAtOnce = false;
+    // only a turn that ran a slice sets the rest (a turn of I/O alone may take long too)
+    if (this.ran !== undefined) {
+      const overran = took > 2 * this.sliceMs ? Math.min(MAX_REST_TURNS, Math.floor(took / this.sliceMs)) : 0;
+      this.rest = Math.max(overran, this.ran === "at once" ? 1 : 0);
+      this.ran = undefined;
+    }
     if (this.waiting === 0) {
       this.rest = 0;
       return;
@@ -134,6 +137,7 @@ export class Scheduler {
     }
     const next = this.takeNext();
     this.waiting--;
+    this.ran = "at its start";
     this.grant(next.lane);
     next.resolve();
   }

@@ -106,9 +106,12 @@ describe("Scheduler", () => {
     await turn();
     await turn();
     expect(ran).toEqual(["a1", "a2"]);
-    // a2 parses 100 ms: the next 4 turns grant nothing
+    // a2 parses 100 ms: the next 4 turns grant nothing (and long turns of I/O alone add none)
     advance(100);
-    for (let i = 0; i < 4; i++) await turn();
+    for (let i = 0; i < 4; i++) {
+      await turn();
+      advance(100);
+    }
     expect(ran).toEqual(["a1", "a2"]);
     await turn();
     expect(ran).toEqual(["a1", "a2", "a3"]);
