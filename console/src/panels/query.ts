@@ -29,11 +29,26 @@ export async function queryPanel(app: App, text?: string): Promise<HTMLElement> 
   const vars = h("textarea", { id: "runas-vars", rows: "3", spellcheck: "false", value: '{ "email": "", "password": "" }' });
   const recordId = h("input", { id: "runas-id", placeholder: "user:ann" });
   // fresh labels each time: the inputs (and what was typed in them) are shared between modes
+  const hint = (text: string) => h("p", { class: "muted hint" }, text);
   const fields: Record<RunAs["kind"], () => HTMLElement[]> = {
     me: () => [],
-    role: () => [field("Access (TYPE JWT)", jwtAccess), field("Role", role), field("Key", key)],
-    "record-signin": () => [field("Access (TYPE RECORD)", recordAccess), field("Variables (JSON)", vars)],
-    "record-id": () => [field("Access (TYPE RECORD)", recordAccess), field("Record id", recordId), field("Key", key)],
+    role: () => [
+      field("Access (TYPE JWT)", jwtAccess),
+      field("Role", role),
+      field("Key", key),
+      hint("A 5-minute token with the role in its RL claim, signed in this page with the key you type (INFO shows keys redacted)."),
+    ],
+    "record-signin": () => [
+      field("Access (TYPE RECORD)", recordAccess),
+      field("Variables (JSON)", vars),
+      hint("Signs in through the access method's SIGNIN with these variables, as an application would."),
+    ],
+    "record-id": () => [
+      field("Access (TYPE RECORD)", recordAccess),
+      field("Record id", recordId),
+      field("Key", key),
+      hint("A 5-minute token naming the record, for a record access WITH JWT … KEY you hold; a generated key cannot be signed for."),
+    ],
   };
   const extra = h("div", { class: "runas-fields" });
   const showFields = () => fill(extra, ...fields[mode.value as RunAs["kind"]]());
