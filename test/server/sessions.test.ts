@@ -2,11 +2,15 @@
 // POST /sessions/kill and DELETE /sessions/:id; a password change, REMOVE USER and REMOVE ACCESS end live sockets;
 // a kill made on one node reaches a socket on another node sharing the store.
 
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SurqlAuth, type SessionEntry } from "../../src/index.js";
 import type { Compat } from "../../src/exec/session.js";
 import type { SurrealServer } from "../../src/server/index.js";
 import { MemoryStore } from "../../src/store/kv/memory.js";
+import { PostgresStore } from "../../src/store/kv/postgres.js";
+import type { KvStore } from "../../src/store/kv/types.js";
+import { postgresSkipReason, startPostgres, type PostgresCluster } from "../helpers/postgres.js";
 import { open, type Client } from "./clients.js";
 
 const EXPIRED = "There was a problem with the database: The session has expired";
@@ -34,7 +38,7 @@ interface Node {
   readonly port: number;
 }
 
-async function startNode(compat: Compat, storage = new MemoryStore()): Promise<Node> {
+async function startNode(compat: Compat, storage: KvStore = new MemoryStore()): Promise<Node> {
   const db = await SurqlAuth.open({ compat, storage, root: { user: "root", pass: "root" }, sessionSyncMs: 0 });
   const { server, port } = await db.listen("127.0.0.1", 0);
   return { db, server, port, base: `http://127.0.0.1:${port}` };
@@ -158,29 +162,68 @@ describe.each([1, 2] as const)("session registry over the server, compat %i", (c
   });
 });
 
-describe.each([1, 2] as const)("two nodes on one store, compat %i", (compat) => {
-  const nodes: Node[] = [];
-  afterAll(async () => {
-    for (const n of nodes) await n.server.close();
-  });
+/** Where two nodes share their state: one memory store, or two connections to one PostgreSQL database. */
+const SHARED: { name: string; skip?: string; stores(): Promise<[KvStore, KvStore]> }[] = [
+  {
+    name: "memory",
+    stores: async () => {
+      const s = new MemoryStore();
+      return [s, s];
+    },
+  },
+  {
+    name: "PostgreSQL",
+    ...(postgresSkipReason() !== undefined ? { skip: postgresSkipReason() } : {}),
+    stores: async () => {
+      cluster ??= await startPostgres({ fsync: false });
+      const name = `s${Math.random().toString(36).slice(2, 10)}`;
+      const admin = new pg.Client({ connectionString: cluster.url });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = cluster.url.replace(/\/[^/]*$/, `/${name}`);
+      const pair: [KvStore, KvStore] = [await PostgresStore.open(url), await PostgresStore.open(url)];
+      stores.push(...pair);
+      return pair;
+    },
+  },
+];
+let cluster: PostgresCluster | undefined;
+const stores: KvStore[] = [];
 
-  it("a kill made on node A reaches a socket on node B at B's next sync; each node lists both", async () => {
-    const store = new MemoryStore();
-    const a = await startNode(compat, store);
-    nodes.push(a);
-    await a.db.importText(SCHEMA(compat));
-    const b = await startNode(compat, store);
-    nodes.push(b);
-    const c = await open(b);
-    expect((await call(c, "signin", [{ NS: "app", DB: "app", user: "bob", pass: "pw" }])).error).toBeUndefined();
-    const seen = (await a.db.sessions.list({ user: "bob" })).map((e) => e.node);
-    expect(seen).toEqual([b.db.sessions.node]);
-    const res = await fetch(`${a.base}/sessions/kill`, { method: "POST", headers: { ...ROOT, "content-type": "application/json" }, body: JSON.stringify({ user: "bob" }) });
-    expect(((await res.json()) as { killed: unknown[] }).killed.length).toBe(1);
-    // before B syncs, its socket still works (the documented window, at most the sync interval: 1 s by default)
-    expect((await call(c, "query", ["RETURN 1"])).error).toBeUndefined();
-    await b.db.sessions.sync();
-    expect((await call(c, "query", ["RETURN 1"])).error?.message).toBe(EXPIRED);
-    c.ws.close();
+for (const shared of SHARED)
+  describe.skipIf(shared.skip !== undefined).each([1, 2] as const)(`two nodes on one ${shared.name} store, compat %i`, (compat) => {
+    const nodes: Node[] = [];
+    afterAll(async () => {
+      for (const n of nodes) await n.server.close();
+      for (const s of stores.splice(0)) await s.close();
+      if (shared.name === "PostgreSQL" && compat === 2) await cluster?.stop();
+    });
+
+    it("a kill made on node A reaches a socket on node B at B's next sync; each node lists both", async () => {
+      const [storeA, storeB] = await shared.stores();
+      const a = await startNode(compat, storeA);
+      nodes.push(a);
+      await a.db.importText(SCHEMA(compat));
+      const b = await startNode(compat, storeB);
+      nodes.push(b);
+      const c = await open(b);
+      expect((await call(c, "signin", [{ NS: "app", DB: "app", user: "bob", pass: "pw" }])).error).toBeUndefined();
+      const seen = (await a.db.sessions.list({ user: "bob" })).map((e) => e.node);
+      expect(seen).toEqual([b.db.sessions.node]);
+      const res = await fetch(`${a.base}/sessions/kill`, { method: "POST", headers: { ...ROOT, "content-type": "application/json" }, body: JSON.stringify({ user: "bob" }) });
+      expect(((await res.json()) as { killed: unknown[] }).killed.length).toBe(1);
+      // before B syncs, its socket still works (the documented window, at most the sync interval: 1 s by default)
+      expect((await call(c, "query", ["RETURN 1"])).error).toBeUndefined();
+      await b.db.sessions.sync();
+      expect((await call(c, "query", ["RETURN 1"])).error?.message).toBe(EXPIRED);
+      c.ws.close();
+      if (compat === 1) return;
+      // a refresh token rotated on A answers the same pair on B (the grace window), then rotates on B
+      await a.db.importText(`USE NS app DB app; DEFINE ACCESS r ON DATABASE TYPE RECORD SIGNUP (CREATE user SET email = $email) SIGNIN (SELECT * FROM user WHERE email = $email) WITH REFRESH;`);
+      const t0 = await a.db.connect().signupTokens({ NS: "app", DB: "app", AC: "r", email: "two@x" });
+      const t1 = await a.db.connect().refresh(t0.refresh!);
+      expect(await b.db.connect().refresh(t0.refresh!)).toEqual(t1);
+      expect((await b.db.connect().refresh(t1.refresh!)).refresh).not.toBe(t1.refresh);
+    });
   });
-});
