@@ -20,10 +20,13 @@ import { issueRecordToken } from "./record.js";
 import { parseRecordIdClaim, recordIdText } from "./recordid.js";
 import { applyAuth } from "./session.js";
 import type { SessionRegistry } from "./sessions.js";
-import { decodeJson, encodeJson, stateKey } from "./sessions-keys.js";
+import { decodeJson, encodeJson, stateKey, stateRange } from "./sessions-keys.js";
 
 /** How long after a rotation the rotated token still answers, with the pair the rotation issued. */
 export const REFRESH_GRACE_MS = 5000;
+
+/** How often a node sweeps ended families (expired; revoked with every access token expired) and their token ids. */
+export const REFRESH_SWEEP_MS = 10 * 60_000;
 
 const FORMAT = /^surreal-refresh-([A-Za-z0-9]{12})-([A-Za-z0-9]{24})$/;
 
@@ -118,6 +121,8 @@ const accessToken = (session: Session): { jti: string; untilMs: number } | undef
 };
 
 export class RefreshBook {
+  private lastSweep = -Infinity;
+
   constructor(
     private readonly ctx: IamContext,
     private readonly store: KvStore,
@@ -152,7 +157,33 @@ export class RefreshBook {
       kv.set(stateKey("rf", family.id), encodeJson(family));
       kv.set(stateKey("rt", t.id), encodeJson({ family: family.id, hash: sha256(t.secret).toString("hex") } satisfies TokenIndex));
     });
+    if (now - this.lastSweep >= REFRESH_SWEEP_MS) await this.sweep();
     return { token: result.token, refresh: t.text, family: family.id };
+  }
+
+  /**
+   * Deletes the families that can no longer answer anything (past their grant duration; revoked, once every access
+   * token they issued has expired) and the token ids of families gone. Run by a signin now and then; returns how many
+   * families went.
+   */
+  async sweep(): Promise<number> {
+    const now = this.ctx.clock.now();
+    this.lastSweep = now;
+    return this.write(async (kv) => {
+      const live = new Set<string>();
+      let gone = 0;
+      for await (const batch of kv.scan(stateRange("rf")))
+        for (const [key, v] of batch) {
+          const f = decodeJson<Family>(v);
+          const spent = f.revoked !== undefined && f.tokens.every((t) => t.untilMs < now);
+          if ((f.expires !== null && now > f.expires) || spent) {
+            kv.delete(key);
+            gone++;
+          } else live.add(f.id);
+        }
+      for await (const batch of kv.scan(stateRange("rt"))) for (const [key, v] of batch) if (!live.has(decodeJson<TokenIndex>(v).family)) kv.delete(key);
+      return gone;
+    });
   }
 
   /**

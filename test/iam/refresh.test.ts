@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { SurqlAuth, type AuditEvent, type Connection } from "../../src/index.js";
 import { REFRESH_GRACE_MS } from "../../src/iam/refresh.js";
+import { stateRange } from "../../src/iam/sessions-keys.js";
 import { MemoryStore } from "../../src/store/kv/memory.js";
 
 const CLAUSES = "SIGNUP (CREATE user SET email = $email) SIGNIN (SELECT * FROM user WHERE email = $email)";
@@ -119,6 +120,28 @@ describe("refresh tokens", () => {
     const deleted = await db.connect().signinTokens(creds("e@x"));
     await db.importText("USE NS app DB app; DELETE user WHERE email = 'e@x';");
     await expect(db.connect().refresh(deleted.refresh!)).rejects.toThrow(AUTH_FAILED);
+  });
+
+  it("ended families and their token ids leave the store at a later signin's sweep", async () => {
+    let now = 1_800_000_000_000;
+    const store = new MemoryStore();
+    const db = await open({ now: () => now }, store);
+    const count = async (kind: "rf" | "rt") => {
+      const kv = await store.begin("read");
+      let n = 0;
+      for await (const batch of kv.scan(stateRange(kind))) n += batch.length;
+      await kv.cancel();
+      return n;
+    };
+    const expiring = await db.connect().signupTokens(creds("s1@x"));
+    await db.connect().refresh(expiring.refresh!);
+    const revoked = await db.connect().signupTokens(creds("s2@x"));
+    await db.connect().revoke(revoked.refresh!);
+    expect([await count("rf"), await count("rt")]).toEqual([2, 3]);
+    now += 86_400_000 + 1;
+    const kept = await db.connect().signupTokens(creds("s3@x"));
+    expect([await count("rf"), await count("rt")]).toEqual([1, 1]);
+    expect((await db.connect().refresh(kept.refresh!)).refresh).toMatch(FORMAT);
   });
 
   it("two nodes on one store: a token rotated on A answers the same pair on B within the window, and theft on B ends A's session", async () => {
