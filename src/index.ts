@@ -106,7 +106,7 @@ export class SurqlAuth {
       ...(opts.transactionTimeoutMs !== undefined ? { transactionTimeoutMs: opts.transactionTimeoutMs } : {}),
       ...(opts.storage !== undefined ? { storage: opts.storage } : {}),
       onInternalError: (e) => this.logger.error("internal error in a statement", { error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
-      ...(opts.logDenials ? { onDenied: (d, session) => this.audit.emit({ event: "permission_denied", outcome: "failure", reason: "Permissions", session, ...d }) } : {}),
+      ...(opts.logDenials ? { onDenied: (d, session) => this.audit.emit({ event: "permission_denied", outcome: "failure", reason: d.resource ? "NotAllowed" : "Permissions", session, ...d }) } : {}),
     });
     this.iam = new Iam(this.engine, {
       compat: this.compat,

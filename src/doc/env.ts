@@ -10,10 +10,15 @@ import type { Compat } from "../exec/session.js";
 
 export type Action = "select" | "create" | "update" | "delete";
 
-/** A record hidden, a field stripped or a write refused by PERMISSIONS (reported only when denials are logged). */
+/**
+ * A record hidden, a field stripped or a write refused by PERMISSIONS, or a statement refused by the actor's roles
+ * (`resource` set); reported only when denials are logged.
+ */
 export interface Denial {
-  readonly table: string;
-  readonly action: Action;
+  readonly table?: string;
+  readonly action: Action | "view" | "edit";
+  /** A role refusal: the kind of resource (Table, Actor, Namespace …). */
+  readonly resource?: string;
   /** The field a field permission hid. */
   readonly field?: string;
   /** The record concerned, as SurrealDB prints it. */

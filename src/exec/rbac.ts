@@ -89,9 +89,11 @@ export function maySeeSecrets(ctx: Ctx, at: Omit<Resource, "kind">): boolean {
   return isAllowed(ctx, "Edit", { kind: "Actor", ...at });
 }
 
-/** Throw SurrealDB's IAM error unless allowed. */
-export function checkAllowed(ctx: Ctx, action: "View" | "Edit", res: Resource): void {
-  if (!isAllowed(ctx, action, res)) throw new NotAllowed();
+/** Throw SurrealDB's IAM error unless allowed (reported as a denial when denials are logged; `table`: the one concerned). */
+export function checkAllowed(ctx: Ctx, action: "View" | "Edit", res: Resource, table?: string): void {
+  if (isAllowed(ctx, action, res)) return;
+  ctx.core.onDenied?.({ action: action === "View" ? "view" : "edit", resource: res.kind, ...(table !== undefined ? { table } : {}) }, ctx.session);
+  throw new NotAllowed();
 }
 
 /** Does a DEFINE PARAM / DEFINE FUNCTION permission let the actor through? Its WHERE runs with the owner's rights. */

@@ -3,7 +3,6 @@
 import type { Expr } from "../ast/nodes.js";
 import type { DocEnv } from "../doc/env.js";
 import { selectDocument, selectDocumentHidden } from "../doc/pipeline.js";
-import { NotAllowed } from "../errors/index.js";
 import { newDatabaseEntry, newNamespaceEntry, newTableEntry, putIn } from "../store/catalog.js";
 import type { TableEntry } from "../store/catalog.js";
 import type { TableRef } from "../store/records.js";
@@ -13,7 +12,7 @@ import type { Ctx } from "./context.js";
 import { bodyCtx, clientCtx, needDb, needNs } from "./context.js";
 import { evaluate } from "./expressions/evaluate.js";
 import { printExpr } from "../ast/print.js";
-import { evaluateAsOwner, isAllowed, permissionsApply } from "./rbac.js";
+import { checkAllowed, evaluateAsOwner, permissionsApply } from "./rbac.js";
 import { defaultTableDefinition } from "./statements/define.js";
 
 /** A DocEnv on the context's ns/db and transaction; its clauses see no client variable; field clauses keep the invoker's rights. */
@@ -46,7 +45,7 @@ export function ensureTable(ctx: Ctx, tb: string): TableEntry {
   const db = needDb(ctx);
   const existing = ctx.core.catalog.table(ns, db, tb);
   if (existing) return existing;
-  if (!isAllowed(ctx, "Edit", { kind: "Table", level: "DATABASE", ns, db })) throw new NotAllowed();
+  checkAllowed(ctx, "Edit", { kind: "Table", level: "DATABASE", ns, db }, tb);
   const dbEntry = ensureDatabase(ctx, ns, db);
   const entry = newTableEntry(ns, db, defaultTableDefinition(tb));
   putIn(ctx.txn, dbEntry.tables, tb, entry);

@@ -2,7 +2,7 @@
 // the audit file. Every feature reports through `Audit.emit`; no event ever carries a password, token or hash.
 
 import { closeSync, fsyncSync, openSync, writeSync } from "node:fs";
-import type { Actor, Clock, Session } from "../exec/session.js";
+import type { Actor, AuthLevel, Clock, Session } from "../exec/session.js";
 import { isExpired, systemClock } from "../exec/session.js";
 import { isValueObject, type ValueObject } from "../value/types.js";
 import { readCredentials } from "./credentials.js";
@@ -52,11 +52,12 @@ export interface AuditEvent extends AuditIdentity {
   readonly detail?: string;
   /** How the identity was presented: rpc, basic (HTTP Basic), bearer (HTTP Authorization), reset … */
   readonly via?: string;
-  /** permission_denied: the table, the action refused, the field hidden, the record concerned. */
+  /** permission_denied: the table, the action refused, the field hidden, the record concerned; a role refusal's resource kind. */
   readonly table?: string;
   readonly action?: string;
   readonly field?: string;
   readonly target?: string;
+  readonly resource?: string;
   /** Anything else a feature adds (retry_after, by, family …): scalars only. */
   readonly [extra: string]: string | number | boolean | null | undefined;
 }
@@ -68,14 +69,15 @@ export interface AuditInput {
   readonly reason: string;
   /** The session concerned: identity, ns/db, client IP and session id are read from it. */
   readonly session?: Session | undefined;
-  /** Identity fields to use instead of the session's (a failed signin's attempted identity, a throttled one). */
-  readonly attempt?: Partial<AuditIdentity> | undefined;
+  /** Fields to use instead of the session's (a failed signin's attempted identity, a killed registry entry). */
+  readonly attempt?: Partial<AuditIdentity & { readonly ip: string | null; readonly session: string | null }> | undefined;
   readonly detail?: string | undefined;
   readonly via?: string | undefined;
   readonly table?: string | undefined;
   readonly action?: string | undefined;
   readonly field?: string | undefined;
   readonly target?: string | undefined;
+  readonly resource?: string | undefined;
   readonly extra?: Readonly<Record<string, string | number | boolean | null>> | undefined;
   /** Values to blank out of `detail` (a signin's credential values), in case an error text quotes one. */
   readonly secrets?: readonly string[] | undefined;
@@ -86,7 +88,7 @@ export type AuditWriter = (event: AuditEvent) => void;
 
 /** Keys an event never carries, whatever a caller passes in `extra`. */
 const SECRET_KEY = /pass|secret|token|key|hash|authorization|refresh|credential/i;
-const LEVEL: Record<Session["actor"]["level"], string> = {
+const LEVEL: Record<AuthLevel, string> = {
   No: "anonymous",
   Root: "root",
   Namespace: "namespace",
@@ -95,20 +97,18 @@ const LEVEL: Record<Session["actor"]["level"], string> = {
   Record: "record",
 };
 
+/** The identity of an actor at `level` named `id` (a user name or a record id), with its access method, ns and db. */
+export function levelIdentity(level: AuthLevel, id: string, access: string | null, ns: string | null, db: string | null): AuditIdentity {
+  const isRecord = level === "Record" || level === "Scope";
+  const isUser = level === "Root" || level === "Namespace" || level === "Database";
+  return { identity: LEVEL[level], user: isUser ? id : null, record: isRecord ? id : null, access, ns, db };
+}
+
 /** The identity a session stands for now. */
 export function sessionIdentity(session: Session | undefined): AuditIdentity {
-  if (!session) return { identity: "anonymous", user: null, record: null, access: null, ns: null, db: null };
+  if (!session) return levelIdentity("No", "", null, null, null);
   const { actor } = session;
-  const isRecord = actor.level === "Record" || actor.level === "Scope";
-  const isUser = actor.level === "Root" || actor.level === "Namespace" || actor.level === "Database";
-  return {
-    identity: LEVEL[actor.level],
-    user: isUser ? actor.id : null,
-    record: isRecord ? actor.id : null,
-    access: session.ac ?? null,
-    ns: actor.ns ?? session.ns ?? null,
-    db: actor.db ?? session.db ?? null,
-  };
+  return levelIdentity(actor.level, actor.id, session.ac ?? null, actor.ns ?? session.ns ?? null, actor.db ?? session.db ?? null);
 }
 
 /** The identity signin / signup credentials try to reach (no secret: names only). */
@@ -185,11 +185,12 @@ export class Audit {
   sessionExpired(session: Session): void {
     if (this.ended.get(session) === session.actor) return;
     this.ended.set(session, session.actor);
-    this.emit({ event: "session_expired", outcome: "failure", reason: "ExpiredSession", session, detail: isExpired(session, this.clock) ? "expired" : "ended" });
+    const detail = session.killed ? "killed" : isExpired(session, this.clock) ? "expired" : "ended";
+    this.emit({ event: "session_expired", outcome: "failure", reason: "ExpiredSession", session, detail });
   }
 
   private build(input: AuditInput): AuditEvent {
-    const who = { ...sessionIdentity(input.session), ...input.attempt };
+    const who = { ...sessionIdentity(input.session), ip: input.session?.ip ?? null, session: input.session?.id ?? null, ...input.attempt };
     const extra: Record<string, string | number | boolean | null> = {};
     for (const [k, v] of Object.entries(input.extra ?? {})) if (!SECRET_KEY.test(k)) extra[k] = typeof v === "string" ? scrub(v, input.secrets) : v;
     return {
@@ -198,14 +199,13 @@ export class Audit {
       outcome: input.outcome,
       reason: input.reason,
       ...who,
-      ip: input.session?.ip ?? null,
-      session: input.session?.id ?? null,
       ...(input.via !== undefined ? { via: input.via } : {}),
       ...(input.detail !== undefined ? { detail: scrub(input.detail, input.secrets) } : {}),
       ...(input.table !== undefined ? { table: input.table } : {}),
       ...(input.action !== undefined ? { action: input.action } : {}),
       ...(input.field !== undefined ? { field: input.field } : {}),
       ...(input.target !== undefined ? { target: input.target } : {}),
+      ...(input.resource !== undefined ? { resource: input.resource } : {}),
       ...extra,
     };
   }

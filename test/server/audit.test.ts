@@ -169,6 +169,9 @@ for (const compat of [1, 2] as const) {
         expect(denials).toContainEqual(expect.objectContaining({ ...who, table: "person", action: "select", target: expect.stringMatching(/^person:/) }));
         expect(denials).toContainEqual(expect.objectContaining({ ...who, table: "person", action: "select", field: "pass" }));
         expect(denials).toContainEqual(expect.objectContaining({ ...who, table: "person", action: "create" }));
+        // a role refusal: a record user may not create a table
+        await rpc("query", ["CREATE newtable:1"]);
+        expect(last("permission_denied")).toMatchObject({ ...who, reason: "NotAllowed", action: "edit", resource: "Table", table: "newtable" });
       } finally {
         sock.close();
       }
@@ -181,12 +184,31 @@ for (const compat of [1, 2] as const) {
         now += 2 * 3600_000;
         expect((await rpc("query", ["RETURN 1"])).error?.message).toContain("expired");
         expect((await rpc("query", ["RETURN 1"])).error?.message).toContain("expired");
-        const expired = events().filter((e) => e.event === "session_expired");
+        const expired = events().filter((e) => e.event === "session_expired" && e.record !== null);
         expect(expired).toHaveLength(1);
         expect(expired[0]).toMatchObject({ outcome: "failure", reason: "ExpiredSession", detail: "expired", record: expect.stringMatching(/^person:/), access: "account" });
       } finally {
         sock.close();
         now -= 2 * 3600_000;
+      }
+    });
+
+    it("session killed: the kill names the killed session's identity and who killed it; its next call is session_expired (killed)", async () => {
+      const { ws: sock, rpc } = await jsonRpcSocket(ws);
+      try {
+        await rpc("signin", [{ NS: "test", DB: "test", user: "dbu", pass: DB_PASS }]);
+        const res = await fetch(`${base}/sessions/kill`, {
+          method: "POST",
+          headers: { authorization: basic("root", ROOT_PASS), "content-type": "application/json" },
+          body: JSON.stringify({ user: "dbu" }),
+        });
+        const { killed } = (await res.json()) as { killed: { id: string }[] };
+        expect(killed).toHaveLength(1);
+        expect(last("session_killed")).toMatchObject({ outcome: "success", reason: "killed", identity: "database", user: "dbu", ns: "test", db: "test", ip: "127.0.0.1", killed: killed[0]!.id, by: "root" });
+        expect((await rpc("query", ["RETURN 1"])).error?.message).toContain("expired");
+        expect(last("session_expired")).toMatchObject({ detail: "killed", user: "dbu" });
+      } finally {
+        sock.close();
       }
     });
 
@@ -206,7 +228,7 @@ for (const compat of [1, 2] as const) {
     it("the audit file holds exactly the audit events, one JSON line each, in order", () => {
       const written = readFileSync(join(dir, "audit.jsonl"), "utf8").trimEnd().split("\n");
       expect(written.map((l) => JSON.parse(l) as AuditEvent)).toEqual(events());
-      expect(new Set(events().map((e) => e.event))).toEqual(new Set(["signin", "signup", "authenticate", "invalidate", "permission_denied", "session_expired"]));
+      expect(new Set(events().map((e) => e.event))).toEqual(new Set(["signin", "signup", "authenticate", "invalidate", "permission_denied", "session_expired", "session_killed"]));
     });
 
     it("no password, token or hash from the inputs appears in any log line at any level, nor in the audit file", async () => {
