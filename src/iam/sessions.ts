@@ -166,7 +166,8 @@ export class SessionRegistry {
   /** The session made a call (its last-seen time reaches the store at the next sync). */
   seen(session: Session): void {
     const id = this.ids.get(session);
-    if (id !== undefined) this.local.get(id)!.seen = this.clock.now();
+    const l = id === undefined ? undefined : this.local.get(id);
+    if (l !== undefined) l.seen = this.clock.now();
   }
 
   /** The session ended (invalidate, reset, connection closed): it leaves the registry. */
@@ -310,8 +311,11 @@ export class SessionRegistry {
     if (sweep) this.lastSweep = now;
     for (const id of killed) this.killLocal(id);
     for (const [id, l] of this.local) {
-      if (this.ended(id, l)) this.local.delete(id);
-      else l.written = l.seen;
+      if (this.ended(id, l)) {
+        // an expired session leaves the registry; its later calls find no entry
+        this.local.delete(id);
+        if (this.ids.get(l.session) === id) this.ids.delete(l.session);
+      } else l.written = l.seen;
     }
     this.revoked.clear();
     for (const [jti, until] of revoked) this.revoked.set(jti, until);
