@@ -5,7 +5,6 @@ import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 import { WIRE_MESSAGES } from "../errors/catalogue.js";
 import type { Session } from "../exec/session.js";
-import { sessionIdentity } from "../iam/audit.js";
 import { WireMeter } from "./backpressure.js";
 import { AuthFailure, header, sessionFromRequest } from "./auth.js";
 import { send, sendForbidden, type RouteRequest } from "./routes/common.js";
@@ -16,6 +15,7 @@ import { handleRpc } from "./routes/rpc.js";
 import { handleSessions } from "./routes/sessions.js";
 import { handleSignin } from "./routes/signin.js";
 import { handleSql } from "./routes/sql.js";
+import { logRequest } from "./request-log.js";
 import { queriesAllowed, resolveContext, serverVersion, type ServerContext, type ServerOptions } from "./types.js";
 import { createRpcSocketServer, identificationHeaders } from "./ws.js";
 
@@ -84,15 +84,6 @@ function routeFor(ctx: ServerContext, path: string): Route | undefined {
   return undefined;
 }
 
-/** The request log at info: method, path (no query string), status, duration, and the kind of identity; no bodies. */
-function logRequest(ctx: ServerContext, req: IncomingMessage, res: ServerResponse, started: number, seen: { session?: Session }): void {
-  const url = req.url ?? "/";
-  const q = url.indexOf("?");
-  const path = (q < 0 ? url : url.slice(0, q)).slice(0, 256);
-  const ms = Math.round((performance.now() - started) * 10) / 10;
-  ctx.logger.info("http request", { method: req.method, path, status: res.statusCode, ms, identity: sessionIdentity(seen.session).identity });
-}
-
 async function handle(ctx: ServerContext, meter: WireMeter, req: IncomingMessage, res: ServerResponse, seen: { session?: Session }): Promise<void> {
   for (const [k, v] of Object.entries(identificationHeaders(ctx))) res.setHeader(k, v);
   if (meter.refuses(req.socket)) {
@@ -152,7 +143,7 @@ export function createServer(opts: ServerOptions): SurrealServer {
   const listener: RequestListener = (req, res) => {
     const started = performance.now();
     const seen: { session?: Session } = {};
-    res.once("close", () => logRequest(ctx, req, res, started, seen));
+    res.once("close", () => logRequest(ctx, req, res.statusCode, started, seen.session));
     handle(ctx, meter, req, res, seen).catch((e) => {
       ctx.logger.error("request failed", e);
       send(res, 500, "Internal Server Error", "text/plain; charset=utf-8");

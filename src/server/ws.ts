@@ -4,10 +4,11 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { QUERY_MESSAGES, WIRE_MESSAGES } from "../errors/catalogue.js";
-import { SurrealError } from "../errors/index.js";
+import { ExpiredSession, SurrealError } from "../errors/index.js";
 import type { Session } from "../exec/session.js";
 import type { Value, ValueObject } from "../value/types.js";
 import { AuthFailure, sessionFromRequest } from "./auth.js";
+import { logRequest } from "./request-log.js";
 import { Outbox, type WireMeter } from "./backpressure.js";
 import { DecodeError, decodeRpcMessage, encodeValue, stringifyJson, type WireFormat } from "./codec/index.js";
 import { databaseError, invalidRequest, toRpcError } from "./rpc/errors.js";
@@ -169,6 +170,7 @@ export function createRpcSocketServer(ctx: ServerContext, meter: WireMeter): Rpc
           reply = stringifyJson(responses.map((r) => ({ result: r.result, status: r.status, time: r.time })), { compat: ctx.compat });
         } catch (e) {
           reply = e instanceof SurrealError ? e.message : QUERY_MESSAGES.Internal();
+          if (e instanceof ExpiredSession) ctx.audit.sessionExpired(session);
           if (!(e instanceof SurrealError)) ctx.logger.error("sql socket query failed", e);
         }
         if (ws.readyState === ws.OPEN) outbox.send(reply, false, (err) => ctx.logger.debug("sql reply not sent", err));
@@ -183,17 +185,23 @@ export function createRpcSocketServer(ctx: ServerContext, meter: WireMeter): Rpc
     });
   }
 
-  function upgrade(req: IncomingMessage, socket: Duplex, onSession: (session: Session) => void): void {
+  /** Authenticates an upgrade; `onSession` answers it and returns the status it sent (for the request log). */
+  function upgrade(req: IncomingMessage, socket: Duplex, onSession: (session: Session) => number): void {
+    const started = performance.now();
     socket.on("error", (e) => ctx.logger.debug("upgrade socket error", e));
-    if (meter.refuses(req.socket)) return refuse(ctx, socket, 429, "Too Many Requests", WIRE_MESSAGES.TooManyConnections);
+    if (meter.refuses(req.socket)) {
+      refuse(ctx, socket, 429, "Too Many Requests", WIRE_MESSAGES.TooManyConnections);
+      return logRequest(ctx, req, 429, started, undefined);
+    }
     sessionFromRequest(ctx, req, { realtime: true })
-      .then(onSession)
+      .then((session) => logRequest(ctx, req, onSession(session), started, session))
       .catch((e) => {
         if (e instanceof AuthFailure) refuse(ctx, socket, 401, "Unauthorized", e.text);
         else {
           ctx.logger.error("websocket upgrade failed", e);
           refuse(ctx, socket, 500, "Internal Server Error", "Internal Server Error");
         }
+        logRequest(ctx, req, e instanceof AuthFailure ? 401 : 500, started, undefined);
       });
   }
 
@@ -249,13 +257,17 @@ export function createRpcSocketServer(ctx: ServerContext, meter: WireMeter): Rpc
         if (ctx.compat === 2 && session.id !== undefined && idsInUse.has(session.id)) {
           ctx.iam.closed?.(session).catch((e) => ctx.logger.debug("session deregistration failed", e));
           refuse(ctx, socket, 400, "Bad Request", "The connection id is already in use");
-          return;
+          return 400;
         }
         wss.handleUpgrade(req, socket, head, (ws) => accept(ws, session));
+        return 101;
       });
     },
     handleSqlUpgrade(req, socket, head) {
-      upgrade(req, socket, (session) => sqlWss.handleUpgrade(req, socket, head, (ws) => acceptSql(ws, session)));
+      upgrade(req, socket, (session) => {
+        sqlWss.handleUpgrade(req, socket, head, (ws) => acceptSql(ws, session));
+        return 101;
+      });
     },
     async close() {
       if (heartbeat) clearInterval(heartbeat);

@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { createLogger } from "../../src/cli/logger.js";
 import { SurqlAuth, auditFileWriter, type AuditEvent } from "../../src/index.js";
 import { newSession } from "../../src/exec/session.js";
@@ -217,6 +218,18 @@ for (const compat of [1, 2] as const) {
       const http = json().filter((l) => l.fields.message === "http request");
       expect(http).toContainEqual(expect.objectContaining({ level: "INFO", fields: expect.objectContaining({ method: "POST", path: "/sql", status: 200, ms: expect.any(Number), identity: "root" }) }));
       expect(http).toContainEqual(expect.objectContaining({ fields: expect.objectContaining({ method: "POST", path: "/signin", status: 401, identity: "anonymous" }) }));
+      // WebSocket upgrades: 101 with the identity of the headers, 401 refused
+      const { ws: sock } = await jsonRpcSocket(ws, { authorization: basic("root", ROOT_PASS) });
+      sock.close();
+      const refused = await new Promise<number>((resolve) => {
+        const bad = new WebSocket(ws, { headers: { authorization: basic("root", "wrong-Secret-pw-9") } });
+        bad.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+        bad.on("error", () => {});
+      });
+      expect(refused).toBe(401);
+      const upgrades = json().filter((l) => l.fields.message === "http request" && l.fields.path === "/rpc");
+      expect(upgrades).toContainEqual(expect.objectContaining({ fields: expect.objectContaining({ method: "GET", status: 101, identity: "root" }) }));
+      expect(upgrades).toContainEqual(expect.objectContaining({ fields: expect.objectContaining({ method: "GET", status: 401, identity: "anonymous" }) }));
       const rpcs = json().filter((l) => l.fields.message === "rpc request");
       expect(rpcs).toContainEqual(expect.objectContaining({ level: "INFO", fields: expect.objectContaining({ method: "signin", status: "ok", ms: expect.any(Number), transport: "ws" }) }));
       expect(rpcs).toContainEqual(expect.objectContaining({ fields: expect.objectContaining({ method: "authenticate", status: "InvalidAuth", identity: "root" }) }));
