@@ -71,6 +71,8 @@ export class Datastore implements QueryEngine, EngineCore {
   private readonly listeners = new Set<(change: DefinitionChange) => void>();
   /** When a transaction last read the catalog version (clock ms). */
   private catalogCheckedAt = -Infinity;
+  /** The store's commit count when the catalog version was last read (stores only this process writes). */
+  private catalogCheckedCommits: number | undefined;
 
   constructor(opts: DatastoreOptions = {}) {
     this.compat = opts.compat ?? 2;
@@ -92,16 +94,19 @@ export class Datastore implements QueryEngine, EngineCore {
   /** A transaction over the store; it first brings the catalog up to the store's version (unless it reads no definition). */
   async begin(mode: TransactionMode = "write", definitions = true): Promise<Transaction> {
     const deadline = performance.now() + this.transactionTimeoutMs;
+    const commits = this.storage.commits;
     const kv = await this.storage.begin(mode);
-    if (definitions) {
-      const checked = this.clock.now();
-      await this.catalog.sync(kv);
-      this.catalogCheckedAt = Math.max(this.catalogCheckedAt, checked);
-    }
-    return new Transaction(kv, deadline);
+    if (!definitions) return new Transaction(kv, deadline);
+    const checked = this.clock.now();
+    const catalog = await this.catalog.sync(kv);
+    this.catalogCheckedAt = Math.max(this.catalogCheckedAt, checked);
+    this.catalogCheckedCommits = commits;
+    return new Transaction(kv, deadline, catalog);
   }
 
   async syncCatalog(maxAgeMs = 0): Promise<void> {
+    // a store only this process writes, and no commit since the last look: the catalog is current
+    if (this.storage.commits !== undefined && this.storage.commits === this.catalogCheckedCommits && this.catalog.version >= 0) return;
     if (this.clock.now() - this.catalogCheckedAt < maxAgeMs) return;
     const txn = await this.begin("read");
     await txn.cancel();

@@ -9,6 +9,8 @@ import type { Bytes, Key, KeyRange, KvTransaction } from "./kv/types.js";
 export interface CatalogTxn {
   /** The store transaction definitions are written to; undefined: a catalog that lives in memory only. */
   readonly kv: KvTransaction | undefined;
+  /** Its catalog state, from the sync at its start (beginCatalogTxn); undefined: it read no catalog version. */
+  readonly catalog?: CatalogState | undefined;
   onCancel(revert: () => void): void;
   onCommit(done: () => void): void;
 }
@@ -31,7 +33,11 @@ export interface CatalogListener {
 const utf8 = new TextEncoder();
 const fromUtf8 = new TextDecoder();
 
-const STATES = new WeakMap<KvTransaction, { st: TxnCatalog; listener: CatalogListener }>();
+/** A transaction's catalog state and the snapshot to tell (held by the transaction: no per-transaction WeakMap entry). */
+export interface CatalogState {
+  readonly st: TxnCatalog;
+  readonly listener: CatalogListener;
+}
 
 export function encodeVersion(v: number): Bytes {
   return utf8.encode(String(v));
@@ -41,11 +47,9 @@ export function decodeVersion(b: Bytes | undefined): number {
   return b === undefined ? 0 : Number(fromUtf8.decode(b));
 }
 
-/** Start tracking `kv`: it read catalog version `version`. */
-export function beginCatalogTxn(kv: KvTransaction, version: number, listener: CatalogListener): TxnCatalog {
-  const st: TxnCatalog = { version, writes: new Map(), ranges: [], hooked: false };
-  STATES.set(kv, { st, listener });
-  return st;
+/** The state of a transaction that read catalog version `version` (the engine's Transaction holds it). */
+export function beginCatalogTxn(version: number, listener: CatalogListener): CatalogState {
+  return { st: { version, writes: new Map(), ranges: [], hooked: false }, listener };
 }
 
 /**
@@ -56,7 +60,7 @@ export function writeDefinition(txn: CatalogTxn, key: Key, encode: (() => Bytes)
   const kv = txn.kv;
   if (!kv) return;
   const bytes = encode?.();
-  const state = STATES.get(kv);
+  const state = txn.catalog;
   if (!state) throw new Error("a definition was written in a transaction that did not read the catalog version");
   const { st, listener } = state;
   // set on every write, so a statement rolled back to its save point cannot take the bump with it

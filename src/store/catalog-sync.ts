@@ -4,7 +4,7 @@
 
 import type { DefinitionChange } from "../exec/contract.js";
 import { decodeDefinition } from "./catalog-codec.js";
-import { beginCatalogTxn, decodeVersion, type CatalogListener, type TxnCatalog } from "./catalog-journal.js";
+import { beginCatalogTxn, decodeVersion, type CatalogListener, type CatalogState, type TxnCatalog } from "./catalog-journal.js";
 import { VERSION_KEY, levelDefs, parseDefKey, type Level, type Tag } from "./catalog-keys.js";
 import { Catalog, DefMap, newDatabaseEntry, newNamespaceEntry, newTableEntry } from "./catalog.js";
 import { keyBytes, keyString } from "./kv/bytes.js";
@@ -75,15 +75,16 @@ export class SyncedCatalog extends Catalog implements CatalogListener {
   }
 
   /** At the start of a transaction: read the catalog version in `kv` and reload what another node changed. */
-  async sync(kv: KvTransaction): Promise<void> {
+  async sync(kv: KvTransaction): Promise<CatalogState> {
     const version = decodeVersion(await kv.get(VERSION_KEY));
-    beginCatalogTxn(kv, version, this);
-    if (version === this.version) return;
+    const state = beginCatalogTxn(version, this);
+    if (version === this.version) return state;
     const stored = await readStored(kv);
     // a newer snapshot (or this node's own commit) got here first
-    if (this.version >= version) return;
+    if (this.version >= version) return state;
     this.apply(stored);
     this.version = version;
+    return state;
   }
 
   opened(st: TxnCatalog): void {

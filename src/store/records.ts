@@ -82,19 +82,22 @@ const primitiveKeys = new Map<string | bigint, Key>();
 const MAX_PRIMITIVE_KEYS = 100_000;
 
 function idKey(id: RecordId): Key {
-  let k = idKeys.get(id);
-  if (k) return k;
   const v = id.id;
-  const primitive = typeof v === "bigint" || (typeof v === "string" && v.length <= 64);
-  k = primitive ? primitiveKeys.get(v) : undefined;
-  if (!k) {
-    k = encodeRecordIdKey(v);
-    if (primitive) {
+  // number and short string ids by value only: a fresh RecordId (an index lookup makes one) costs no WeakMap entry
+  if (typeof v === "bigint" || (typeof v === "string" && v.length <= 64)) {
+    let k = primitiveKeys.get(v);
+    if (!k) {
       if (primitiveKeys.size >= MAX_PRIMITIVE_KEYS) primitiveKeys.clear();
+      k = encodeRecordIdKey(v);
       primitiveKeys.set(v, k);
     }
+    return k;
   }
-  idKeys.set(id, k);
+  let k = idKeys.get(id);
+  if (!k) {
+    k = encodeRecordIdKey(v);
+    idKeys.set(id, k);
+  }
   return k;
 }
 

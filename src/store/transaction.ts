@@ -2,6 +2,7 @@
 // index entries, plus an undo log for what still lives in memory (the catalog's maps, the identity book).
 // Save points cover both; commit flushes the KV writes (and may fail with a conflict), cancel drops them.
 
+import type { CatalogState } from "./catalog-journal.js";
 import type { KvTransaction } from "./kv/types.js";
 
 export class Transaction {
@@ -14,10 +15,12 @@ export class Transaction {
   /**
    * `kv`: the store transaction (undefined: a transaction over in-memory structures only, which undo through onCancel).
    * `deadline`: the `performance.now()` time past which its statements time out (`--transaction-timeout`).
+   * `catalog`: its catalog state when it read the catalog version at its start (definitions may then be written).
    */
   constructor(
     readonly kv: KvTransaction | undefined = undefined,
     readonly deadline = Infinity,
+    readonly catalog: CatalogState | undefined = undefined,
   ) {}
 
   /** Remember how to revert one in-memory change made under this transaction. */

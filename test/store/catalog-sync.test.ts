@@ -45,8 +45,7 @@ const user = (name: string, code: string): StoredUser => ({ def: def<DefineUserS
 /** One transaction on `cat` against `store`: sync, write, commit (or cancel). */
 async function txn(store: CountingStore, cat: SyncedCatalog, write: (t: Transaction) => void, cancel = false): Promise<void> {
   const kv = await store.begin("write");
-  await cat.sync(kv);
-  const t = new Transaction(kv);
+  const t = new Transaction(kv, Infinity, await cat.sync(kv));
   write(t);
   // the engine's Transaction commits (or cancels) its KV transaction itself
   if (cancel) await t.cancel();
@@ -163,9 +162,7 @@ describe("SyncedCatalog", () => {
     const a = new SyncedCatalog();
     await txn(store, a, (t) => putIn(t, a.rootUsers, "x", user("x", "original")));
     const [k1, k2] = [await store.begin("write"), await store.begin("write")];
-    await a.sync(k1);
-    await a.sync(k2);
-    const [t1, t2] = [new Transaction(k1), new Transaction(k2)];
+    const [t1, t2] = [new Transaction(k1, Infinity, await a.sync(k1)), new Transaction(k2, Infinity, await a.sync(k2))];
     putIn(t2, a.rootUsers, "x", user("x", "second"));
     putIn(t1, a.rootUsers, "x", user("x", "first"));
     await t1.commit();

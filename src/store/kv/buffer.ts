@@ -18,8 +18,11 @@ export interface PendingWrites {
 
 type Tree = SortedMap<KeyString, Pending>;
 
+const EMPTY: Tree = new SortedMap<KeyString, Pending>(undefined, compareKeyStrings);
+
 export class WriteBuffer {
-  private entries: Tree = new SortedMap<KeyString, Pending>(undefined, compareKeyStrings);
+  /** The shared empty tree until the first write (most transactions only read: no tree of their own). */
+  private entries: Tree = EMPTY;
   private ranges: (readonly [KeyString, KeyString])[] = [];
   private readonly marks: { entries: Tree; ranges: (readonly [KeyString, KeyString])[] }[] = [];
 
@@ -28,17 +31,22 @@ export class WriteBuffer {
   }
 
   set(key: KeyString, value: Bytes): void {
-    this.entries.set(key, value);
+    this.writable().set(key, value);
   }
 
   delete(key: KeyString): void {
-    this.entries.set(key, null);
+    this.writable().set(key, null);
+  }
+
+  private writable(): Tree {
+    if (this.entries === EMPTY) this.entries = new SortedMap<KeyString, Pending>(undefined, compareKeyStrings);
+    return this.entries;
   }
 
   /** Drops the buffered writes inside the range and hides the snapshot's keys there; later sets show again. */
   deleteRange(start: KeyString, end: KeyString): void {
     if (start >= end) return;
-    this.entries.deleteRange(start, end, false);
+    if (this.entries !== EMPTY) this.entries.deleteRange(start, end, false);
     this.ranges.push([start, end]);
   }
 
@@ -72,7 +80,7 @@ export class WriteBuffer {
   }
 
   savepoint(): number {
-    this.marks.push({ entries: this.entries.clone(), ranges: this.ranges.slice() });
+    this.marks.push({ entries: this.entries === EMPTY ? EMPTY : this.entries.clone(), ranges: this.ranges.slice() });
     return this.marks.length - 1;
   }
 
@@ -80,7 +88,7 @@ export class WriteBuffer {
   rollbackTo(mark: number): void {
     const saved = this.marks[mark];
     if (saved === undefined) throw new RangeError(`no savepoint ${mark}`);
-    this.entries = saved.entries.clone();
+    this.entries = saved.entries === EMPTY ? EMPTY : saved.entries.clone();
     this.ranges = saved.ranges.slice();
     this.marks.length = mark + 1;
   }

@@ -243,6 +243,10 @@ export class FileStore implements KvStore {
     if (this.queue.length > 0) void this.flush();
   }
 
+  get commits(): number {
+    return this.generation;
+  }
+
   /** A read snapshot of the current data: the shared one when nothing was written since it was taken. */
   private lease(): Lease {
     const current = this.shared;

@@ -44,6 +44,7 @@ export function applyWrites(tree: Tree, writes: PendingWrites): void {
 
 export class MemoryStore implements KvStore {
   readonly kind = "memory";
+  commits = 0;
   private tree: Tree = new SortedMap<KeyString, readonly [Key, Bytes]>(undefined, compareKeyStrings);
   private readonly log = new CommitLog();
 
@@ -86,6 +87,7 @@ export class MemoryStore implements KvStore {
       const next = this.tree.clone();
       applyWrites(next, writes);
       this.tree = next;
+      this.commits++;
     }
     this.log.committed(start, writes);
   }

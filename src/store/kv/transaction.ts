@@ -36,6 +36,8 @@ export interface TransactionBackend {
   readonly releaseIfDropped?: boolean;
 }
 
+const NOTHING_READ: ReadonlySet<KeyString> = new Set();
+
 /** Cancels the backends of transactions dropped while still open. */
 const dropped = new FinalizationRegistry<TransactionBackend>((backend) => {
   backend.cancel().catch(() => {});
@@ -43,8 +45,10 @@ const dropped = new FinalizationRegistry<TransactionBackend>((backend) => {
 
 export class BufferedTransaction implements KvTransaction {
   private readonly buffer = new WriteBuffer();
-  private readonly readKeys: Set<KeyString> | undefined;
-  private readonly readRanges: [KeyString, KeyString][] | undefined;
+  /** What it read, for the backend's validation (made at the first read: many transactions read nothing tracked). */
+  private readKeys: Set<KeyString> | undefined;
+  private readRanges: [KeyString, KeyString][] | undefined;
+  private readonly tracking: boolean;
   private done = false;
 
   constructor(
@@ -53,10 +57,7 @@ export class BufferedTransaction implements KvTransaction {
     /** Record reads for the backend's optimistic validation (single-process backends). */
     trackReads: boolean,
   ) {
-    if (trackReads && mode === "write") {
-      this.readKeys = new Set();
-      this.readRanges = [];
-    }
+    this.tracking = trackReads && mode === "write";
     if (backend.releaseIfDropped) dropped.register(this, backend, this);
   }
 
@@ -69,7 +70,7 @@ export class BufferedTransaction implements KvTransaction {
     const k = keyString(key);
     const own = this.buffer.lookup(k);
     if (own !== undefined) return own ?? undefined;
-    this.readKeys?.add(k);
+    this.readKey(k);
     return this.backend.snapshot.get(k);
   }
 
@@ -83,7 +84,7 @@ export class BufferedTransaction implements KvTransaction {
       const own = this.buffer.lookup(k);
       if (own !== undefined) out[i] = own ?? undefined;
       else {
-        this.readKeys?.add(k);
+        this.readKey(k);
         ask.push(k);
         at.push(i);
       }
@@ -124,7 +125,7 @@ export class BufferedTransaction implements KvTransaction {
     const batches = this.backend.snapshot.scan(start, end, false, this.backend.batch);
     if (!(Symbol.iterator in batches)) return undefined;
     // the whole range is read: tracked like a full scan
-    this.readRanges?.push([start, end]);
+    this.readRange([start, end]);
     const out: Entry[] = [];
     for (const batch of batches) for (const [k, v, bytes] of batch) out.push([bytes ?? keyBytes(k), v]);
     return out;
@@ -144,7 +145,7 @@ export class BufferedTransaction implements KvTransaction {
     this.open();
     this.done = true;
     if (this.backend.releaseIfDropped) dropped.unregister(this);
-    const reads = this.readKeys && this.readRanges ? { keys: this.readKeys, ranges: this.readRanges } : undefined;
+    const reads = this.tracking ? { keys: this.readKeys ?? NOTHING_READ, ranges: this.readRanges ?? [] } : undefined;
     await this.backend.commit(this.buffer.pending(), reads);
   }
 
@@ -157,6 +158,14 @@ export class BufferedTransaction implements KvTransaction {
 
   private open(): void {
     if (this.done) throw queryError("TxFinished");
+  }
+
+  private readKey(k: KeyString): void {
+    if (this.tracking) (this.readKeys ??= new Set()).add(k);
+  }
+
+  private readRange(range: [KeyString, KeyString]): void {
+    if (this.tracking) (this.readRanges ??= []).push(range);
   }
 
   private writable(): void {
@@ -172,8 +181,8 @@ export class BufferedTransaction implements KvTransaction {
     const size = Math.max(1, options.batch ?? this.backend.batch);
     if (limit <= 0) return;
     // record the whole range now (safe if the caller abandons the iterator), narrow it when we stop early
-    const read: [KeyString, KeyString] | undefined = this.readRanges ? [start, end] : undefined;
-    if (read) this.readRanges!.push(read);
+    const read: [KeyString, KeyString] | undefined = this.tracking ? [start, end] : undefined;
+    if (read) this.readRange(read);
     const own = this.buffer.entriesIn(start, end);
     if (reverse) own.reverse();
     const hidden = this.buffer.rangesIn(start, end);

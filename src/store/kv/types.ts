@@ -54,6 +54,9 @@ export interface KvTransaction {
 export interface KvStore {
   /** "memory", "file" or "postgres": what `surql-auth start` was given. */
   readonly kind: string;
+  /** Commits that wrote something, counted by a store only this process writes (memory, file:); undefined where
+   *  others write too (postgres://). Unchanged: nothing anywhere changed since. */
+  readonly commits?: number;
   begin(mode: TransactionMode): Promise<KvTransaction>;
   close(): Promise<void>;
 }
