@@ -121,6 +121,8 @@ export async function start(opts: StartOptions, version: string): Promise<void> 
         },
       );
   };
+  // log rotation: the audit file is opened again at its path
+  if (auditFile) process.on("SIGHUP", () => auditFile.reopen());
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
 }

@@ -216,20 +216,26 @@ export const silentAudit = new Audit();
 
 /**
  * A writer appending each event as one JSON line to `path` (created if absent, mode 0600). Each line is written with
- * one write(2) before `emit` returns, so a crash of the process loses nothing already emitted; `fsync` on close.
+ * one write(2) before `emit` returns, so a crash of the process loses nothing already emitted; `fsync` on close and
+ * reopen. `reopen` (SIGHUP) starts writing to a new file at `path` once a log rotation has moved the old one away.
  */
-export function auditFileWriter(path: string): { write: AuditWriter; close(): void } {
-  const fd = openSync(path, "a", 0o600);
-  let open = true;
+export function auditFileWriter(path: string): { write: AuditWriter; reopen(): void; close(): void } {
+  let fd: number | undefined = openSync(path, "a", 0o600);
+  const close = (): void => {
+    if (fd === undefined) return;
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+  };
   return {
     write: (event) => {
-      if (open) writeSync(fd, `${JSON.stringify(event)}\n`);
+      if (fd !== undefined) writeSync(fd, `${JSON.stringify(event)}\n`);
     },
-    close: () => {
-      if (!open) return;
-      open = false;
-      fsyncSync(fd);
-      closeSync(fd);
+    reopen: () => {
+      if (fd === undefined) return;
+      close();
+      fd = openSync(path, "a", 0o600);
     },
+    close,
   };
 }

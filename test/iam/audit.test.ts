@@ -1,6 +1,6 @@
 // The audit sink: event shape, identity from a session or an attempt, secret hygiene, writers, the audit file.
 
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -68,6 +68,14 @@ describe("Audit", () => {
       const lines = readFileSync(path, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l) as AuditEvent);
       expect(lines.map((e) => e.event)).toEqual(["signin", "signup"]);
       expect(statSync(path).mode & 0o777).toBe(0o600);
+      // rotation: the old file moved away, reopen writes a new one at the path
+      const third = auditFileWriter(path);
+      renameSync(path, `${path}.1`);
+      third.reopen();
+      new Audit([third.write], clock).emit({ event: "invalidate", outcome: "success", reason: "ok" });
+      third.close();
+      expect(readFileSync(path, "utf8").trimEnd().split("\n").map((l) => (JSON.parse(l) as AuditEvent).event)).toEqual(["invalidate"]);
+      expect(readFileSync(`${path}.1`, "utf8").trimEnd().split("\n")).toHaveLength(2);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
