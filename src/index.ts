@@ -9,6 +9,7 @@ import { ImportError, importChunks, ownerSession, type ImportOptions, type Impor
 import { Iam, type IamLogger } from "./iam/index.js";
 import type { SessionEntry, SessionFilter } from "./iam/sessions.js";
 import { Audit, type AuditWriter } from "./iam/audit.js";
+import type { ThrottleLimits } from "./iam/throttle-limits.js";
 import type { KvStore } from "./store/kv/types.js";
 import { createServer, type SurrealServer } from "./server/index.js";
 import { invokeMethod, type RpcCall } from "./server/rpc/methods.js";
@@ -27,6 +28,8 @@ export { Iam } from "./iam/index.js";
 export type { SessionEntry, SessionFilter } from "./iam/sessions.js";
 export { Audit, AUDIT_EVENTS, auditFileWriter, type AuditEvent, type AuditEventKind, type AuditInput, type AuditWriter } from "./iam/audit.js";
 export { ImportError, type ImportOptions, type ImportSummary } from "./import.js";
+export { TooManyAttempts } from "./iam/throttle.js";
+export type { ThrottleLimits } from "./iam/throttle-limits.js";
 
 export interface OpenOptions {
   /** 1 = SurrealDB 1.x (DEFINE SCOPE, SC, $scope); 2 = SurrealDB 2.x (DEFINE ACCESS, AC, $access). Default 2. */
@@ -63,6 +66,8 @@ export interface OpenOptions {
   readonly sessionSyncMs?: number;
   /** May an access method's JWKS URL be fetched (outbound network capability; `--deny-all` says no)? Default true. */
   readonly allowNet?: boolean;
+  /** Throttling and lockout of signin, signup, Basic and authenticate (README "Throttling"); `{ enabled: false }` turns it off. */
+  readonly throttle?: Partial<ThrottleLimits>;
 }
 
 /** The session registry through the embedded API: as the embedding program (a root OWNER), or as a connection's user. */
@@ -116,6 +121,9 @@ export class SurqlAuth {
       ...(opts.sessionSyncMs !== undefined ? { sessionSyncMs: opts.sessionSyncMs } : {}),
       audit: this.audit,
       ...(opts.allowNet === false ? { allowJwksUrl: () => false } : {}),
+      ...(opts.throttle !== undefined ? { throttle: opts.throttle } : {}),
+      // a durable or shared store keeps the counts for every node; a memory store's are this process's (Iam's LRU)
+      ...(opts.storage !== undefined && opts.storage.kind !== "memory" ? { throttleStore: opts.storage } : {}),
     });
   }
 

@@ -8,6 +8,7 @@ import { Duration } from "../value/types.js";
 import { CLIENT_IP_SOURCES, QUERY_GROUPS, defaultLimits, type ClientIpSource, type QueryGroup } from "../server/types.js";
 import { parseStoreSpec } from "../store/kv/open.js";
 import { COMMANDS, type CommandName } from "./usage.js";
+import { LimitsError, parseCount, parseWindow, type ThrottleLimits } from "../iam/throttle-limits.js";
 
 export type LogLevel = "none" | "error" | "warn" | "info" | "debug" | "trace";
 const LOG_LEVELS: readonly LogLevel[] = ["none", "error", "warn", "info", "debug", "trace"];
@@ -52,6 +53,10 @@ export interface StartOptions {
   readonly allowNet: boolean;
   /** Groups that may not run SurrealQL text (`--deny-arbitrary-query`). */
   readonly denyArbitraryQuery: readonly QueryGroup[];
+  /** A limits file (`--limits`), read at start; its settings give way to `throttle`. */
+  readonly limitsFile: string | undefined;
+  /** Throttle settings from flags and environment (README "Throttling"). */
+  readonly throttle: Partial<ThrottleLimits>;
 }
 
 
@@ -198,6 +203,12 @@ function parseStart(argv: string[], env: Env): StartOptions {
       "query-timeout": { type: "string" },
       "transaction-timeout": { type: "string" },
       "max-connections-per-ip": { type: "string" },
+      limits: { type: "string" },
+      "signin-max-failures": { type: "string" },
+      "signin-window": { type: "string" },
+      "ip-max-attempts": { type: "string" },
+      "ip-window": { type: "string" },
+      "no-throttle": { type: "boolean" },
     },
   });
   const { host, port } = parseBind(values.bind ?? env.SURQL_AUTH_BIND ?? "127.0.0.1:8000");
@@ -272,7 +283,30 @@ function parseStart(argv: string[], env: Env): StartOptions {
     identificationHeaders: !(values["no-identification-headers"] ?? truthy(env.SURQL_AUTH_NO_IDENTIFICATION_HEADERS)),
     allowNet: allowAll !== false,
     denyArbitraryQuery: denied as QueryGroup[],
+    limitsFile: values.limits ?? (env.SURQL_AUTH_LIMITS || undefined),
+    throttle: throttleFlags(values, env),
   };
+}
+
+/** Throttle settings given as flags or environment variables (flags first); only those given. */
+function throttleFlags(values: Record<string, string | boolean | string[] | undefined>, env: Env): Partial<ThrottleLimits> {
+  const given = (flag: string, variable: string): string | undefined => (values[flag] as string | undefined) ?? env[variable];
+  const out: { -readonly [K in keyof ThrottleLimits]?: ThrottleLimits[K] } = {};
+  try {
+    const failures = given("signin-max-failures", "SURQL_AUTH_SIGNIN_MAX_FAILURES");
+    if (failures !== undefined) out.signinMaxFailures = parseCount(failures, "--signin-max-failures");
+    const window = given("signin-window", "SURQL_AUTH_SIGNIN_WINDOW");
+    if (window !== undefined) out.signinWindowMs = parseWindow(window, "--signin-window");
+    const attempts = given("ip-max-attempts", "SURQL_AUTH_IP_MAX_ATTEMPTS");
+    if (attempts !== undefined) out.ipMaxAttempts = parseCount(attempts, "--ip-max-attempts");
+    const ipWindow = given("ip-window", "SURQL_AUTH_IP_WINDOW");
+    if (ipWindow !== undefined) out.ipWindowMs = parseWindow(ipWindow, "--ip-window");
+  } catch (e) {
+    if (e instanceof LimitsError) throw new UsageError(e.message);
+    throw e;
+  }
+  if (values["no-throttle"] === true || truthy(env.SURQL_AUTH_NO_THROTTLE)) out.enabled = false;
+  return out;
 }
 
 function parseCheck(argv: string[], env: Env): CheckOptions {

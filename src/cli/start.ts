@@ -7,6 +7,7 @@ import { openStore, parseStoreSpec } from "../store/kv/open.js";
 import type { KvStore } from "../store/kv/types.js";
 import type { NetworkOptions } from "../server/types.js";
 import type { StartOptions } from "./args.js";
+import { loadThrottleLimits } from "./limits.js";
 import { createLogger } from "./logger.js";
 
 /** The store spec as logged: a postgres:// URL's password stays out of the log. */
@@ -53,6 +54,14 @@ export async function start(opts: StartOptions, version: string): Promise<void> 
     process.exitCode = 1;
     return;
   }
+  let throttle: Awaited<ReturnType<typeof loadThrottleLimits>>;
+  try {
+    throttle = await loadThrottleLimits(opts.limitsFile, opts.throttle);
+  } catch (e) {
+    logger.error((e as Error).message);
+    process.exitCode = 1;
+    return;
+  }
   let auditFile: ReturnType<typeof auditFileWriter> | undefined;
   try {
     auditFile = opts.auditFile === undefined ? undefined : auditFileWriter(opts.auditFile);
@@ -87,6 +96,7 @@ export async function start(opts: StartOptions, version: string): Promise<void> 
       logDenials: opts.logDenials,
       ...(opts.user !== undefined && opts.pass !== undefined ? { root: { user: opts.user, pass: opts.pass } } : {}),
       import: opts.imports,
+      throttle,
     });
   } catch (e) {
     await storage.close();

@@ -46,6 +46,15 @@ limits:
                                 (default)                                     SURQL_AUTH_TRANSACTION_TIMEOUT
   --max-connections-per-ip N    open connections from one socket address; more get 429; 0 for no limit (default 128)
                                                                               SURQL_AUTH_MAX_CONNECTIONS_PER_IP
+  --limits FILE                 JSON limits file (README "Throttling"); the flags below override it  SURQL_AUTH_LIMITS
+  --signin-max-failures N       failed signins of one identity per window before it is locked; 0: no lock (default 10)
+                                                                              SURQL_AUTH_SIGNIN_MAX_FAILURES
+  --signin-window DURATION      the window of those failures (default 15m)    SURQL_AUTH_SIGNIN_WINDOW
+  --ip-max-attempts N           signin / signup attempts and failed Basic checks of one client address per window;
+                                0: no limit (default 60)                      SURQL_AUTH_IP_MAX_ATTEMPTS
+  --ip-window DURATION          the window of those attempts (default 1m)     SURQL_AUTH_IP_WINDOW
+  --no-throttle                 count and refuse no signin attempts (tests; a proxy that limits already)
+                                                                              SURQL_AUTH_NO_THROTTLE
   -h, --help                    this text
 
 A flag wins over its environment variable; boolean variables take 1/true/yes/on.`;

@@ -40,6 +40,8 @@ export const AUTH_MESSAGES = {
   AccessDbNotFound: (ac: string, db: string) => `The access method '${ac}' does not exist in the database '${db}'`,
   AccessNsNotFound: (ac: string, ns: string) => `The access method '${ac}' does not exist in the namespace '${ns}'`,
   AccessRootNotFound: (ac: string) => `The root access method '${ac}' does not exist`,
+  /** Ours (SurrealDB has no throttle): signin, signup, Basic or authenticate refused by iam/throttle.ts. */
+  TooManyAttempts: (seconds: number) => `Too many attempts, retry after ${seconds} s`,
 } as const;
 
 /** The engine's texts with fixed words (values passed in already printed). */

@@ -2,22 +2,29 @@
 // password hash (unknown user, or a credential of the wrong type) pays one dummy verify of the algorithm the clause
 // compares with (wrong password: one verify).
 
-import type { Expr } from "../ast/nodes.js";
+import type { CallExpr, Expr } from "../ast/nodes.js";
 import { watchPasswordCompares } from "../exec/functions/crypto.js";
 import { dummyCompare, PASSWORD_ALGORITHMS, type PasswordAlgorithm } from "../exec/functions/hashing.js";
 import type { Session } from "../exec/session.js";
 
 const COMPARE_CALL = new RegExp(`^crypto::(${PASSWORD_ALGORITHMS.join("|")})::compare$`, "i");
 
-/** Names of every function call in an AST (any depth, statements included); nodes are plain `kind`-tagged objects. */
-function* callNames(node: unknown): Generator<string> {
+/** Every `kind`-tagged node of an AST (any depth, statements included); nodes are plain objects. */
+export function* astNodes(node: unknown): Generator<Readonly<Record<string, unknown>>> {
   if (Array.isArray(node)) {
-    for (const item of node) yield* callNames(item);
+    for (const item of node) yield* astNodes(item);
   } else if (typeof node === "object" && node !== null && Object.getPrototypeOf(node) === Object.prototype) {
     const fields = node as Record<string, unknown>;
-    if (fields.kind === "Call" && typeof fields.name === "string") yield fields.name;
-    for (const value of Object.values(fields)) yield* callNames(value);
+    if (typeof fields.kind === "string") yield fields;
+    for (const value of Object.values(fields)) yield* astNodes(value);
   }
+}
+
+/** The `crypto::<alg>::compare` calls of `clause`, in order. */
+export function compareCalls(clause: Expr): CallExpr[] {
+  const calls: CallExpr[] = [];
+  for (const node of astNodes(clause)) if (node.kind === "Call" && COMPARE_CALL.test(String(node.name))) calls.push(node as unknown as CallExpr);
+  return calls;
 }
 
 const algorithms = new WeakMap<Expr, PasswordAlgorithm>();
@@ -26,14 +33,8 @@ const algorithms = new WeakMap<Expr, PasswordAlgorithm>();
 export function compareAlgorithm(clause: Expr): PasswordAlgorithm {
   let alg = algorithms.get(clause);
   if (alg === undefined) {
-    alg = "argon2";
-    for (const name of callNames(clause)) {
-      const m = COMPARE_CALL.exec(name);
-      if (m) {
-        alg = m[1]!.toLowerCase() as PasswordAlgorithm;
-        break;
-      }
-    }
+    const first = compareCalls(clause)[0];
+    alg = first ? (COMPARE_CALL.exec(first.name)![1]!.toLowerCase() as PasswordAlgorithm) : "argon2";
     algorithms.set(clause, alg);
   }
   return alg;

@@ -17,6 +17,9 @@ import { RefreshBook, refreshGrant } from "./refresh.js";
 import { SessionRegistry } from "./sessions.js";
 import { signin } from "./signin.js";
 import { signup } from "./signup.js";
+import { Throttle, TooManyAttempts } from "./throttle.js";
+import { basicBuckets, signinBuckets, signupBuckets, tokenBuckets } from "./throttle-keys.js";
+import type { ThrottleLimits } from "./throttle-limits.js";
 import { basicAuth } from "./user.js";
 
 export interface IamOptions {
@@ -45,6 +48,10 @@ export interface IamOptions {
   readonly sessionSyncMs?: number;
   /** How long a rotated refresh token still answers with the pair its rotation issued (default 5000 ms). */
   readonly refreshGraceMs?: number;
+  /** Throttling and lockout of signin, signup, Basic and authenticate (defaults on; `{ enabled: false }` turns it off). */
+  readonly throttle?: Partial<ThrottleLimits>;
+  /** The store nodes share, where the throttle's counts live so every node sees them (none: this process only). */
+  readonly throttleStore?: KvStore;
 }
 
 export interface SigninResult {
@@ -63,6 +70,7 @@ export class Iam {
   readonly sessions: SessionRegistry;
   /** Refresh-token families of record accesses WITH REFRESH (refresh.ts). */
   private readonly refreshBook: RefreshBook;
+  readonly throttle: Throttle;
 
   constructor(readonly engine: QueryEngine, opts: IamOptions = {}) {
     const clock = opts.clock ?? engine.clock;
@@ -92,6 +100,7 @@ export class Iam {
       audit: this.ctx.audit,
     });
     this.refreshBook = new RefreshBook(this.ctx, store, this.sessions, (session, token) => this.authenticator.authenticate(session, token), opts.refreshGraceMs);
+    this.throttle = new Throttle({ limits: opts.throttle, clock, store: opts.throttleStore, logger: this.ctx.logger });
     this.unsubscribe = engine.onDefinitionChange((change) => {
       this.authenticator.definitionChanged(change);
       if (change.kind === "access") this.ctx.jwks.clear();
@@ -108,19 +117,19 @@ export class Iam {
     // NS, DB, AC of an access WITH REFRESH and a `refresh` variable: the refresh grant (refresh.ts)
     await this.engine.syncCatalog();
     const grant = refreshGrant(this.ctx, vars);
-    if (grant) return this.paired(session, this.logged("refresh", session, () => this.refreshBook.exchange(session, grant.token, grant), audited));
-    return this.paired(session, this.logged("signin", session, async () => this.refreshBook.started(session, await signin(this.ctx, session, vars)), audited));
+    if (grant) return this.paired(session, this.logged("refresh", session, () => this.throttle.guard(tokenBuckets(session), () => this.refreshBook.exchange(session, grant.token, grant)), audited));
+    return this.paired(session, this.logged("signin", session, () => this.throttle.guard(signinBuckets(this.ctx, session, vars), async () => this.refreshBook.started(session, await signin(this.ctx, session, vars))), audited));
   }
 
   /** RPC / HTTP signup of a scope (v1) or record (v2) user. */
   signup(session: Session, vars: ValueObject): Promise<SigninResult> {
     const audited = { attempt: attemptedIdentity(vars, this.compat), secrets: credentialSecrets(vars) };
-    return this.paired(session, this.logged("signup", session, async () => this.refreshBook.started(session, await signup(this.ctx, session, vars)), audited));
+    return this.paired(session, this.logged("signup", session, () => this.throttle.guard(signupBuckets(session), async () => this.refreshBook.started(session, await signup(this.ctx, session, vars))), audited));
   }
 
   /** RPC refresh (compat 2): a refresh token for a new pair, written into the session (refresh.ts). */
   refresh(session: Session, token: string): Promise<SigninResult> {
-    return this.paired(session, this.logged("refresh", session, () => this.refreshBook.exchange(session, token), { secrets: [token] }));
+    return this.paired(session, this.logged("refresh", session, () => this.throttle.guard(tokenBuckets(session), () => this.refreshBook.exchange(session, token)), { secrets: [token] }));
   }
 
   /** RPC revoke (compat 2): the refresh token's family ends, with its access tokens and sessions. */
@@ -136,14 +145,14 @@ export class Iam {
       return this.authenticator.authenticate(session, token);
     };
     const audited = { maxAgeMs: CATALOG_STALENESS_MS, attempt: claimedIdentity(token, this.compat), secrets: [token], via };
-    return this.registered(session, this.logged("authenticate", session, run, audited));
+    return this.registered(session, this.logged("authenticate", session, () => this.throttle.guard(tokenBuckets(session), run), audited));
   }
 
   /** HTTP Basic (§3.6); `ns` / `db` from surreal-auth-ns / surreal-auth-db (v1 legacy: surreal-ns / surreal-db). */
   basicAuth(session: Session, user: string, pass: string, where: { ns?: string; db?: string } = {}): Promise<void> {
     const level = where.db !== undefined ? "database" : where.ns !== undefined ? "namespace" : "root";
     const attempt = { identity: level, user, record: null, access: null, ns: where.ns ?? null, db: where.db ?? null };
-    return this.registered(session, this.logged("signin", session, () => basicAuth(this.ctx, session, user, pass, where), { attempt, secrets: [pass], via: "basic" }));
+    return this.registered(session, this.logged("signin", session, () => this.throttle.guard(basicBuckets(this.ctx, session, user, where), () => basicAuth(this.ctx, session, user, pass, where)), { attempt, secrets: [pass], via: "basic" }));
   }
 
   /** RPC invalidate: anonymous; ns, db, exp and params kept. */
@@ -218,7 +227,9 @@ export class Iam {
     } catch (e) {
       const reason = e instanceof CodedError ? e.code : "Internal";
       const detail = e instanceof InvalidAuth ? e.reason : e instanceof Error ? e.message : String(e);
-      audit.emit({ event, outcome: "failure", reason, detail, session, attempt: opts.attempt, secrets: opts.secrets, via: opts.via });
+      // a throttled attempt is its own event, naming the operation refused and the wait
+      const extra = e instanceof TooManyAttempts ? { operation: event, retry_after: e.retryAfterSeconds } : undefined;
+      audit.emit({ event: extra ? "throttled" : event, outcome: "failure", reason, detail, session, attempt: opts.attempt, secrets: opts.secrets, via: opts.via, extra });
       throw e;
     }
   }

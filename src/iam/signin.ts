@@ -1,5 +1,6 @@
 // RPC / HTTP signin: the dispatch table of auth.md §3.2, per compat.
 
+import type { Base } from "../ast/nodes.js";
 import { InvalidAuth } from "../errors/index.js";
 import type { Session } from "../exec/session.js";
 import type { ValueObject } from "../value/types.js";
@@ -9,22 +10,38 @@ import { accessMethodMismatch, accessMissing, bearerKeyMissing, missingUserOrPas
 import { recordSignin } from "./record.js";
 import { userSignin } from "./user.js";
 
+/** Whom a credential object signs in as (auth.md §3.2), decided from the object alone. */
+export type SigninTarget =
+  | { readonly kind: "record"; readonly ns: string; readonly db: string; readonly ac: string }
+  | { readonly kind: "user"; readonly base: Base; readonly ns: string | undefined; readonly db: string | undefined }
+  | { readonly kind: "namespaceAccess"; readonly ns: string; readonly ac: string }
+  | { readonly kind: "none" };
+
+export function signinTarget(ns: string | undefined, db: string | undefined, ac: string | undefined): SigninTarget {
+  if (ns !== undefined && db !== undefined && ac !== undefined) return { kind: "record", ns, db, ac };
+  if (ns !== undefined && db !== undefined) return { kind: "user", base: "DATABASE", ns, db };
+  if (ns !== undefined && ac !== undefined) return { kind: "namespaceAccess", ns, ac };
+  if (ns !== undefined) return { kind: "user", base: "NAMESPACE", ns, db: undefined };
+  if (db === undefined && ac === undefined) return { kind: "user", base: "ROOT", ns: undefined, db: undefined };
+  return { kind: "none" };
+}
+
 export async function signin(ctx: IamContext, session: Session, vars: ValueObject): Promise<{ token: string; refresh?: string }> {
   assertComputedCredentials(vars, ctx.compat);
   const { ns, db, ac, user, pass } = readCredentials(vars, ctx.compat);
-  const needUser = () => {
-    if (user === undefined || pass === undefined) throw missingUserOrPass();
-    return [user, pass] as const;
-  };
-  if (ns !== undefined && db !== undefined && ac !== undefined) return recordSignin(ctx, session, vars, "signin", ns, db, ac);
-  if (ns !== undefined && db !== undefined) return userSignin(ctx, session, "DATABASE", ns, db, ...needUser());
-  if (ns !== undefined && ac !== undefined) {
-    if (ctx.compat === 1) throw noSigninTarget();
-    return namespaceAccessSignin(ctx, ns, ac, vars);
+  const target = signinTarget(ns, db, ac);
+  switch (target.kind) {
+    case "record":
+      return recordSignin(ctx, session, vars, "signin", target.ns, target.db, target.ac);
+    case "user":
+      if (user === undefined || pass === undefined) throw missingUserOrPass();
+      return userSignin(ctx, session, target.base, target.ns, target.db, user, pass);
+    case "namespaceAccess":
+      if (ctx.compat === 1) throw noSigninTarget();
+      return namespaceAccessSignin(ctx, target.ns, target.ac, vars);
+    case "none":
+      throw noSigninTarget();
   }
-  if (ns !== undefined) return userSignin(ctx, session, "NAMESPACE", ns, undefined, ...needUser());
-  if (db === undefined && ac === undefined) return userSignin(ctx, session, "ROOT", undefined, undefined, ...needUser());
-  throw noSigninTarget();
 }
 
 /** v2 NS-level access signin exists only for BEARER accesses (experimental, not supported here). */

@@ -15,9 +15,19 @@ interface FoundUser {
   readonly base: Base;
 }
 
-/** Levels a v1 legacy (no auth-level) credential check searches, first match wins: ROOT → NS → DB. */
-function legacyLevels(base: Base): Base[] {
+/** Levels a credential check of `base` searches: v1 legacy (no auth-level) ROOT → NS → DB, first match wins; else `base`. */
+export function credentialLevels(ctx: IamContext, base: Base): Base[] {
+  if (ctx.compat !== 1 || ctx.authLevelEnabled) return [base];
   return base === "ROOT" ? ["ROOT"] : base === "NAMESPACE" ? ["ROOT", "NAMESPACE"] : ["ROOT", "NAMESPACE", "DATABASE"];
+}
+
+/** The level HTTP Basic checks from the ns / db it was given; undefined: a database without a namespace (v2). */
+export function basicLevel(ctx: IamContext, where: { ns?: string | undefined; db?: string | undefined }): Base | undefined {
+  const { ns, db } = where;
+  const legacy = ctx.compat === 1 && !ctx.authLevelEnabled;
+  if (legacy) return ns !== undefined && db !== undefined ? "DATABASE" : ns !== undefined ? "NAMESPACE" : "ROOT";
+  if (db !== undefined && ns === undefined) return undefined;
+  return db !== undefined ? "DATABASE" : ns !== undefined ? "NAMESPACE" : "ROOT";
 }
 
 /**
@@ -33,7 +43,7 @@ async function checkCredentials(
   pass: string,
 ): Promise<FoundUser> {
   const legacy = ctx.compat === 1 && !ctx.authLevelEnabled;
-  const levels = legacy ? legacyLevels(base) : [base];
+  const levels = credentialLevels(ctx, base);
   let tried = false;
   for (const level of levels) {
     const user = name === "" ? undefined : getUser(ctx, level, ns, db, name);
@@ -115,11 +125,8 @@ export async function basicAuth(
   where: { ns?: string | undefined; db?: string | undefined },
 ): Promise<void> {
   const { ns, db } = where;
-  const legacy = ctx.compat === 1 && !ctx.authLevelEnabled;
-  let base: Base;
-  if (legacy) base = ns !== undefined && db !== undefined ? "DATABASE" : ns !== undefined ? "NAMESPACE" : "ROOT";
-  else if (db !== undefined && ns === undefined) throw new InvalidAuth("Basic auth with a database but no namespace");
-  else base = db !== undefined ? "DATABASE" : ns !== undefined ? "NAMESPACE" : "ROOT";
+  const base = basicLevel(ctx, where);
+  if (base === undefined) throw new InvalidAuth("Basic auth with a database but no namespace");
   const found = await checkCredentials(ctx, base, ns, db, name, pass);
   applyAuth(session, {
     ns: undefined,

@@ -5,12 +5,20 @@ import type { IncomingMessage } from "node:http";
 import { databaseProblem } from "../errors/catalogue.js";
 import { INVALID_AUTH, LocalError, SurrealError } from "../errors/index.js";
 import { newSession, type Session } from "../exec/session.js";
+import { TooManyAttempts } from "../iam/throttle.js";
 import type { ServerContext } from "./types.js";
 
-/** The middleware refused the request: 401 with `text` as the plain-text body. */
+/** The middleware refused the request: 401 (429 when throttled, with Retry-After) with `text` as the plain-text body. */
 export class AuthFailure extends LocalError {
-  constructor(readonly text: string) {
+  constructor(
+    readonly text: string,
+    readonly retryAfterSeconds?: number,
+  ) {
     super("AuthFailure", text);
+  }
+
+  get status(): 401 | 429 {
+    return this.retryAfterSeconds === undefined ? 401 : 429;
   }
 }
 
@@ -86,6 +94,7 @@ export async function sessionFromRequest(ctx: ServerContext, req: IncomingMessag
     } else throw new AuthFailure(INVALID_AUTH);
   } catch (e) {
     if (e instanceof AuthFailure) throw e;
+    if (e instanceof TooManyAttempts) throw new AuthFailure(e.message, e.retryAfterSeconds);
     ctx.logger.debug("authentication failed", e);
     throw new AuthFailure(authFailureText(e));
   }

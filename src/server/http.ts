@@ -121,7 +121,10 @@ async function handle(ctx: ServerContext, meter: WireMeter, req: IncomingMessage
   try {
     session = await sessionFromRequest(ctx, req, { realtime: false });
   } catch (e) {
-    if (e instanceof AuthFailure) return send(res, 401, e.text, "text/plain; charset=utf-8");
+    if (e instanceof AuthFailure) {
+      if (e.retryAfterSeconds !== undefined) res.setHeader("retry-after", String(e.retryAfterSeconds));
+      return send(res, e.status, e.text, "text/plain; charset=utf-8");
+    }
     throw e;
   }
   seen.session = session;

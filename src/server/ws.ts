@@ -128,8 +128,8 @@ export interface RpcSocketServer {
   readonly inFlight: number;
 }
 
-function refuse(ctx: ServerContext, socket: Duplex, status: number, reason: string, text: string): void {
-  const headers = { ...identificationHeaders(ctx), "content-type": "text/plain; charset=utf-8", "content-length": String(Buffer.byteLength(text)), connection: "close" };
+function refuse(ctx: ServerContext, socket: Duplex, status: number, reason: string, text: string, retryAfterSeconds?: number): void {
+  const headers = { ...identificationHeaders(ctx), ...(retryAfterSeconds === undefined ? {} : { "retry-after": String(retryAfterSeconds) }), "content-type": "text/plain; charset=utf-8", "content-length": String(Buffer.byteLength(text)), connection: "close" };
   const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}`);
   socket.end(`HTTP/1.1 ${status} ${reason}\r\n${lines.join("\r\n")}\r\n\r\n${text}`);
 }
@@ -196,7 +196,7 @@ export function createRpcSocketServer(ctx: ServerContext, meter: WireMeter): Rpc
     sessionFromRequest(ctx, req, { realtime: true })
       .then((session) => logRequest(ctx, req, onSession(session), started, session))
       .catch((e) => {
-        if (e instanceof AuthFailure) refuse(ctx, socket, 401, "Unauthorized", e.text);
+        if (e instanceof AuthFailure) refuse(ctx, socket, e.status, e.status === 429 ? "Too Many Requests" : "Unauthorized", e.text, e.retryAfterSeconds);
         else {
           ctx.logger.error("websocket upgrade failed", e);
           refuse(ctx, socket, 500, "Internal Server Error", "Internal Server Error");

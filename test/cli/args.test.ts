@@ -29,6 +29,8 @@ describe("parseCli", () => {
       identificationHeaders: true,
       allowNet: true,
       denyArbitraryQuery: [],
+      limitsFile: undefined,
+      throttle: {},
     });
   });
 
@@ -196,5 +198,20 @@ describe("parseCli", () => {
     expect(parseCli(["is-ready", "--endpoint", "https://h:1"], {})).toEqual({ command: "is-ready", endpoint: "https://h:1" });
     expect(parseCli(["isready", "--conn", "ws://h:1"], {})).toEqual({ command: "is-ready", endpoint: "ws://h:1" });
     expect(() => parseCli(["sql", "--auth-level", "scope"], {})).toThrow(/--auth-level/);
+  });
+});
+
+describe("throttle flags", () => {
+  it("flags win over SURQL_AUTH_* variables; durations and counts are checked; --no-throttle turns it off", () => {
+    expect(parseCli(["start", "--signin-max-failures", "5", "--signin-window", "10m", "--ip-max-attempts", "0", "--ip-window", "30s"], { SURQL_AUTH_SIGNIN_MAX_FAILURES: "7" })).toMatchObject({
+      throttle: { signinMaxFailures: 5, signinWindowMs: 600_000, ipMaxAttempts: 0, ipWindowMs: 30_000 },
+    });
+    expect(parseCli(["start"], { SURQL_AUTH_SIGNIN_MAX_FAILURES: "7", SURQL_AUTH_NO_THROTTLE: "1", SURQL_AUTH_LIMITS: "l.json" })).toMatchObject({
+      throttle: { signinMaxFailures: 7, enabled: false },
+      limitsFile: "l.json",
+    });
+    expect(parseCli(["start", "--no-throttle", "--limits", "x.json"], {})).toMatchObject({ throttle: { enabled: false }, limitsFile: "x.json" });
+    expect(() => parseCli(["start", "--signin-max-failures", "-1"], {})).toThrow(UsageError);
+    expect(() => parseCli(["start", "--signin-window", "soon"], {})).toThrow("--signin-window must be a duration");
   });
 });

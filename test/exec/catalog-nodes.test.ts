@@ -5,16 +5,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { Datastore } from "../../src/exec/datastore.js";
 import { newSession, type Clock, type Compat } from "../../src/exec/session.js";
 import { Iam } from "../../src/iam/index.js";
 import { FileStore } from "../../src/store/kv/file.js";
-import { MemoryStore } from "../../src/store/kv/memory.js";
-import { PostgresStore } from "../../src/store/kv/postgres.js";
 import type { KvStore } from "../../src/store/kv/types.js";
-import { postgresSkipReason, startPostgres, type PostgresCluster } from "../helpers/postgres.js";
+import { sharedStores } from "../helpers/shared-stores.js";
 import { rootSession, run } from "./helpers.js";
 
 function node(storage: KvStore, compat: Compat, clock?: Clock): { ds: Datastore; iam: Iam } {
@@ -31,47 +28,8 @@ const SCHEMA = (compat: Compat) => `DEFINE USER bob ON DATABASE PASSWORD 'pw' RO
 const creds = (compat: Compat) => ({ NS: "test", DB: "test", ...(compat === 1 ? { SC: "account" } : { AC: "account" }), email: "a@example.com", pass: "pw" });
 const bob = { NS: "test", DB: "test", user: "bob", pass: "pw" };
 
-/** Where nodes share their definitions: a new shared store, and how one more node connects to it. */
-interface Shared {
-  readonly name: string;
-  readonly skip?: string;
-  open(): Promise<() => Promise<KvStore>>;
-}
-
-let cluster: PostgresCluster | undefined;
-const opened: KvStore[] = [];
-afterAll(async () => {
-  for (const s of opened) await s.close();
-  await cluster?.stop();
-});
-
-const SHARED: Shared[] = [
-  {
-    name: "memory",
-    open: async () => {
-      const store = new MemoryStore();
-      return async () => store;
-    },
-  },
-  {
-    name: "PostgreSQL",
-    skip: postgresSkipReason(),
-    open: async () => {
-      cluster ??= await startPostgres({ fsync: false });
-      const db = `n${Math.random().toString(36).slice(2, 10)}`;
-      const admin = new pg.Client({ connectionString: cluster.url });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${db}`);
-      await admin.end();
-      const url = cluster.url.replace(/\/[^/]*$/, `/${db}`);
-      return async () => {
-        const s = await PostgresStore.open(url);
-        opened.push(s);
-        return s;
-      };
-    },
-  },
-];
+const { stores: SHARED, close } = sharedStores();
+afterAll(close);
 
 for (const shared of SHARED) {
   describe.skipIf(shared.skip !== undefined)(`two nodes on one ${shared.name} store`, () => {

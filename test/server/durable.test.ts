@@ -43,7 +43,7 @@ interface Server {
 
 /** Starts the CLI on port 0 and waits for its "listening" line, then for /health to answer 200. */
 async function startCli(compat: 1 | 2, path: string, schemaFile: string): Promise<Server> {
-  const args = ["--import", "tsx", MAIN, "start", "-b", "127.0.0.1:0", "-u", "root", "-p", "root", "-i", schemaFile, "--compat", String(compat), path];
+  const args = ["--import", "tsx", MAIN, "start", "-b", "127.0.0.1:0", "-u", "root", "-p", "root", "-i", schemaFile, "--compat", String(compat), "--no-throttle", path];
   const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, SURQL_AUTH_PATH: "" } });
   children.push(child);
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));

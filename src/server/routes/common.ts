@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { databaseProblem } from "../../errors/catalogue.js";
 import { ExpiredSession, INVALID_AUTH, LocalError, SurrealError } from "../../errors/index.js";
 import type { Session } from "../../exec/session.js";
+import { TooManyAttempts } from "../../iam/throttle.js";
 import type { ServerContext } from "../types.js";
 import { header } from "../auth.js";
 
@@ -118,6 +119,12 @@ export function sendUnsupportedMediaType(res: ServerResponse): void {
   });
 }
 
+/** Refused by the throttle: 429, Retry-After, and the catalogue's text as `information`. */
+export function sendTooManyAttempts(res: ServerResponse, e: TooManyAttempts): void {
+  res.setHeader("retry-after", String(e.retryAfterSeconds));
+  sendJson(res, 429, { code: 429, details: "Too many requests", description: "Too many attempts: wait before trying again.", information: e.message });
+}
+
 export function sendBadRequest(res: ServerResponse, information: string): void {
   sendJson(res, 400, {
     code: 400,
@@ -137,6 +144,7 @@ export function sendTooLarge(res: ServerResponse): void {
 /** A handler error as SurrealDB's HTTP layer reports it (§1.3). */
 export function sendError(r: RouteRequest, e: unknown): void {
   if (e instanceof PayloadTooLarge) return sendTooLarge(r.res);
+  if (e instanceof TooManyAttempts) return sendTooManyAttempts(r.res, e);
   if (e instanceof SurrealError) {
     if (e instanceof ExpiredSession) r.ctx.audit.sessionExpired(r.session);
     if (e.code === "InvalidAuth") return sendAuthFailed(r.res);

@@ -2,6 +2,7 @@
 
 import { databaseProblem, QUERY_MESSAGES, RPC_DATABASE_ERROR, RPC_MESSAGES, type RpcCode } from "../../errors/catalogue.js";
 import { CodedError, SurrealError } from "../../errors/index.js";
+import { TooManyAttempts } from "../../iam/throttle.js";
 
 /** An RPC error as the client receives it: a JSON-RPC code and SurrealDB's text. */
 export class RpcError extends CodedError<RpcCode> {
@@ -31,6 +32,8 @@ export function databaseError(message: string): RpcError {
 /** Map anything a handler threw to the RPC error the client sees; unexpected errors reveal nothing. */
 export function toRpcError(e: unknown): RpcError {
   if (e instanceof RpcError) return e;
+  // ours: the text as it stands, so a client can read the wait
+  if (e instanceof TooManyAttempts) return new RpcError(DATABASE_ERROR, e.message);
   if (e instanceof SurrealError) return databaseError(e.message);
   return databaseError(QUERY_MESSAGES.Internal());
 }

@@ -16,6 +16,8 @@ export async function openOurs(version: SurrealVersion, opts: { v1TokenDuration?
     auth: false,
     // The harness compares with SurrealDB's own 1 h token default, not the seed's 24 h (a documented setting).
     v1TokenDuration: opts.v1TokenDuration ?? 3600,
+    // SurrealDB throttles nothing: scenarios that fail signins on purpose must get its answers, not ours
+    throttle: { enabled: false },
   });
   const conn = db.connect();
   return {

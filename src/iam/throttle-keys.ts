@@ -1,0 +1,130 @@
+// Which throttle buckets an attempt counts in, decided from the request alone (never a user or record lookup, so the
+// answer cannot depend on whether the identity exists): the identity it tries, and the client's address.
+
+import { createHash } from "node:crypto";
+import { isIPv6 } from "node:net";
+import type { Base, Expr } from "../ast/nodes.js";
+import type { Session } from "../exec/session.js";
+import type { ValueObject } from "../value/types.js";
+import { getAccess, type IamContext } from "./context.js";
+import { rawString, readCredentials } from "./credentials.js";
+import { astNodes, compareCalls } from "./equal-time.js";
+import { signinTarget } from "./signin.js";
+import { basicLevel, credentialLevels } from "./user.js";
+
+/**
+ * A counter: `identity` counts failed signins of one identity (back-off, then lockout; a success clears it);
+ * `address` counts a client address's attempts (signin and signup: every one; Basic: failures), `token` its failed
+ * authenticate calls and Bearer checks.
+ */
+export interface Bucket {
+  readonly kind: "identity" | "address" | "token";
+  /** A hash of what the bucket stands for: fixed size, and no credential text kept in memory or the store. */
+  readonly key: string;
+  /** A success counts too (signin / signup per address); otherwise it takes its own mark back. */
+  readonly countsSuccess: boolean;
+}
+
+/** Credential keys that name the target, not the identity. */
+const TARGET_KEYS = new Set(["NS", "ns", "DB", "db", "AC", "ac", "SC", "sc"]);
+
+/** Variable names taken for a password when the clause does not show it (no `crypto::*::compare` on them). */
+const PASSWORD_LIKE = /pass|pwd|secret/i;
+
+const bucketKey = (parts: readonly string[]): string => createHash("sha256").update(JSON.stringify(parts)).digest("base64url").slice(0, 22);
+
+/** Case and Unicode form folded, spaces trimmed: `Bob@X.io ` and `bob@x.io` are one identity. */
+const fold = (text: string): string => text.normalize("NFKC").trim().toLowerCase();
+
+const identity = (parts: readonly string[]): Bucket => ({ kind: "identity", key: bucketKey(parts), countsSuccess: false });
+
+/** Params a clause reads, and those it only hands to a password compare (the passwords). */
+function clauseParams(clause: Expr): { read: Set<string>; passwords: Set<string> } {
+  const read = new Set<string>();
+  const passwords = new Set<string>();
+  for (const node of astNodes(clause)) if (node.kind === "Param") read.add(String(node.name));
+  for (const call of compareCalls(clause)) for (const node of astNodes(call.args)) if (node.kind === "Param") passwords.add(String(node.name));
+  return { read, passwords };
+}
+
+const paramsOf = new WeakMap<Expr, { read: Set<string>; passwords: Set<string> }>();
+
+/**
+ * The identifying variables of a record signin: those the SIGNIN clause reads, except the ones it compares as a password
+ * and any whose name looks like one; without such a clause (no access, or none stored), every variable but the target
+ * and password-like ones. Extra variables the clause never reads make no new identity.
+ */
+function recordIdentity(ctx: IamContext, ns: string, db: string, ac: string, vars: ValueObject): Bucket {
+  const access = getAccess(ctx, "DATABASE", ns, db, ac)?.def.access;
+  const clause = access?.kind === "Record" ? access.signin : undefined;
+  let params = clause ? paramsOf.get(clause) : undefined;
+  if (clause && !params) paramsOf.set(clause, (params = clauseParams(clause)));
+  const names = Object.keys(vars)
+    .filter((k) => !TARGET_KEYS.has(k) && !PASSWORD_LIKE.test(k) && (params ? params.read.has(k) && !params.passwords.has(k) : true))
+    .sort();
+  return identity(["record", ns, db, ac, ...names.flatMap((k) => [k, fold(rawString(vars[k], ctx.compat))])]);
+}
+
+/** A system user name at each level a credential check of `base` searches (v1 legacy: ROOT → NS → DB). */
+function userIdentities(ctx: IamContext, base: Base, ns: string | undefined, db: string | undefined, name: string): Bucket[] {
+  return credentialLevels(ctx, base).map((level) =>
+    identity(["user", level, level === "ROOT" ? "" : (ns ?? ""), level === "DATABASE" ? (db ?? "") : "", fold(name)]),
+  );
+}
+
+/**
+ * The client address a session comes from, as one bucket per host: IPv4-mapped IPv6 as IPv4, IPv6 by its /64 (one
+ * host usually holds a whole /64). Undefined for the embedded API (no address).
+ */
+export function clientAddress(ip: string | undefined): string | undefined {
+  if (ip === undefined || ip === "") return undefined;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1];
+  const bare = ip.replace(/%.*$/, "");
+  if (!isIPv6(bare)) return ip;
+  const [head = "", tail] = bare.split("::");
+  const groups = head === "" ? [] : head.split(":");
+  if (tail !== undefined) {
+    const rest = tail === "" ? [] : tail.split(":");
+    const width = rest.reduce((n, g) => n + (g.includes(".") ? 2 : 1), 0);
+    groups.push(...Array<string>(8 - groups.length - width).fill("0"), ...rest);
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(":")}::/64`;
+}
+
+function addressBucket(kind: "address" | "token", session: Session, countsSuccess: boolean): Bucket[] {
+  const address = clientAddress(session.ip);
+  return address === undefined ? [] : [{ kind, key: bucketKey([kind, address]), countsSuccess }];
+}
+
+/** RPC / HTTP signin: the identity tried (none when the object names no target) and the address (every attempt counts). */
+export function signinBuckets(ctx: IamContext, session: Session, vars: ValueObject): Bucket[] {
+  const { ns, db, ac, user } = readCredentials(vars, ctx.compat);
+  const target = signinTarget(ns, db, ac);
+  const identities =
+    target.kind === "record"
+      ? [recordIdentity(ctx, target.ns, target.db, target.ac, vars)]
+      : target.kind === "user"
+        ? userIdentities(ctx, target.base, target.ns, target.db, user ?? "")
+        : [];
+  return [...identities, ...addressBucket("address", session, true)];
+}
+
+/** Signup: the address only (a signup has no identity to guess). */
+export function signupBuckets(session: Session): Bucket[] {
+  return addressBucket("address", session, true);
+}
+
+/** HTTP Basic: the user at the levels searched, and the address (failures only: Basic is sent with every request). */
+export function basicBuckets(ctx: IamContext, session: Session, user: string, where: { ns?: string | undefined; db?: string | undefined }): Bucket[] {
+  const base = basicLevel(ctx, where);
+  return [...(base === undefined ? [] : userIdentities(ctx, base, where.ns, where.db, user)), ...addressBucket("address", session, false)];
+}
+
+/** RPC authenticate and HTTP Bearer: failures per address, apart from password guesses. */
+export function tokenBuckets(session: Session): Bucket[] {
+  return addressBucket("token", session, false);
+}

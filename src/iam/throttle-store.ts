@@ -1,0 +1,107 @@
+// The throttle's marks in the shared key-value store, so nodes on one store (PostgreSQL, file:) count together. Like the
+// identity book (exec/lifetimes.ts) they live outside every namespace's key range: `\x01tk` + bucket + time + id, and a
+// time index `\x01tt` + time + bucket + id by which marks older than every window are swept.
+
+import { randomBytes } from "node:crypto";
+import { concatBytes, prefixEnd } from "../store/kv/bytes.js";
+import type { Key, KvStore } from "../store/kv/types.js";
+
+/** One counted attempt: when (clock ms) and a random id that tells two marks of one millisecond apart. */
+export interface ThrottleMark {
+  readonly ms: number;
+  readonly id: string;
+}
+
+export function newMark(ms: number): ThrottleMark {
+  return { ms: Math.floor(ms), id: randomBytes(8).toString("hex") };
+}
+
+/** What one settled attempt changes: marks added to buckets, buckets cleared (a successful signin). */
+export interface ThrottleChanges {
+  readonly add: readonly (readonly [bucket: string, mark: ThrottleMark])[];
+  readonly clear: readonly string[];
+}
+
+const ascii = new TextEncoder();
+const BY_BUCKET = ascii.encode("\u0001tk\u0000");
+const BY_TIME = ascii.encode("\u0001tt\u0000");
+/** Bucket keys are 22 base64url characters (throttle-keys.ts); ids 8 bytes. */
+const BUCKET_BYTES = 22;
+const ID_BYTES = 8;
+
+function msBytes(ms: number): Uint8Array {
+  const out = new Uint8Array(8);
+  new DataView(out.buffer).setBigUint64(0, BigInt(Math.max(0, Math.floor(ms))));
+  return out;
+}
+
+const readMs = (key: Key, at: number): number => Number(new DataView(key.buffer, key.byteOffset + at, 8).getBigUint64(0));
+const idBytes = (id: string): Uint8Array => Uint8Array.from(Buffer.from(id, "hex"));
+const idText = (key: Key, at: number): string => Buffer.from(key.subarray(at, at + ID_BYTES)).toString("hex");
+
+const bucketPrefix = (bucket: string): Key => concatBytes([BY_BUCKET, ascii.encode(bucket)]);
+const bucketMarkKey = (bucket: string, mark: ThrottleMark): Key => concatBytes([bucketPrefix(bucket), msBytes(mark.ms), idBytes(mark.id)]);
+const timeMarkKey = (bucket: string, mark: ThrottleMark): Key => concatBytes([BY_TIME, msBytes(mark.ms), ascii.encode(bucket), idBytes(mark.id)]);
+
+export class KvThrottleStore {
+  constructor(private readonly kv: KvStore) {}
+
+  /** The marks of each bucket from `sinceMs` on, oldest first. */
+  async read(buckets: readonly string[], sinceMs: number): Promise<ThrottleMark[][]> {
+    const txn = await this.kv.begin("read");
+    try {
+      const out: ThrottleMark[][] = [];
+      for (const bucket of buckets) {
+        const prefix = bucketPrefix(bucket);
+        const marks: ThrottleMark[] = [];
+        for await (const batch of txn.scan({ start: concatBytes([prefix, msBytes(sinceMs)]), end: prefixEnd(prefix)! })) {
+          for (const [key] of batch) marks.push({ ms: readMs(key, prefix.length), id: idText(key, prefix.length + 8) });
+        }
+        out.push(marks);
+      }
+      return out;
+    } finally {
+      await txn.cancel();
+    }
+  }
+
+  /** Adds and clears in one transaction (appends of unique keys: no conflict between nodes). */
+  async write(changes: ThrottleChanges): Promise<void> {
+    if (changes.add.length === 0 && changes.clear.length === 0) return;
+    const txn = await this.kv.begin("write");
+    try {
+      for (const bucket of changes.clear) txn.deleteRange({ start: bucketPrefix(bucket), end: prefixEnd(bucketPrefix(bucket))! });
+      for (const [bucket, mark] of changes.add) {
+        txn.set(bucketMarkKey(bucket, mark), new Uint8Array(0));
+        txn.set(timeMarkKey(bucket, mark), new Uint8Array(0));
+      }
+      await txn.commit();
+    } catch (e) {
+      if (!txn.closed) await txn.cancel();
+      throw e;
+    }
+  }
+
+  /** Deletes up to `limit` marks older than `beforeMs` (of every bucket); returns how many. */
+  async sweep(beforeMs: number, limit = 1000): Promise<number> {
+    const txn = await this.kv.begin("write");
+    let n = 0;
+    try {
+      for await (const batch of txn.scan({ start: BY_TIME, end: concatBytes([BY_TIME, msBytes(beforeMs)]) }, { limit })) {
+        for (const [key] of batch) {
+          const at = BY_TIME.length;
+          const bucket = Buffer.from(key.subarray(at + 8, at + 8 + BUCKET_BYTES)).toString("latin1");
+          const mark = { ms: readMs(key, at), id: idText(key, at + 8 + BUCKET_BYTES) };
+          txn.delete(key);
+          txn.delete(bucketMarkKey(bucket, mark));
+          n++;
+        }
+      }
+      await txn.commit();
+      return n;
+    } catch (e) {
+      if (!txn.closed) await txn.cancel();
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,190 @@
+// Throttling and lockout of signin, signup, HTTP Basic and authenticate (issue #13 §1): an attempt is refused before any
+// lookup or password hash when one of its buckets (throttle-keys.ts) is locked or backing off; otherwise it reserves a
+// mark in each, and its outcome keeps, takes back or clears them. Marks live in a bounded LRU on this node and, with a
+// shared store, in the store too (throttle-store.ts), read again at most every CACHE_MS.
+
+import { LRUCache } from "lru-cache";
+import { AUTH_MESSAGES } from "../errors/catalogue.js";
+import { SurrealError } from "../errors/index.js";
+import type { Clock } from "../exec/session.js";
+import type { KvStore } from "../store/kv/types.js";
+import type { IamLogger } from "./context.js";
+import type { Bucket } from "./throttle-keys.js";
+import { defaultThrottleLimits, type ThrottleLimits } from "./throttle-limits.js";
+import { KvThrottleStore, newMark, type ThrottleMark } from "./throttle-store.js";
+
+/** Refused by the throttle: `retryAfterSeconds` for HTTP's Retry-After; the text says it too. */
+export class TooManyAttempts extends SurrealError {
+  constructor(readonly retryAfterSeconds: number) {
+    super("TooManyAttempts", AUTH_MESSAGES.TooManyAttempts(retryAfterSeconds));
+  }
+}
+
+/** How long this node trusts what it read of a bucket from the shared store (another node's marks show after this). */
+export const CACHE_MS = 1000;
+/** Buckets remembered on one node; past it the least recently used is forgotten (an attacker cannot grow memory). */
+export const MAX_BUCKETS = 50_000;
+/** Marks kept per bucket when its rule has no lock count (back-off only). */
+const MAX_MARKS = 64;
+/** How often a node sweeps marks older than every window out of the shared store. */
+const SWEEP_EVERY_MS = 60_000;
+
+interface Entry {
+  /** Marks inside the window, oldest first. */
+  marks: ThrottleMark[];
+  /** When the store was last read for this bucket (clock ms); -Infinity: never. */
+  readAt: number;
+}
+
+interface Rule {
+  readonly max: number;
+  readonly windowMs: number;
+  readonly backoffAfter: number;
+  readonly backoffBaseMs: number;
+}
+
+export interface ThrottleOptions {
+  readonly limits?: Partial<ThrottleLimits>;
+  readonly clock: Clock;
+  /** The store nodes share (none: this process only). */
+  readonly store?: KvStore;
+  readonly logger: IamLogger;
+  readonly maxBuckets?: number;
+}
+
+export class Throttle {
+  readonly limits: ThrottleLimits;
+  private readonly clock: Clock;
+  private readonly store: KvThrottleStore | undefined;
+  private readonly logger: IamLogger;
+  private readonly entries: LRUCache<string, Entry>;
+  /** Marks reserved by attempts still running here (not yet in the store). */
+  private readonly pending = new Set<string>();
+  private lastSweep = -Infinity;
+
+  constructor(opts: ThrottleOptions) {
+    this.limits = { ...defaultThrottleLimits, ...opts.limits };
+    this.clock = opts.clock;
+    this.store = opts.store ? new KvThrottleStore(opts.store) : undefined;
+    this.logger = opts.logger;
+    this.entries = new LRUCache({ max: opts.maxBuckets ?? MAX_BUCKETS });
+  }
+
+  /** Buckets this node holds now (at most maxBuckets). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private rule(bucket: Bucket): Rule {
+    const l = this.limits;
+    if (bucket.kind === "identity") return { max: l.signinMaxFailures, windowMs: l.signinWindowMs, backoffAfter: l.backoffAfter, backoffBaseMs: l.backoffBaseMs };
+    return { max: l.ipMaxAttempts, windowMs: l.ipWindowMs, backoffAfter: 0, backoffBaseMs: 0 };
+  }
+
+  /** Runs `attempt` unless a bucket refuses it (TooManyAttempts, before `attempt` does any work); counts its outcome. */
+  async guard<T>(buckets: readonly Bucket[], attempt: () => Promise<T>): Promise<T> {
+    const active = this.limits.enabled ? buckets.filter((b) => this.rule(b).max > 0 || this.rule(b).backoffAfter > 0) : [];
+    if (active.length === 0) return attempt();
+    // 1. what other nodes counted, unless read lately
+    await this.refresh(active);
+    // 2. refuse while a bucket is locked or backing off (no await from here to the reservation: concurrent attempts see each other)
+    const now = this.clock.now();
+    const waitMs = Math.max(...active.map((b) => this.waitMs(b, now)));
+    if (waitMs > 0) throw new TooManyAttempts(Math.max(1, Math.ceil(waitMs / 1000)));
+    // 3. reserve a mark in every bucket
+    const mark = newMark(now);
+    this.pending.add(mark.id);
+    for (const b of active) this.entry(b.key).marks.push(mark);
+    // 4. the attempt, then its outcome
+    let result: T;
+    try {
+      result = await attempt();
+    } catch (e) {
+      // an expired token is no guess
+      await this.settle(active, mark, e instanceof SurrealError && e.code === "ExpiredToken");
+      throw e;
+    }
+    await this.settle(active, mark, true);
+    return result;
+  }
+
+  private entry(key: string): Entry {
+    let e = this.entries.get(key);
+    if (!e) this.entries.set(key, (e = { marks: [], readAt: -Infinity }));
+    return e;
+  }
+
+  /** Milliseconds `bucket` refuses attempts from `now` on (0: none). */
+  private waitMs(bucket: Bucket, now: number): number {
+    const rule = this.rule(bucket);
+    const e = this.entry(bucket.key);
+    e.marks = e.marks.filter((m) => m.ms > now - rule.windowMs).slice(-(rule.max > 0 ? rule.max : MAX_MARKS));
+    const n = e.marks.length;
+    // lockout: until the oldest of the last `max` marks leaves the window
+    if (rule.max > 0 && n >= rule.max) return e.marks[n - rule.max]!.ms + rule.windowMs - now;
+    // back-off: the wait doubles with every mark past `backoffAfter`
+    if (rule.backoffAfter > 0 && n >= rule.backoffAfter) {
+      const wait = Math.min(rule.backoffBaseMs * 2 ** (n - rule.backoffAfter), rule.windowMs);
+      return Math.max(0, e.marks[n - 1]!.ms + wait - now);
+    }
+    return 0;
+  }
+
+  /** Reads the store's marks of the buckets this node has not read for CACHE_MS; keeps this node's unsettled marks. */
+  private async refresh(buckets: readonly Bucket[]): Promise<void> {
+    if (!this.store) return;
+    const now = this.clock.now();
+    const stale = buckets.filter((b) => now - this.entry(b.key).readAt >= CACHE_MS);
+    if (stale.length === 0) return;
+    const since = now - Math.max(...stale.map((b) => this.rule(b).windowMs));
+    let read: ThrottleMark[][];
+    try {
+      read = await this.store.read(
+        stale.map((b) => b.key),
+        since,
+      );
+    } catch (e) {
+      // the store is unreachable: this node's own counts still hold
+      this.logger.debug("throttle: reading the store failed", { error: (e as Error).message });
+      return;
+    }
+    stale.forEach((b, i) => {
+      const e = this.entry(b.key);
+      const ours = e.marks.filter((m) => this.pending.has(m.id));
+      e.marks = [...read[i]!, ...ours].sort((x, y) => x.ms - y.ms);
+      e.readAt = now;
+    });
+  }
+
+  /** Applies an outcome: a success clears identities and takes back its own failure-only marks; a failure keeps them. */
+  private async settle(buckets: readonly Bucket[], mark: ThrottleMark, ok: boolean): Promise<void> {
+    const add: (readonly [string, ThrottleMark])[] = [];
+    const clear: string[] = [];
+    for (const b of buckets) {
+      const e = this.entry(b.key);
+      if (ok && b.kind === "identity") {
+        // a success resets the identity's failures (only its own mark: nothing to write to the store)
+        if (e.marks.some((m) => m.id !== mark.id)) clear.push(b.key);
+        e.marks = [];
+      } else if (ok && !b.countsSuccess) e.marks = e.marks.filter((m) => m.id !== mark.id);
+      else add.push([b.key, mark]);
+    }
+    try {
+      await this.store?.write({ add, clear });
+      this.sweep();
+    } catch (e) {
+      this.logger.debug("throttle: writing the store failed", { error: (e as Error).message });
+    } finally {
+      this.pending.delete(mark.id);
+    }
+  }
+
+  /** Now and then, drops marks older than every window from the shared store (in the background). */
+  private sweep(): void {
+    const now = this.clock.now();
+    if (!this.store || now - this.lastSweep < SWEEP_EVERY_MS) return;
+    this.lastSweep = now;
+    const oldest = now - Math.max(this.limits.signinWindowMs, this.limits.ipWindowMs);
+    this.store.sweep(oldest).catch((e: Error) => this.logger.debug("throttle: sweeping the store failed", { error: e.message }));
+  }
+}

@@ -1,0 +1,90 @@
+// iam/throttle.ts across nodes: two engines on one store (a shared memory store, and two connections to one PostgreSQL,
+// skipped where it is not installed) count failures together, see each other's lockouts and clears once their cached
+// view is CACHE_MS old, and a sweep drops marks older than every window. Fake clock, counted answers.
+
+import { afterAll, describe, expect, it } from "vitest";
+import { Datastore } from "../../src/exec/datastore.js";
+import { newSession, type Compat } from "../../src/exec/session.js";
+import { Iam } from "../../src/iam/index.js";
+import { CACHE_MS, TooManyAttempts } from "../../src/iam/throttle.js";
+import { KvThrottleStore, newMark } from "../../src/iam/throttle-store.js";
+import { sharedStores } from "../helpers/shared-stores.js";
+import { rootSession, run } from "../exec/helpers.js";
+import { FakeClock } from "./fake-engine.js";
+
+const SCHEMA = "DEFINE USER bob ON DATABASE PASSWORD 'pw' ROLES VIEWER";
+const bob = (pass: string) => ({ NS: "test", DB: "test", user: "bob", pass });
+
+const { stores: SHARED, close } = sharedStores();
+afterAll(close);
+
+async function outcome(run: Promise<unknown>): Promise<string> {
+  try {
+    await run;
+    return "ok";
+  } catch (e) {
+    return e instanceof TooManyAttempts ? `throttled ${e.retryAfterSeconds}` : "failed";
+  }
+}
+
+for (const shared of SHARED) {
+  describe.skipIf(shared.skip !== undefined)(`throttle on two nodes of one ${shared.name} store`, () => {
+    for (const compat of [1, 2] as const) {
+      async function nodes() {
+        const connect = await shared.open();
+        const clock = new FakeClock();
+        const node = async () => {
+          const storage = await connect();
+          const ds = new Datastore({ compat: compat as Compat, storage, clock });
+          return { ds, iam: new Iam(ds, { throttle: { signinMaxFailures: 4, backoffAfter: 0, ipMaxAttempts: 6 }, throttleStore: storage }) };
+        };
+        const [a, b] = [await node(), await node()];
+        await run(a.ds, rootSession(), SCHEMA);
+        return { a, b, clock, node };
+      }
+
+      it(`failures on A and B add up; A's lockout holds on B, and on a node started later (compat ${compat})`, async () => {
+        const { a, b, clock, node } = await nodes();
+        expect(await outcome(a.iam.signin(newSession(), bob("wrong")))).toBe("failed");
+        expect(await outcome(b.iam.signin(newSession(), bob("wrong")))).toBe("failed");
+        clock.advance(CACHE_MS / 1000);
+        expect(await outcome(a.iam.signin(newSession(), bob("wrong")))).toBe("failed");
+        expect(await outcome(a.iam.signin(newSession(), bob("wrong")))).toBe("failed");
+        // four failures over two nodes: locked on A, and on B (whose view of the store is CACHE_MS old)
+        expect(await outcome(a.iam.signin(newSession(), bob("pw")))).toBe("throttled 899");
+        expect(await outcome(b.iam.signin(newSession(), bob("pw")))).toBe("throttled 899");
+        const later = await node();
+        expect(await outcome(later.iam.signin(newSession(), bob("pw")))).toBe("throttled 899");
+        clock.advance(899);
+        expect(await outcome(b.iam.signin(newSession(), bob("pw")))).toBe("ok");
+      });
+
+      it(`a success on B clears the identity on A; the address budget is shared and not given back (compat ${compat})`, async () => {
+        const { a, b, clock } = await nodes();
+        const from = () => newSession({ ip: "192.0.2.9" });
+        for (let i = 0; i < 3; i++) expect(await outcome(a.iam.signin(from(), bob("wrong")))).toBe("failed");
+        clock.advance(CACHE_MS / 1000);
+        expect(await outcome(b.iam.signin(from(), bob("pw")))).toBe("ok");
+        clock.advance(CACHE_MS / 1000);
+        // bob's failures are gone on A: one more failure does not lock him
+        expect(await outcome(a.iam.signin(from(), bob("wrong")))).toBe("failed");
+        expect(await outcome(a.iam.signin(from(), bob("pw")))).toBe("ok");
+        // six attempts from the address over both nodes, two of them successes: the seventh is refused on either
+        clock.advance(CACHE_MS / 1000);
+        expect(await outcome(b.iam.signin(from(), bob("pw")))).toBe("throttled 57");
+        expect(await outcome(a.iam.signin(newSession({ ip: "192.0.2.10" }), bob("pw")))).toBe("ok");
+      });
+    }
+
+    it("the sweep drops marks older than the cut and keeps the rest", async () => {
+      const store = new KvThrottleStore(await (await shared.open())());
+      const key = "k".repeat(22);
+      const [old, recent] = [newMark(1_000), newMark(5_000)];
+      await store.write({ add: [[key, old], [key, recent], ["o".repeat(22), newMark(2_000)]], clear: [] });
+      expect(await store.sweep(3_000)).toBe(2);
+      expect(await store.read([key, "o".repeat(22)], 0)).toEqual([[recent], []]);
+      await store.write({ add: [], clear: [key] });
+      expect(await store.read([key], 0)).toEqual([[]]);
+    });
+  });
+}

@@ -1,0 +1,188 @@
+// iam/throttle.ts through the embedded API with a fake clock: per identity (back-off, then lockout; a success clears
+// it), per client address (a success does not give the budget back), Basic and authenticate, the same answer for known
+// and unknown identities with no password hashed, and the bounded memory. Counted, never timed.
+
+import argon2 from "argon2";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { newSession, type Compat, type Session } from "../../src/exec/session.js";
+import { SurqlAuth, TooManyAttempts, type AuditEvent, type ThrottleLimits } from "../../src/index.js";
+import { clientAddress } from "../../src/iam/throttle-keys.js";
+import type { ValueObject } from "../../src/value/types.js";
+import { FakeClock } from "./fake-engine.js";
+
+const ACCESS: Record<Compat, string> = {
+  1: "DEFINE SCOPE account SESSION 1h SIGNUP (CREATE user SET email = $email, password = crypto::argon2::generate($password)) SIGNIN (SELECT * FROM user WHERE email = $email AND crypto::argon2::compare(password, $password))",
+  2: "DEFINE ACCESS account ON DATABASE TYPE RECORD SIGNUP (CREATE user SET email = $email, password = crypto::argon2::generate($password)) SIGNIN (SELECT * FROM user WHERE email = $email AND crypto::argon2::compare(password, $password)) DURATION FOR SESSION 1h",
+};
+
+const SCHEMA = (compat: Compat) => `DEFINE NAMESPACE app; USE NS app; DEFINE DATABASE app; USE NS app DB app;
+DEFINE USER reader ON DATABASE PASSWORD 'reader-pass' ROLES VIEWER;
+DEFINE TABLE user SCHEMALESS PERMISSIONS FOR select WHERE id = $auth.id;
+${ACCESS[compat]};`;
+
+/** No back-off and a low lock count, unless a test says otherwise. */
+const LIMITS: Partial<ThrottleLimits> = { signinMaxFailures: 3, backoffAfter: 0, ipMaxAttempts: 0 };
+
+async function open(compat: Compat, limits: Partial<ThrottleLimits> = LIMITS) {
+  const clock = new FakeClock();
+  const db = await SurqlAuth.open({ compat, clock, root: { user: "root", pass: "root" }, throttle: limits });
+  await db.importText(SCHEMA(compat));
+  const account = (fields: ValueObject): ValueObject => ({ NS: "app", DB: "app", [compat === 1 ? "SC" : "AC"]: "account", ...fields });
+  await db.iam.signup(newSession(), account({ email: "alice@x.io", password: "alice-pass" }));
+  return { db, clock, account };
+}
+
+/** The error `run` rejects with (TooManyAttempts, InvalidAuth …), or "ok". */
+async function outcome(run: Promise<unknown>): Promise<string> {
+  try {
+    await run;
+    return "ok";
+  } catch (e) {
+    return e instanceof TooManyAttempts ? `throttled ${e.retryAfterSeconds}` : (e as Error).message;
+  }
+}
+
+const from = (ip?: string): Session => newSession({ ip });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe.each([1, 2] as const)("throttle per identity, compat %i", (compat) => {
+  it("locks an identity after the failures of one window, for the rest of it; known and unknown alike, no hash computed", async () => {
+    const { db, clock, account } = await open(compat);
+    const answers: Record<string, string[]> = {};
+    const verify = vi.spyOn(argon2, "verify");
+    for (const email of ["alice@x.io", "ghost@x.io"]) {
+      answers[email] = [];
+      for (let i = 0; i < 3; i++) answers[email]!.push(await outcome(db.iam.signin(from(), account({ email, password: "wrong" }))));
+      verify.mockClear();
+      answers[email]!.push(await outcome(db.iam.signin(from(), account({ email, password: "alice-pass" }))));
+      // refused before the clause ran: no password hashed or compared
+      expect(verify, email).not.toHaveBeenCalled();
+    }
+    expect(answers["alice@x.io"]).toEqual(answers["ghost@x.io"]);
+    expect(answers["alice@x.io"]!.at(-1)).toBe("throttled 900");
+    expect(new TooManyAttempts(900).message).toBe("Too many attempts, retry after 900 s");
+    // the window ends with the oldest failure: alice may sign in again
+    clock.advance(600);
+    expect(await outcome(db.iam.signin(from(), account({ email: "alice@x.io", password: "alice-pass" })))).toBe("throttled 300");
+    clock.advance(300);
+    expect(await outcome(db.iam.signin(from(), account({ email: "alice@x.io", password: "alice-pass" })))).toBe("ok");
+  });
+
+  it("backs off exponentially before the lockout", async () => {
+    const { db, clock, account } = await open(compat, { signinMaxFailures: 6, backoffAfter: 2, backoffBaseMs: 1000, ipMaxAttempts: 0 });
+    const fail = async () => {
+      const o = await outcome(db.iam.signin(from(), account({ email: "ghost@x.io", password: "wrong" })));
+      return o.startsWith("throttled") ? o : "failed";
+    };
+    const seen: string[] = [];
+    for (const wait of [0, 1, 2, 4, 8]) {
+      clock.advance(wait);
+      seen.push(await fail(), await fail());
+    }
+    // six failures: locked until the first leaves the 15-minute window (15 s have passed)
+    expect(seen).toEqual(["failed", "failed", "failed", "throttled 2", "failed", "throttled 4", "failed", "throttled 8", "failed", "throttled 885"]);
+  });
+
+  it("a success clears the identity's failures; variables the clause does not read and the email's case make no new identity", async () => {
+    const { db, account } = await open(compat);
+    for (let i = 0; i < 2; i++) await outcome(db.iam.signin(from(), account({ email: "alice@x.io", password: "wrong" })));
+    expect(await outcome(db.iam.signin(from(), account({ email: "alice@x.io", password: "alice-pass" })))).toBe("ok");
+    for (let i = 0; i < 2; i++) await outcome(db.iam.signin(from(), account({ email: "alice@x.io", password: "wrong" })));
+    // a third failure, written otherwise: ` ALICE@x.io` with an extra variable is still alice
+    await outcome(db.iam.signin(from(), account({ email: " ALICE@x.io", password: "wrong", nonce: Math.random() })));
+    expect(await outcome(db.iam.signin(from(), account({ email: "alice@x.io", password: "alice-pass" })))).toBe("throttled 900");
+    // another identity is not affected
+    expect(await outcome(db.iam.signin(from(), account({ email: "bob@x.io", password: "wrong" })))).not.toMatch(/throttled/);
+  });
+
+  it("a system user is one identity per level and name; v1's legacy Basic counts at every level it searches", async () => {
+    const { db } = await open(compat);
+    const creds = { NS: "app", DB: "app", user: "reader", pass: "wrong" };
+    for (let i = 0; i < 3; i++) await outcome(db.iam.signin(from(), creds));
+    expect(await outcome(db.iam.signin(from(), { ...creds, pass: "reader-pass" }))).toBe("throttled 900");
+    // Basic checks the same identity
+    expect(await outcome(db.iam.basicAuth(from(), "reader", "reader-pass", { ns: "app", db: "app" }))).toBe("throttled 900");
+    // root is another identity
+    expect(await outcome(db.iam.signin(from(), { user: "root", pass: "root" }))).toBe("ok");
+    for (let i = 0; i < 3; i++) await outcome(db.iam.basicAuth(from(), "root", "wrong", { ns: "app", db: "app" }));
+    // v1 legacy Basic with NS + DB searches ROOT → NS → DB: its failures count against root too; v2 names one level
+    expect(await outcome(db.iam.signin(from(), { user: "root", pass: "root" }))).toBe(compat === 1 ? "throttled 900" : "ok");
+  });
+
+  it("a refusal is the audit event 'throttled', naming the operation and the wait, with no password", async () => {
+    const events: AuditEvent[] = [];
+    const clock = new FakeClock();
+    const db = await SurqlAuth.open({ compat, clock, audit: [(e) => events.push(e)], throttle: LIMITS });
+    const creds = { user: "root", pass: "hunter2" };
+    for (let i = 0; i < 4; i++) await outcome(db.iam.signin(from("192.0.2.1"), creds));
+    expect(events.map((e) => e.event)).toEqual(["signin", "signin", "signin", "throttled"]);
+    expect(events[3]).toMatchObject({ outcome: "failure", reason: "TooManyAttempts", operation: "signin", retry_after: 900, identity: "root", user: "root", ip: "192.0.2.1" });
+    expect(JSON.stringify(events)).not.toContain("hunter2");
+  });
+
+  it("turned off, nothing is counted or refused", async () => {
+    const { db, account } = await open(compat, { enabled: false, signinMaxFailures: 1, ipMaxAttempts: 1 });
+    for (let i = 0; i < 5; i++) expect(await outcome(db.iam.signin(from("10.0.0.1"), account({ email: "alice@x.io", password: "wrong" })))).not.toMatch(/throttled/);
+    expect(await outcome(db.iam.signin(from("10.0.0.1"), account({ email: "alice@x.io", password: "alice-pass" })))).toBe("ok");
+  });
+});
+
+describe.each([1, 2] as const)("throttle per client address, compat %i", (compat) => {
+  const PER_IP: Partial<ThrottleLimits> = { signinMaxFailures: 0, backoffAfter: 0, ipMaxAttempts: 4, ipWindowMs: 60_000 };
+
+  it("counts every signin and signup of an address, successes too; other addresses keep their budget", async () => {
+    const { db, clock, account } = await open(compat, PER_IP);
+    const good = account({ email: "alice@x.io", password: "alice-pass" });
+    expect(await outcome(db.iam.signin(from("10.0.0.1"), good))).toBe("ok");
+    expect(await outcome(db.iam.signin(from("10.0.0.1"), account({ email: "a1@x.io", password: "x" })))).not.toMatch(/throttled/);
+    expect(await outcome(db.iam.signup(from("10.0.0.1"), account({ email: "a2@x.io", password: "x" })))).toBe("ok");
+    expect(await outcome(db.iam.signin(from("10.0.0.1"), good))).toBe("ok");
+    // four attempts in the minute, one a success: the fifth is refused, whoever it names
+    expect(await outcome(db.iam.signin(from("::ffff:10.0.0.1"), good))).toBe("throttled 60");
+    expect(await outcome(db.iam.signup(from("10.0.0.1"), account({ email: "a3@x.io", password: "x" })))).toBe("throttled 60");
+    expect(await outcome(db.iam.signin(from("10.0.0.2"), good))).toBe("ok");
+    clock.advance(60);
+    expect(await outcome(db.iam.signin(from("10.0.0.1"), good))).toBe("ok");
+  });
+
+  it("counts failed Basic checks (not successful ones) with signins, and failed authenticate calls apart", async () => {
+    const { db } = await open(compat, PER_IP);
+    const ip = "2001:db8:1:2:aaaa::1";
+    for (let i = 0; i < 10; i++) expect(await outcome(db.iam.basicAuth(from(ip), "root", "root"))).toBe("ok");
+    for (let i = 0; i < 4; i++) await outcome(db.iam.authenticate(from(ip), `not.a.token${i}`));
+    expect(await outcome(db.iam.authenticate(from(ip), "not.a.token"))).toBe("throttled 60");
+    // token failures do not lock signins out
+    for (let i = 0; i < 4; i++) expect(await outcome(db.iam.basicAuth(from(ip), `nobody${i}`, "x"))).toBe("There was a problem with authentication");
+    // another address of the same /64 is the same client
+    expect(await outcome(db.iam.basicAuth(from("2001:db8:1:2::99"), "root", "root"))).toBe("throttled 60");
+    expect(await outcome(db.iam.basicAuth(from("2001:db8:1:3::1"), "root", "root"))).toBe("ok");
+  });
+});
+
+describe("client addresses", () => {
+  it("IPv4-mapped IPv6 is IPv4, IPv6 counts by its /64, the embedded API has none", () => {
+    expect(clientAddress("::ffff:192.0.2.7")).toBe("192.0.2.7");
+    expect(clientAddress("192.0.2.7")).toBe("192.0.2.7");
+    expect(clientAddress("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(clientAddress("2001:0db8:0000:0000:ffff::1")).toBe("2001:db8:0:0::/64");
+    expect(clientAddress("::1")).toBe("0:0:0:0::/64");
+    expect(clientAddress("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(clientAddress(undefined)).toBeUndefined();
+  });
+});
+
+describe("bounded memory", () => {
+  it("an attacker cycling identities and addresses never holds more than maxBuckets counters", async () => {
+    const { Throttle } = await import("../../src/iam/throttle.js");
+    const clock = new FakeClock();
+    const throttle = new Throttle({ clock, logger: { debug() {} }, maxBuckets: 100 });
+    for (let i = 0; i < 1000; i++) {
+      const attempt = throttle.guard([{ kind: "identity", key: `id${i}`, countsSuccess: false }, { kind: "address", key: `ip${i}`, countsSuccess: true }], () => Promise.reject(new Error("no")));
+      await expect(attempt).rejects.toThrow("no");
+    }
+    expect(throttle.size).toBeLessThanOrEqual(100);
+  });
+});
