@@ -140,8 +140,8 @@ export class Iam {
   /** RPC authenticate / HTTP Bearer; a failure leaves the session as it was. A token whose session was killed is refused. */
   authenticate(session: Session, token: string, via = "rpc"): Promise<void> {
     // a token may be checked against definitions up to a second old (issue #10: bounded staleness, no notifications)
-    const run = () => {
-      if (this.sessions.isRevoked(token)) throw new InvalidAuth("the token's session was killed");
+    const run = async () => {
+      if (await this.sessions.isRevoked(token)) throw new InvalidAuth("the token's session was killed");
       return this.authenticator.authenticate(session, token);
     };
     const audited = { maxAgeMs: CATALOG_STALENESS_MS, attempt: claimedIdentity(token, this.compat), secrets: [token], via };

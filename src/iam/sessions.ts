@@ -61,6 +61,9 @@ export interface RegistryOptions {
   readonly audit?: Pick<Audit, "emit">;
 }
 
+/** How old this node's list of revoked token ids may be when a token is checked. */
+export const REVOKED_STALENESS_MS = 1000;
+
 /** A node whose heartbeat is older than this is gone: its entries are swept. Kill marks live twice as long. */
 export const NODE_SILENCE_MS = 60_000;
 
@@ -112,6 +115,8 @@ export class SessionRegistry {
   private readonly ids = new WeakMap<Session, string>();
   /** Token ids refused until their expiry (ms), as of the last sync, plus this node's own kills. */
   private readonly revoked = new Map<string, number>();
+  /** When `revoked` was last read from the store (clock ms). */
+  private revokedAt = -Infinity;
   private timer: ReturnType<typeof setInterval> | undefined;
   private lastSweep = -Infinity;
   private readonly syncMs: number;
@@ -205,12 +210,26 @@ export class SessionRegistry {
     return (await this.killWhere((e) => e.family === family, reason)).length;
   }
 
-  /** Was the token (its `jti`) revoked by a kill? As of this node's last sync, at most a second behind another node's kill. */
-  isRevoked(token: string): boolean {
+  /**
+   * Was the token (its `jti`) revoked by a kill or a refresh family's end? The list is read from the store again once
+   * it is REVOKED_STALENESS_MS old, so a node serving only HTTP requests sees another node's kill within a second too.
+   */
+  async isRevoked(token: string): Promise<boolean> {
     const jti = tokenId(token);
     if (jti === undefined) return false;
+    const now = this.clock.now();
+    if (now - this.revokedAt >= REVOKED_STALENESS_MS) {
+      const live = await this.read(async (kv) => revokedIds(kv, now));
+      this.setRevoked(live, now);
+    }
     const until = this.revoked.get(jti);
-    return until !== undefined && until >= this.clock.now();
+    return until !== undefined && until >= now;
+  }
+
+  private setRevoked(live: ReadonlyMap<string, number>, at: number): void {
+    this.revoked.clear();
+    for (const [jti, until] of live) this.revoked.set(jti, until);
+    this.revokedAt = at;
   }
 
   /** Revokes token ids until their expiry (ms) on every node (a refresh family's access tokens). */
@@ -297,13 +316,7 @@ export class SessionRegistry {
         else if (l.seen !== l.written || stored[i] === undefined) kv.set(stateKey("ss", id), encodeJson({ ...l.entry, lastSeen: iso(l.seen) }));
       });
       // 4. the revoked token ids still in force
-      const live = new Map<string, number>();
-      for await (const batch of kv.scan(stateRange("sr")))
-        for (const [key, v] of batch) {
-          const until = decodeJson<number>(v);
-          if (until < now) kv.delete(key);
-          else live.set(stateId(key), until);
-        }
+      const live = await revokedIds(kv, now, true);
       if (sweep) await sweepSilent(kv, now);
       return { killed: killedHere, revoked: live };
     });
@@ -317,8 +330,7 @@ export class SessionRegistry {
         if (this.ids.get(l.session) === id) this.ids.delete(l.session);
       } else l.written = l.seen;
     }
-    this.revoked.clear();
-    for (const [jti, until] of revoked) this.revoked.set(jti, until);
+    this.setRevoked(revoked, now);
     if (this.local.size === 0) this.stopTimer();
   }
 
@@ -352,6 +364,18 @@ export class SessionRegistry {
       await kv.cancel();
     }
   }
+}
+
+/** The revoked token ids still in force (ms until which each is refused); `prune` deletes the others. */
+async function revokedIds(kv: KvTransaction, now: number, prune = false): Promise<Map<string, number>> {
+  const live = new Map<string, number>();
+  for await (const batch of kv.scan(stateRange("sr")))
+    for (const [key, v] of batch) {
+      const until = decodeJson<number>(v);
+      if (until >= now) live.set(stateId(key), until);
+      else if (prune) kv.delete(key);
+    }
+  return live;
 }
 
 function authorize(actor: Actor): void {

@@ -3,7 +3,8 @@
 
 import { describe, expect, it } from "vitest";
 import { SurqlAuth, type AuditEvent, type Connection } from "../../src/index.js";
-import { NODE_SILENCE_MS } from "../../src/iam/sessions.js";
+import { NODE_SILENCE_MS, REVOKED_STALENESS_MS } from "../../src/iam/sessions.js";
+import { newSession } from "../../src/exec/session.js";
 import { MemoryStore } from "../../src/store/kv/memory.js";
 
 const SCHEMA = `
@@ -117,5 +118,20 @@ describe("session registry", () => {
     await b.sessions.sync();
     expect((await c.query("RETURN 1"))[0]!.result).toBe(1n);
     expect((await a.sessions.list()).map((e) => e.node)).toEqual([b.sessions.node]);
+  });
+
+  it("a node holding no sockets refuses a killed session's token within REVOKED_STALENESS_MS of the kill", async () => {
+    let now = 1_800_000_000_000;
+    const clock = { now: () => now };
+    const store = new MemoryStore();
+    const a = await open(clock, store);
+    const b = await SurqlAuth.open({ clock, storage: store, sessionSyncMs: 0 });
+    const token = await a.connect().signin({ NS: "a", DB: "a", user: "ann", pass: "pw" });
+    // b checks a token (an HTTP request with Bearer: not registered), reading the revoked list once
+    await b.iam.authenticate(newSession(), token);
+    await a.sessions.kill({ user: "ann" });
+    await b.iam.authenticate(newSession(), token);
+    now += REVOKED_STALENESS_MS;
+    await expect(b.iam.authenticate(newSession(), token)).rejects.toThrow("There was a problem with authentication");
   });
 });
