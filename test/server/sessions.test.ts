@@ -151,6 +151,16 @@ describe.each([1, 2] as const)("session registry over the server, compat %i", (c
     await node.db.importText(`USE NS app DB app; ${ACCESS[compat]}`);
   });
 
+  it("with authentication off, an anonymous request may list sessions (it may do everything else too)", async () => {
+    const unauth = await SurqlAuth.open({ compat, auth: false, sessionSyncMs: 0 });
+    const { server, port } = await unauth.listen("127.0.0.1", 0);
+    try {
+      expect((await fetch(`http://127.0.0.1:${port}/sessions`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("a closed socket leaves the registry", async () => {
     const { c } = await socket("signup", record("closed@x"));
     const before = ((await list(ROOT, "?access=account")).body as SessionEntry[]).length;
