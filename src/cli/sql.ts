@@ -1,101 +1,96 @@
-// CLI `sql`: a SurrealQL shell (or one --query) against a running server over WebSocket JSON RPC.
+// CLI `sql`: a SurrealQL shell (or one --query) against a running server over WebSocket RPC (CBOR, so values print as
+// SurrealQL). The prompt shows ns/db; `help` and `exit` work; Ctrl-C clears the line; pretty output on a terminal.
 
 import { createInterface } from "node:readline";
-import WebSocket from "ws";
+import type { Value } from "../value/types.js";
 import type { SqlOptions } from "./args.js";
+import { RpcClient, signIn } from "./rpc-client.js";
+import { SHELL_HELP, WELCOME, formatAnswers, prompt, readLine, type OutputMode, type StatementAnswer } from "./sql-format.js";
 
-interface RpcAnswer {
-  readonly id?: number;
-  readonly result?: unknown;
-  readonly error?: { readonly code: number; readonly message: string };
-}
-
-/** A minimal JSON RPC client: one request at a time, answers matched by id. */
-class RpcClient {
-  private next = 0;
-  private readonly waiting = new Map<number, (a: RpcAnswer) => void>();
-  private constructor(private readonly ws: WebSocket) {
-    ws.on("message", (data) => {
-      let answer: RpcAnswer;
-      try {
-        answer = JSON.parse(String(data)) as RpcAnswer;
-      } catch {
-        return;
-      }
-      if (typeof answer.id === "number") this.waiting.get(answer.id)?.(answer);
-    });
-  }
-  static connect(endpoint: string): Promise<RpcClient> {
-    const url = new URL(endpoint);
-    url.protocol = url.protocol.replace(/^http/, "ws");
-    if (!url.pathname.endsWith("/rpc")) url.pathname = `${url.pathname.replace(/\/$/, "")}/rpc`;
-    const ws = new WebSocket(url, "json");
-    return new Promise((resolve, reject) => {
-      ws.once("open", () => resolve(new RpcClient(ws)));
-      ws.once("error", reject);
-    });
-  }
-  call(method: string, params: unknown[] = []): Promise<unknown> {
-    const id = ++this.next;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, (a) => {
-        this.waiting.delete(id);
-        if (a.error) reject(new Error(a.error.message));
-        else resolve(a.result);
-      });
-      this.ws.send(JSON.stringify({ id, method, params }));
-    });
-  }
-  close(): void {
-    this.ws.close();
+/** Runs one query and prints its answers; false when a statement or the call failed. */
+async function run(client: RpcClient, text: string, mode: OutputMode): Promise<boolean> {
+  try {
+    const answers = (await client.call("query", [text])) as unknown as StatementAnswer[];
+    process.stdout.write(`${formatAnswers(answers, mode)}\n`);
+    return answers.every((a) => a.status !== "ERR");
+  } catch (e) {
+    process.stdout.write(`ERROR: ${(e as Error).message}\n`);
+    return false;
   }
 }
 
-function show(results: unknown): string {
-  if (!Array.isArray(results)) return JSON.stringify(results, null, 2);
-  return results
-    .map((r: { status?: string; result?: unknown }, i) => `-- statement ${i + 1} (${r.status ?? "?"})\n${JSON.stringify(r.result, null, 2)}`)
-    .join("\n\n");
+/** The session's namespace and database now (after a USE). */
+async function selected(client: RpcClient): Promise<{ ns: string | undefined; db: string | undefined }> {
+  try {
+    const [answer] = (await client.call("query", ["RETURN [session::ns(), session::db()]"])) as unknown as StatementAnswer[];
+    const [ns, db] = (answer?.result ?? []) as Value[];
+    return { ns: typeof ns === "string" ? ns : undefined, db: typeof db === "string" ? db : undefined };
+  } catch {
+    return { ns: undefined, db: undefined };
+  }
 }
 
 export async function sql(opts: SqlOptions): Promise<number> {
-  const client = await RpcClient.connect(opts.endpoint);
+  let client: RpcClient;
   try {
-    if (opts.user !== undefined) {
-      const creds: Record<string, string> = { user: opts.user, pass: opts.pass ?? "" };
-      if (opts.authLevel !== "root" && opts.ns) creds.NS = opts.ns;
-      if (opts.authLevel === "database" && opts.db) creds.DB = opts.db;
-      await client.call("signin", [creds]);
+    client = await RpcClient.connect(opts.endpoint);
+  } catch (e) {
+    const cause = (e as { code?: string }).code ?? (e as Error).message;
+    process.stderr.write(`surql-auth: cannot connect to ${opts.endpoint}: ${cause}\n`);
+    return 1;
+  }
+  const mode: OutputMode = { pretty: opts.pretty ?? process.stdout.isTTY === true, json: opts.json, compat: client.compat };
+  try {
+    try {
+      await signIn(client, opts);
+    } catch (e) {
+      process.stderr.write(`surql-auth: ${(e as Error).message}\n`);
+      return 1;
     }
-    if (opts.ns || opts.db) await client.call("use", [opts.ns ?? null, opts.db ?? null]);
-    if (opts.query !== undefined) {
-      process.stdout.write(`${show(await client.call("query", [opts.query]))}\n`);
-      return 0;
-    }
-    const rl = createInterface({ input: process.stdin, output: process.stdout, prompt: "surql> " });
-    let buffer = "";
-    rl.prompt();
-    for await (const line of rl) {
-      buffer += `${line}\n`;
-      if (!/;\s*$/.test(line) && line.trim() !== "") {
-        rl.setPrompt("   ... ");
-        rl.prompt();
-        continue;
-      }
-      const text = buffer.trim();
-      buffer = "";
-      if (text) {
-        try {
-          process.stdout.write(`${show(await client.call("query", [text]))}\n`);
-        } catch (e) {
-          process.stdout.write(`error: ${(e as Error).message}\n`);
-        }
-      }
-      rl.setPrompt("surql> ");
-      rl.prompt();
-    }
-    return 0;
+    if (opts.query !== undefined) return (await run(client, opts.query, mode)) ? 0 : 1;
+    return await shell(client, opts, mode);
   } finally {
     client.close();
   }
+}
+
+async function shell(client: RpcClient, opts: SqlOptions, mode: OutputMode): Promise<number> {
+  const terminal = process.stdin.isTTY === true;
+  const multi = opts.multi ?? !terminal;
+  if (!opts.hideWelcome) process.stdout.write(`${WELCOME}\n`);
+  let where = { ns: opts.ns, db: opts.db };
+  // no prompts when reading a script from a pipe
+  const rl = createInterface({ input: process.stdin, output: terminal ? process.stdout : undefined, terminal, prompt: prompt(where.ns, where.db) });
+  let buffer = "";
+  let failed = false;
+  // Ctrl-C clears what is being typed instead of leaving
+  rl.on("SIGINT", () => {
+    buffer = "";
+    rl.write(null, { ctrl: true, name: "e" });
+    rl.write(null, { ctrl: true, name: "u" });
+    process.stdout.write("\n");
+    rl.setPrompt(prompt(where.ns, where.db));
+    rl.prompt();
+  });
+  rl.prompt();
+  for await (const line of rl) {
+    const action = readLine(buffer, line, multi);
+    buffer = "";
+    if (action.kind === "exit") break;
+    if (action.kind === "help") process.stdout.write(`${SHELL_HELP}\n`);
+    else if (action.kind === "more") {
+      buffer = action.buffer;
+      rl.setPrompt("... ");
+      rl.prompt();
+      continue;
+    } else if (action.text.trim() !== "") {
+      if (!(await run(client, action.text, mode))) failed = true;
+      if (/\buse\b/i.test(action.text)) where = await selected(client);
+    }
+    rl.setPrompt(prompt(where.ns, where.db));
+    rl.prompt();
+  }
+  rl.close();
+  // a script piped in fails when one of its statements did
+  return failed && !terminal ? 1 : 0;
 }

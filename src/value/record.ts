@@ -199,3 +199,13 @@ export function randomRecordKey(): string {
   }
   return out;
 }
+
+// `String(recordId)` and template strings print `table:id` as SurrealQL 2.x does (not `[object Object]`).
+declare module "./types.js" {
+  interface RecordId {
+    toString(): string;
+  }
+}
+RecordId.prototype.toString = function (this: RecordId): string {
+  return formatRecordId(this);
+};

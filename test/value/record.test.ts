@@ -186,3 +186,14 @@ describe("randomRecordKey", () => {
     expect(keys.size).toBe(50);
   });
 });
+
+describe("String(recordId)", () => {
+  it("prints table:id as SurrealQL does, from the package entry too", async () => {
+    const { RecordId: Rid, Uuid: U } = await import("../../src/index.js");
+    expect(String(new Rid("user", 1n))).toBe("user:1");
+    expect(`${new Rid("user", "ann")}`).toBe("user:ann");
+    expect(String(new Rid("user", "a-b"))).toBe("user:`a-b`");
+    expect(String(new Rid("log", [1n, "x"]))).toBe("log:[1, 'x']");
+    expect(String(new Rid("u", new U("0190f3c6-8c2a-7b3e-9a1d-5f2c3b4a5d6e")))).toBe("u:u'0190f3c6-8c2a-7b3e-9a1d-5f2c3b4a5d6e'");
+  });
+});
