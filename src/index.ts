@@ -13,6 +13,7 @@ import type { ThrottleLimits } from "./iam/throttle-limits.js";
 import type { KvStore } from "./store/kv/types.js";
 import { createServer, type SurrealServer } from "./server/index.js";
 import { invokeMethod, type RpcCall } from "./server/rpc/methods.js";
+import { toRpcError } from "./server/rpc/errors.js";
 import { resolveContext, silentLogger, type Logger, type NetworkOptions, type ServerContext, type ServerLimits } from "./server/types.js";
 import { escapeIdent, toSql } from "./value/index.js";
 import type { Value, ValueObject } from "./value/types.js";
@@ -21,6 +22,7 @@ export * from "./value/types.js";
 export { parse } from "../grammar/index.js";
 export { ParseError, SurrealError, InvalidAuth, NotAllowed, ExpiredSession, ThrownError } from "./errors/index.js";
 export { RpcError } from "./server/rpc/errors.js";
+export { AuthError, CastError, CodedError, LocalError, QueryError } from "./errors/index.js";
 export type { Clock, Compat, Session } from "./exec/session.js";
 export type { ClientIpSource, Logger, NetworkOptions, QueryGroup } from "./server/types.js";
 export { Datastore } from "./exec/datastore.js";
@@ -229,9 +231,18 @@ export class Connection {
     this.call = { ctx, session, transport: "ws" };
   }
 
-  /** Any RPC method by name (`signin`, `query`, `select` …), exactly as over WebSocket. Throws RpcError / SurrealError. */
-  rpc(method: string, params: readonly Value[] = []): Promise<Value> {
-    return invokeMethod(this.call, method, [...params]);
+  /**
+   * Any RPC method by name (`signin`, `query`, `select` …), exactly as over WebSocket. A failure is an RpcError with the
+   * code and message the WebSocket sends (e.g. -32000 `There was a problem with the database: …`); its `cause` is the
+   * SurrealError behind it (`code` such as "InvalidAuth", "NotAllowed", "ExpiredSession", message unwrapped).
+   */
+  async rpc(method: string, params: readonly Value[] = []): Promise<Value> {
+    try {
+      return await invokeMethod(this.call, method, [...params]);
+    } catch (e) {
+      const wire = toRpcError(e);
+      throw wire === e ? wire : Object.assign(wire, { cause: e });
+    }
   }
 
   use(ns: string | null | undefined, db?: string | null): Promise<Value> {

@@ -1,11 +1,17 @@
 // surql-auth as an engine of the official `surrealdb` SDK (2.x): `new Surreal({ engines: surqlAuthEngines(db) })`
 // runs the SDK against an in-process datastore with no socket. Import from "surql-auth/sdk" (needs `surrealdb`).
 
-import { ConnectionUnavailableError, Publisher, RpcEngine, type ConnectionState, type DriverContext, type EngineEvents, type Engines, type LiveMessage } from "surrealdb";
+import { ConnectionUnavailableError, Publisher, RpcEngine, parseRpcError, type ConnectionState, type DriverContext, type EngineEvents, type Engines, type LiveMessage } from "surrealdb";
 import type { Connection, SurqlAuth } from "./index.js";
 import { decodeCbor, encodeCbor } from "./server/codec/cbor.js";
-import { toRpcError } from "./server/rpc/errors.js";
+import { databaseError, toRpcError } from "./server/rpc/errors.js";
 import type { Value, ValueObject } from "./value/types.js";
+
+/** A failure as the SDK's WebSocket and HTTP engines raise it: its ServerError subclass for the wire code and message. */
+function sdkError(e: unknown): Error {
+  const wire = toRpcError(e);
+  return parseRpcError({ code: wire.code, message: wire.message });
+}
 
 /** One SDK connection = one surql-auth session; requests go through the same CBOR codec and RPC handlers as the server. */
 class SurqlAuthEngine extends RpcEngine {
@@ -39,7 +45,7 @@ class SurqlAuthEngine extends RpcEngine {
   }
 
   liveQuery(): AsyncIterable<LiveMessage> {
-    throw new Error("Live Query was made, but is not supported");
+    throw sdkError(databaseError("Live Query was made, but is not supported"));
   }
 
   async send<Method extends string, Params extends unknown[] | undefined, Result>(request: { method: Method; params?: Params }): Promise<Result> {
@@ -50,7 +56,7 @@ class SurqlAuthEngine extends RpcEngine {
     try {
       result = await conn.rpc(String(message["method"]), (message["params"] as Value[] | undefined) ?? []);
     } catch (e) {
-      throw new Error(toRpcError(e).message);
+      throw sdkError(e);
     }
     return this._context.codecs.cbor.decode(encodeCbor(result, { compat: this.#db.compat })) as Result;
   }

@@ -210,6 +210,8 @@ export const WIRE_MESSAGES = {
   AnswersNotRead: "Too many answers not read by the client",
   /** Close reason (1013) of the socket holding the most unread answers when the server's total passes its cap. */
   ServerBusy: "Too many unread answers on the server",
+  /** POST /signin or /signup without an Accept we answer in (SurrealDB answers 200 with an empty body). */
+  AcceptRequired: "Set the Accept header to application/json, application/cbor or text/plain to receive the token",
 } as const;
 
 /** Our own failures: their text is for the log or a local caller, never sent to a client as it stands. */

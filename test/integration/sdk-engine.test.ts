@@ -1,8 +1,9 @@
 // The official SDK (2.0.8) with surql-auth as an in-process engine (`engines` option): no socket at all.
 
-import { Surreal, Table } from "surrealdb";
+import { ServerError, Surreal, Table } from "surrealdb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SurqlAuth } from "../../src/index.js";
+import WebSocket from "ws";
+import { RpcError, SurqlAuth } from "../../src/index.js";
 import { surqlAuthEngines } from "../../src/sdk.js";
 
 let db: SurqlAuth;
@@ -41,5 +42,36 @@ describe("official SDK with surql-auth as its in-process engine", () => {
     const s = await client();
     await expect(s.signin({ access: "account", variables: { email: "ann@example.com", password: "wrong" } })).rejects.toThrow("No record was returned");
     await expect(s.signin({ username: "root", password: "nope" })).rejects.toThrow("There was a problem with authentication");
+  });
+
+  it("throws the SDK's own error classes, with the code and message the WebSocket engine gets", async () => {
+    const s = await client();
+    const embedded = await s.signin({ username: "root", password: "nope" }).catch((e: unknown) => e);
+    expect(embedded).toBeInstanceOf(ServerError);
+    const { server, port } = await db.listen("127.0.0.1", 0);
+    const remote = new Surreal({ websocketImpl: WebSocket as unknown as typeof globalThis.WebSocket });
+    try {
+      await remote.connect(`ws://127.0.0.1:${port}/rpc`, { namespace: "app", database: "app", reconnect: false });
+      const wire = await remote.signin({ username: "root", password: "nope" }).catch((e: unknown) => e);
+      expect(Object.getPrototypeOf(embedded)).toBe(Object.getPrototypeOf(wire));
+      const pick = (e: unknown) => ({ code: (e as ServerError).code, kind: (e as ServerError).kind, message: (e as Error).message });
+      expect(pick(embedded)).toEqual(pick(wire));
+      expect(pick(embedded)).toMatchObject({ code: -32000, message: "There was a problem with the database: There was a problem with authentication" });
+    } finally {
+      await remote.close();
+      await server.close();
+    }
+  });
+});
+
+describe("embedded Connection errors", () => {
+  it("are RpcErrors with the wire's code and message; the SurrealError behind it is the cause", async () => {
+    const conn = db.connect();
+    const e = await conn.signin({ user: "root", pass: "nope" }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(RpcError);
+    expect(e).toMatchObject({ code: -32000, message: "There was a problem with the database: There was a problem with authentication" });
+    expect((e as Error).cause).toMatchObject({ code: "InvalidAuth", message: "There was a problem with authentication" });
+    const unknown = await conn.rpc("frobnicate").catch((x: unknown) => x);
+    expect(unknown).toMatchObject({ code: -32601, message: "Method not found" });
   });
 });

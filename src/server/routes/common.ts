@@ -1,7 +1,7 @@
 // Shared HTTP plumbing for the routes: bounded bodies, Accept negotiation, SurrealDB's error bodies.
 
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { databaseProblem } from "../../errors/catalogue.js";
+import { WIRE_MESSAGES, databaseProblem } from "../../errors/catalogue.js";
 import { ExpiredSession, INVALID_AUTH, LocalError, SurrealError } from "../../errors/index.js";
 import type { Session } from "../../exec/session.js";
 import { TooManyAttempts } from "../../iam/throttle.js";
@@ -123,6 +123,16 @@ export function sendUnsupportedMediaType(res: ServerResponse): void {
 export function sendTooManyAttempts(res: ServerResponse, e: TooManyAttempts): void {
   res.setHeader("retry-after", String(e.retryAfterSeconds));
   sendJson(res, 429, { code: 429, details: "Too many requests", description: "Too many attempts: wait before trying again.", information: e.message });
+}
+
+/** A signin / signup without a usable Accept: 415 with what to send, instead of SurrealDB's 200 with an empty body. */
+export function sendAcceptRequired(res: ServerResponse): void {
+  sendJson(res, 415, {
+    code: 415,
+    details: "Unsupported media type",
+    description: "The request needs to adhere to certain constraints. Refer to the documentation for supported content types.",
+    information: WIRE_MESSAGES.AcceptRequired,
+  });
 }
 
 export function sendBadRequest(res: ServerResponse, information: string): void {

@@ -3,7 +3,7 @@
 import { isValueObject, type Value } from "../../value/types.js";
 import { DecodeError, decodeJsonBody, encodeCbor, stringifyJson } from "../codec/index.js";
 import type { SigninResult } from "../types.js";
-import { INVALID_BODY, accept, readBody, send, sendBadRequest, sendError, sendUnsupportedMediaType, type RouteRequest } from "./common.js";
+import { INVALID_BODY, accept, readBody, send, sendAcceptRequired, sendBadRequest, sendError, sendUnsupportedMediaType, type RouteRequest } from "./common.js";
 
 function tokens(r: SigninResult): { token: Value; refresh: Value } {
   if (typeof r === "string") return { token: r, refresh: null };
@@ -22,6 +22,8 @@ export async function handleSignin(r: RouteRequest, kind: "signin" | "signup"): 
       throw e;
     }
     if (!isValueObject(vars)) return sendBadRequest(r.res, INVALID_BODY);
+    // stricter than SurrealDB (200, empty body, the sign-in done): no usable Accept is refused before signing in
+    if (accept(r.req) === undefined) return sendAcceptRequired(r.res);
     result = kind === "signin" ? await r.ctx.iam.signin(r.session, vars) : await r.ctx.iam.signup(r.session, vars);
   } catch (e) {
     return sendError(r, e);
@@ -41,7 +43,5 @@ export async function handleSignin(r: RouteRequest, kind: "signin" | "signup"): 
     case "pack":
     case "surrealdb":
       return sendUnsupportedMediaType(r.res);
-    default:
-      return send(r.res, 200);
   }
 }
