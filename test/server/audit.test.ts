@@ -37,6 +37,7 @@ for (const compat of [1, 2] as const) {
       SIGNUP (CREATE person SET email = $email, pass = crypto::argon2::generate($pass))
       SIGNIN (SELECT * FROM person WHERE email = $email AND crypto::argon2::compare(pass, $pass))
       ${compat === 1 ? "" : "DURATION FOR SESSION 1h"};
+    ${compat === 1 ? "" : "DEFINE ACCESS rotating ON DATABASE TYPE RECORD SIGNIN (SELECT * FROM person WHERE email = $email AND crypto::argon2::compare(pass, $pass)) WITH REFRESH DURATION FOR TOKEN 15m;"}
   `;
 
   describe(`audit events and request log, compat ${compat}`, () => {
@@ -213,6 +214,31 @@ for (const compat of [1, 2] as const) {
       }
     });
 
+    it("throttled: an identity past its failures is refused before any check, with the wait", async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await post("/signin", { user: "ghost", pass: "ghost-Secret-pw-77" })).status);
+      secrets.push("ghost-Secret-pw-77");
+      expect(statuses).toContain(429);
+      expect(last("throttled")).toMatchObject({ outcome: "failure", reason: "TooManyAttempts", identity: "root", user: "ghost", operation: "signin", retry_after: expect.any(Number), ip: "127.0.0.1" });
+    });
+
+    it.runIf(compat === 2)("refresh and revoke (WITH REFRESH): rotation, revocation, a revoked token refused", async () => {
+      const { ws: sock, rpc } = await jsonRpcSocket(ws);
+      try {
+        const pair = (await rpc("signin", [{ NS: "test", DB: "test", AC: "rotating", email: "alice@example.com", pass: ALICE_PASS }])).result as { access: string; refresh: string };
+        secrets.push(pair.access, pair.refresh);
+        const next = (await rpc("refresh", [pair])).result as { access: string; refresh: string };
+        secrets.push(next.access, next.refresh);
+        expect(last("refresh")).toMatchObject({ outcome: "success", identity: "record", record: expect.stringMatching(/^person:/), access: "rotating" });
+        expect((await rpc("revoke", [next])).error).toBeUndefined();
+        expect(last("revoke")).toMatchObject({ event: "revoke", outcome: "success" });
+        expect((await rpc("refresh", [next])).error).toBeDefined();
+        expect(last("refresh")).toMatchObject({ outcome: "failure" });
+      } finally {
+        sock.close();
+      }
+    });
+
     it("request log at info: HTTP method, path, status, duration, identity kind; RPC method and duration; no bodies", async () => {
       await post("/sql?secretparam=abc", "RETURN 'body-text-Marker'", { authorization: basic("root", ROOT_PASS) });
       const http = json().filter((l) => l.fields.message === "http request");
@@ -241,7 +267,8 @@ for (const compat of [1, 2] as const) {
     it("the audit file holds exactly the audit events, one JSON line each, in order", () => {
       const written = readFileSync(join(dir, "audit.jsonl"), "utf8").trimEnd().split("\n");
       expect(written.map((l) => JSON.parse(l) as AuditEvent)).toEqual(events());
-      expect(new Set(events().map((e) => e.event))).toEqual(new Set(["signin", "signup", "authenticate", "invalidate", "permission_denied", "session_expired", "session_killed"]));
+      const kinds = ["signin", "signup", "authenticate", "invalidate", "permission_denied", "session_expired", "session_killed", "throttled"];
+      expect(new Set(events().map((e) => e.event))).toEqual(new Set(compat === 2 ? [...kinds, "refresh", "revoke"] : kinds));
     });
 
     it("no password, token or hash from the inputs appears in any log line at any level, nor in the audit file", async () => {
