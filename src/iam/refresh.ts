@@ -252,7 +252,7 @@ export class RefreshBook {
   /** The family's sessions are killed and its access tokens refused on every node. */
   private async ended(family: Family, reason: string): Promise<void> {
     await this.sessions.revokeTokens(family.tokens);
-    await this.sessions.killFamily(family.id, reason);
+    await this.sessions.killFamily(family.id, new Set(family.tokens.map((t) => t.jti)), reason);
   }
 
   private async verified(kv: KvTransaction, id: string, secret: string): Promise<Family> {

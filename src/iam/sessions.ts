@@ -205,9 +205,12 @@ export class SessionRegistry {
     return (await this.killWhere((e) => reaches(actor, e) && matches(e, filter), "killed", actor.id)).map(publicEntry);
   }
 
-  /** Kills every session of a refresh-token family (theft or revoke; no actor: the engine's own decision). */
-  async killFamily(family: string, reason: string): Promise<number> {
-    return (await this.killWhere((e) => e.family === family, reason)).length;
+  /**
+   * Kills every session of a refresh-token family (theft or revoke; no actor: the engine's own decision): those its
+   * grants signed in, and those that authenticated with one of its access tokens (`jtis`).
+   */
+  async killFamily(family: string, jtis: ReadonlySet<string>, reason: string): Promise<number> {
+    return (await this.killWhere((e) => e.family === family || (e.jti !== undefined && jtis.has(e.jti)), reason)).length;
   }
 
   /**

@@ -164,6 +164,7 @@ export function createRpcSocketServer(ctx: ServerContext, meter: WireMeter): Rpc
     ws.on("message", (data: RawData) => {
       const text = (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data)).toString("utf8");
       chain = chain.then(async () => {
+        ctx.iam.seen?.(session);
         let reply: string;
         try {
           const responses = await ctx.engine.execute(text, session, {}, { signal: gone.signal });

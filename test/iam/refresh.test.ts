@@ -78,10 +78,14 @@ describe("refresh tokens", () => {
     const victim = db.connect();
     const t0 = await victim.signupTokens(creds("v@x"));
     const t1 = await victim.refresh(t0.refresh!);
+    // another tab signed in with the family's access token, not through a grant
+    const tab = db.connect();
+    await tab.authenticate(t1.access);
     const thief = db.connect();
     now += REFRESH_GRACE_MS + 1;
     await expect(thief.refresh(t0.refresh!)).rejects.toThrow(AUTH_FAILED);
     await expect(victim.query("RETURN 1")).rejects.toThrow("The session has expired");
+    await expect(tab.query("RETURN 1")).rejects.toThrow("The session has expired");
     await expect(db.connect().refresh(t1.refresh!)).rejects.toThrow(AUTH_FAILED);
     await expect(db.connect().authenticate(t1.access)).rejects.toThrow(AUTH_FAILED);
     await expect(db.connect().authenticate(t0.access)).rejects.toThrow(AUTH_FAILED);
