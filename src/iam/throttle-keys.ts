@@ -76,7 +76,7 @@ function userIdentities(ctx: IamContext, base: Base, ns: string | undefined, db:
  * The client address a session comes from, as one bucket per host: IPv4-mapped IPv6 as IPv4, IPv6 by its /64 (one
  * host usually holds a whole /64). Undefined for the embedded API (no address).
  */
-export function clientAddress(ip: string | undefined): string | undefined {
+export function clientHost(ip: string | undefined): string | undefined {
   if (ip === undefined || ip === "") return undefined;
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
   if (mapped) return mapped[1];
@@ -96,7 +96,7 @@ export function clientAddress(ip: string | undefined): string | undefined {
 }
 
 function addressBucket(kind: "address" | "token", session: Session, countsSuccess: boolean): Bucket[] {
-  const address = clientAddress(session.ip);
+  const address = clientHost(session.ip);
   return address === undefined ? [] : [{ kind, key: bucketKey([kind, address]), countsSuccess }];
 }
 

@@ -6,7 +6,7 @@ import argon2 from "argon2";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { newSession, type Compat, type Session } from "../../src/exec/session.js";
 import { SurqlAuth, TooManyAttempts, type AuditEvent, type ThrottleLimits } from "../../src/index.js";
-import { clientAddress } from "../../src/iam/throttle-keys.js";
+import { clientHost } from "../../src/iam/throttle-keys.js";
 import type { ValueObject } from "../../src/value/types.js";
 import { FakeClock } from "./fake-engine.js";
 
@@ -69,6 +69,14 @@ describe.each([1, 2] as const)("throttle per identity, compat %i", (compat) => {
     expect(await outcome(db.iam.signin(from(), account({ email: "alice@x.io", password: "alice-pass" })))).toBe("throttled 300");
     clock.advance(300);
     expect(await outcome(db.iam.signin(from(), account({ email: "alice@x.io", password: "alice-pass" })))).toBe("ok");
+  });
+
+  it("concurrent attempts count each other: ten at once on a limit of three run three password checks", async () => {
+    const { db, account } = await open(compat);
+    const verify = vi.spyOn(argon2, "verify");
+    const answers = await Promise.all(Array.from({ length: 10 }, () => outcome(db.iam.signin(from(), account({ email: "alice@x.io", password: "wrong" })))));
+    expect(answers.filter((a) => a === "throttled 900")).toHaveLength(7);
+    expect(verify).toHaveBeenCalledTimes(3);
   });
 
   it("backs off exponentially before the lockout", async () => {
@@ -164,13 +172,13 @@ describe.each([1, 2] as const)("throttle per client address, compat %i", (compat
 
 describe("client addresses", () => {
   it("IPv4-mapped IPv6 is IPv4, IPv6 counts by its /64, the embedded API has none", () => {
-    expect(clientAddress("::ffff:192.0.2.7")).toBe("192.0.2.7");
-    expect(clientAddress("192.0.2.7")).toBe("192.0.2.7");
-    expect(clientAddress("2001:db8::1")).toBe("2001:db8:0:0::/64");
-    expect(clientAddress("2001:0db8:0000:0000:ffff::1")).toBe("2001:db8:0:0::/64");
-    expect(clientAddress("::1")).toBe("0:0:0:0::/64");
-    expect(clientAddress("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
-    expect(clientAddress(undefined)).toBeUndefined();
+    expect(clientHost("::ffff:192.0.2.7")).toBe("192.0.2.7");
+    expect(clientHost("192.0.2.7")).toBe("192.0.2.7");
+    expect(clientHost("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(clientHost("2001:0db8:0000:0000:ffff::1")).toBe("2001:db8:0:0::/64");
+    expect(clientHost("::1")).toBe("0:0:0:0::/64");
+    expect(clientHost("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(clientHost(undefined)).toBeUndefined();
   });
 });
 
