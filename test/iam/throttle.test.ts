@@ -194,3 +194,14 @@ describe("bounded memory", () => {
     expect(throttle.size).toBeLessThanOrEqual(100);
   });
 });
+
+describe("embedded connections", () => {
+  it("a throttled Connection.signin throws the RPC error with TooManyAttempts as its cause", async () => {
+    const { db, account } = await open(2);
+    const conn = db.connect();
+    for (let i = 0; i < 3; i++) await outcome(conn.signin(account({ email: "ghost@x.io", password: "wrong" })));
+    const err = await conn.signin(account({ email: "ghost@x.io", password: "wrong" })).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: -32000, message: "Too many attempts, retry after 900 s" });
+    expect((err as { cause?: unknown }).cause).toBeInstanceOf(TooManyAttempts);
+  });
+});
