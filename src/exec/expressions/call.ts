@@ -21,6 +21,7 @@ export function functionContext(ctx: Ctx): FunctionContext {
     compat: ctx.core.compat,
     clock: ctx.core.clock,
     budget: ctx.budget,
+    clientWritten: !ctx.rights.inSchemaBody,
     fetchRecord: (rid: RecordId) => fetchRecord(rid, ctx),
     invoke: (closure, args) => invokeClosure(closure as ClosureValue, args, ctx),
     isClosure: (v) => v instanceof ClosureValue,

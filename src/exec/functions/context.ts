@@ -10,6 +10,8 @@ export interface FunctionContext {
   readonly clock: Clock;
   /** The calling query's time limit (sleep() wakes at its deadline); none when absent. */
   readonly budget?: Budget;
+  /** The call is in what the client wrote, not in a schema body (its password hashes pass the client gate). */
+  readonly clientWritten?: boolean;
   /** Read a record for `record::exists` (v2) / existence checks; resolves NONE when it does not exist. */
   fetchRecord?(rid: RecordId): Promise<Value>;
   /** Call a closure value (v2 `|$x| ...`) for array::map / filter / find / any / all with a closure argument. */

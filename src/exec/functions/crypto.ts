@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import type { Session } from "../session.js";
 import type { FunctionContext } from "./context.js";
 import { generatePasswordHash, HASHING, PASSWORD_ALGORITHMS, type PasswordAlgorithm } from "./hashing.js";
+import { clientHashes } from "./hash-gate.js";
 import { fn, type BuiltinTable } from "./registry.js";
 
 /** Per watched session: the algorithms whose compare computed a hash (refused stored hashes compute none). */
@@ -24,13 +25,18 @@ async function compare(alg: PasswordAlgorithm, hash: string, pass: string, ctx: 
   return prepared.verify(pass);
 }
 
+/** A password hash of `alg`: a client's own pass the gate that keeps the pool free for logins (hash-gate.ts). */
+function hashing<T>(ctx: FunctionContext, work: () => Promise<T>): Promise<T> {
+  return ctx.clientWritten ? clientHashes.run(ctx.budget?.lane.identity ?? ctx.session, ctx.budget, work) : work();
+}
+
 const digest = (alg: string) => (args: unknown[]) => createHash(alg).update(args[0] as string, "utf8").digest("hex");
 
 export const cryptoFunctions: BuiltinTable = {
   ...Object.fromEntries(
     PASSWORD_ALGORITHMS.flatMap((alg) => [
-      [`crypto::${alg}::generate`, fn(["string"], ([pass]) => generatePasswordHash(alg, pass as string))],
-      [`crypto::${alg}::compare`, fn(["string", "string"], ([hash, pass], ctx) => compare(alg, hash as string, pass as string, ctx))],
+      [`crypto::${alg}::generate`, fn(["string"], ([pass], ctx) => hashing(ctx, () => generatePasswordHash(alg, pass as string)))],
+      [`crypto::${alg}::compare`, fn(["string", "string"], ([hash, pass], ctx) => hashing(ctx, () => compare(alg, hash as string, pass as string, ctx)))],
     ]),
   ),
   "crypto::md5": fn(["string"], digest("md5")),
