@@ -8,6 +8,8 @@ import { benchDenials } from "./denials.js";
 import { benchEqualTime } from "./equal-time.js";
 import { benchKv } from "./kv.js";
 import { main as benchParse } from "./parse.js";
+import { benchPostgres } from "./postgres.js";
+import { benchRss } from "./rss.js";
 import { benchStringHeap } from "./string-heap.js";
 
 benchParse();
@@ -27,4 +29,8 @@ console.log();
 await benchConcurrency();
 console.log();
 await benchDenials();
+console.log();
+await benchRss("file");
+console.log();
+await benchPostgres();
 process.exit(0);

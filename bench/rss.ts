@@ -1,0 +1,73 @@
+// Benchmark: the server's resident memory with 10,000 users and 1,000 authenticated WebSocket connections (issue #10:
+// at most 150 MiB on file:). The server runs in a child process (`surql-auth start`); its RSS is read from /proc.
+// Each connection authenticates as its own record user with a token of a record access signed with a shared key.
+// The compiled server (dist/, `npm run build`) when there is one: tsx's loader alone holds ~100 MiB of its own.
+// The child inherits the environment: MALLOC_MMAP_THRESHOLD_ and NODE_OPTIONS=--max-semi-space-size change the figure
+// (see the README's benchmark section).
+// Run: node --import tsx bench/rss.ts [memory|file] [users] [connections]
+
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import { join } from "node:path";
+import { SignJWT } from "jose";
+import { connect, startServer, stopServer } from "./server.js";
+
+const SECRET = "a-long-shared-secret-for-the-rss-bench";
+const KEY = new TextEncoder().encode(SECRET);
+
+/** Resident set size of `pid` in MiB (Linux). */
+function rssMiB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
+  return Number(line?.split(/\s+/)[1] ?? NaN) / 1024;
+}
+
+const token = (n: number): Promise<string> =>
+  new SignJWT({ NS: "app", DB: "app", AC: "bench", ID: `user:${n}` })
+    .setProtectedHeader({ alg: "HS512", typ: "JWT" })
+    .setIssuedAt()
+    .setExpirationTime("1h")
+    .sign(KEY);
+
+export async function benchRss(kind = "file", users = 10_000, connections = 1_000): Promise<void> {
+  const dir = mkdtempSync(join(os.tmpdir(), "surql-bench-rss-"));
+  const { child, port, main } = await startServer(kind === "memory" ? "memory" : `file:${join(dir, "db")}`);
+  const pid = child.pid!;
+  try {
+    const started = rssMiB(pid);
+    const root = await connect(port);
+    await root.call("signin", [{ user: "root", pass: "root" }]);
+    await root.call("use", ["app", "app"]);
+    await root.call("query", [`DEFINE ACCESS bench ON DATABASE TYPE RECORD WITH JWT ALGORITHM HS512 KEY '${SECRET}'`]);
+    const hash = (await root.call("query", ["RETURN crypto::argon2::generate('pw')"])) as { result: string }[];
+    for (let at = 1; at <= users; at += 1000) {
+      const n = Math.min(1000, users - at + 1);
+      const creates = Array.from({ length: n }, (_, j) => `CREATE user:${at + j} SET name = 'u${at + j}', email = 'u${at + j}@example.com', password = $h;`);
+      await root.call("query", [creates.join("\n"), { h: hash[0]!.result }]);
+    }
+    const withUsers = rssMiB(pid);
+    const sockets = [];
+    for (let i = 0; i < connections; i++) {
+      const c = await connect(port);
+      await c.call("authenticate", [await token(1 + (i % users))]);
+      sockets.push(c);
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    const withSockets = rssMiB(pid);
+    // every connection still answers as its own record user
+    const mine = (await sockets[connections - 1]!.call("query", ["SELECT id FROM user"])) as { result: unknown[] }[];
+    console.log(
+      `RSS (${kind}, ${main[0] === "--import" ? "tsx" : "dist"}, ${os.cpus().length} vCPU, node ${process.version}): started ${started.toFixed(0)} MiB, ` +
+        `${users} users ${withUsers.toFixed(0)} MiB, + ${connections} authenticated WebSockets ${withSockets.toFixed(0)} MiB ` +
+        `(${(((withSockets - withUsers) * 1024) / connections).toFixed(1)} KiB a connection; the last one sees ${mine[0]!.result.length} row)`,
+    );
+    for (const s of sockets) s.ws.close();
+    root.ws.close();
+  } finally {
+    await stopServer(child);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await benchRss(process.argv[2], Number(process.argv[3] ?? 10_000), Number(process.argv[4] ?? 1_000));
+}
