@@ -1,6 +1,6 @@
 // store/kv/: optimistic concurrency control for the single-process backends (memory, file:). Commits are numbered;
 // a committing transaction fails with TxRetryable when a transaction that committed after it began wrote a key it
-// read or wrote, or into a range it scanned — backward validation, which makes committed transactions serializable.
+// read, or into a range it scanned — backward validation, which makes committed transactions serializable.
 // A backend that writes after validating (file:, in its writer thread) publishes a commit once new snapshots show it:
 // until then transactions begin before it, so they are validated against it.
 
@@ -46,12 +46,14 @@ export class CommitLog {
     this.prune();
   }
 
-  /** Throws TxRetryable when a commit after `start` touched what this transaction read or wrote. */
+  /**
+   * Throws TxRetryable when a commit after `start` wrote what this transaction read (a key, or into a range it scanned
+   * or deletes). A key it only wrote, never read, is a blind write: committing it after the other is the serial order
+   * (the later value stays), so two blind writes of one key (a node's heartbeat) do not conflict.
+   */
   validate(start: number, writes: PendingWrites, reads: ReadSet | undefined): void {
     if (this.seq === start) return;
-    const myKeys = new Set<KeyString>(reads?.keys);
-    for (const k of writes.deletes) myKeys.add(k);
-    for (const [k] of writes.sets) myKeys.add(k);
+    const myKeys: ReadonlySet<KeyString> = reads?.keys ?? new Set();
     const myRanges: Range[] = [...(reads?.ranges ?? []), ...writes.ranges];
     for (const record of this.log) {
       if (record.seq <= start) continue;

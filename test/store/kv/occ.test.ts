@@ -15,6 +15,16 @@ describe("CommitLog", () => {
     expect(() => log.validate(b, writes("x"), reads("k"))).toThrow(/This transaction can be retried/);
   });
 
+  it("two blind writes of one key do not conflict (the later commit is the serial order); a read of that key does", () => {
+    const log = new CommitLog();
+    const a = log.begin();
+    const b = log.begin();
+    const c = log.begin();
+    log.committed(a, writes("heartbeat"));
+    expect(() => log.validate(b, writes("heartbeat"), reads())).not.toThrow();
+    expect(() => log.validate(c, writes("heartbeat"), reads("heartbeat"))).toThrow(/This transaction can be retried/);
+  });
+
   it("a transaction begun after a commit was recorded but before it was published is validated against it", () => {
     const log = new CommitLog();
     const a = log.begin();
