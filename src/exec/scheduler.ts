@@ -14,7 +14,7 @@ export const SLICE_MS = 10;
 export const TURN_MS = 2;
 
 /** Most turns left to I/O after a turn that overran SLICE_MS (a long parse): enough for a light request to be answered. */
-const MAX_REST_TURNS = 4;
+const MAX_REST_TURNS = 2;
 
 /** Who a slice belongs to: its identity (the unit of fairness) and its connection (fair within the identity). */
 export interface Lane {

@@ -1,6 +1,8 @@
-// Unsent answers per WebSocket and server-wide (attack pass 3, A6): a socket whose client stops reading its answers is
-// paused (no frames read, no queued request started), closed if it stays so or passes the hard cap; past the server's
-// total, the socket holding the most is closed. Connections per IP address are counted here too.
+// Unsent answers per WebSocket and server-wide (attack pass 3, A6; pass 5, C2): an answer is held as its encoded bytes
+// only, counted until its socket wrote them. A socket whose client stops reading is paused (no frames read, no queued
+// request started), closed if it stays so or passes the hard cap; past half the server's total, sockets holding unsent
+// answers start no new request until it falls to a quarter; past the total, the socket holding the most is closed.
+// Connections per IP address are counted here too.
 
 import { EventEmitter } from "node:events";
 import type { Socket } from "node:net";
@@ -10,9 +12,10 @@ import type { ServerLimits } from "./types.js";
 
 /**
  * What the meter reports: `pause` / `resume` of a socket, `close` (a socket it closed: `{code, reason}`), `refuse` (a
- * connection over the per-IP cap), `disconnect` (a TCP connection ended).
+ * connection over the per-IP cap), `disconnect` (a TCP connection ended), `crowded` / `uncrowded` (the server's unsent
+ * bytes passed half its total / fell to a quarter).
  */
-export type WireEvent = "pause" | "resume" | "close" | "refuse" | "disconnect";
+export type WireEvent = "pause" | "resume" | "close" | "refuse" | "disconnect" | "crowded" | "uncrowded";
 
 /** Policy violation (the client reads nothing) and try-again-later (the server as a whole is full). */
 const CLOSE_POLICY = 1008;
@@ -24,6 +27,8 @@ const CLOSE_GRACE_MS = 1000;
 export class WireMeter extends EventEmitter {
   /** Answer bytes handed to sockets and not yet written by them. */
   queuedBytes = 0;
+  /** Past half the server's total (until it falls to a quarter): sockets holding unsent answers start no new request. */
+  crowded = false;
   pausedSockets = 0;
   closedSockets = 0;
   refusedConnections = 0;
@@ -67,14 +72,28 @@ export class WireMeter extends EventEmitter {
   holdHttp(socket: Socket): void {
     if (!socket.writableNeedDrain) return;
     const holder: Holder = { queued: socket.writableLength, shut: () => socket.destroy() };
-    this.queuedBytes += holder.queued;
+    this.count(holder.queued);
     this.outboxes.add(holder);
     const release = () => {
-      if (this.outboxes.delete(holder)) this.queuedBytes -= holder.queued;
+      if (this.outboxes.delete(holder)) this.count(-holder.queued);
     };
     socket.once("drain", release);
     socket.once("close", release);
     this.balance();
+  }
+
+  /** Unsent bytes change by `n`: crowding starts past half the server's total and ends at a quarter (waiting sockets go on). */
+  count(n: number): void {
+    this.queuedBytes += n;
+    const cap = this.limits.serverMaxBufferedBytes;
+    if (!this.crowded && this.queuedBytes > cap / 2) {
+      this.crowded = true;
+      this.emit("crowded");
+    } else if (this.crowded && this.queuedBytes <= cap / 4) {
+      this.crowded = false;
+      this.emit("uncrowded");
+      for (const o of this.outboxes) o.wake?.();
+    }
   }
 
   /** The socket with the most unsent bytes is closed when the total passes the server's cap. */
@@ -93,6 +112,8 @@ export class WireMeter extends EventEmitter {
 interface Holder {
   readonly queued: number;
   shut(code: number, reason: string, now: boolean): void;
+  /** The server is no longer crowded: start what waited. */
+  wake?(): void;
 }
 
 /** One socket's unsent answers. */
@@ -111,15 +132,27 @@ export class Outbox implements Holder {
     meter.outboxes.add(this);
   }
 
-  /** Send one answer, counted until the socket has written it. */
+  /** No new request of this socket starts: it is paused, or the server is crowded and this socket holds unsent answers. */
+  get held(): boolean {
+    return this.paused || (this.meter.crowded && this.queued > 0);
+  }
+
+  /**
+   * Send one answer, counted until the socket has written it. A text answer is held as its UTF-8 bytes from here on (a
+   * string waiting in the socket's queue costs V8 heap that stays after it is written, and a native copy besides).
+   */
   send(frame: string | Uint8Array, binary: boolean, onError: (e: Error) => void): void {
     if (this.ended) return;
-    const n = typeof frame === "string" ? Buffer.byteLength(frame) : frame.length;
+    const bytes = typeof frame === "string" ? Buffer.from(frame, "utf8") : frame;
+    const n = bytes.length;
     this.add(n);
-    this.ws.send(frame, { binary }, (err) => {
+    this.ws.send(bytes, { binary }, (err) => {
       if (!this.ended) this.add(-n);
       if (err) onError(err);
-      if (!this.ended && this.paused && this.queued <= this.meter.limits.wsPauseBytes / 2) this.resume();
+      if (this.ended) return;
+      if (this.paused && this.queued <= this.meter.limits.wsPauseBytes / 2) this.resume();
+      // every answer written: a socket held while the server is crowded goes on
+      else if (this.queued === 0 && this.meter.crowded) this.onResume();
     });
     if (this.ended) return;
     const { limits } = this.meter;
@@ -130,7 +163,11 @@ export class Outbox implements Holder {
 
   private add(n: number): void {
     this.queued += n;
-    this.meter.queuedBytes += n;
+    this.meter.count(n);
+  }
+
+  wake(): void {
+    if (!this.ended && !this.held) this.onResume();
   }
 
   private pause(): void {
@@ -175,9 +212,9 @@ export class Outbox implements Holder {
     clearTimeout(this.stall);
     if (this.paused) this.meter.pausedSockets--;
     this.paused = false;
-    this.meter.queuedBytes -= this.queued;
-    this.queued = 0;
     this.meter.outboxes.delete(this);
+    this.meter.count(-this.queued);
+    this.queued = 0;
   }
 
   get closed(): boolean {

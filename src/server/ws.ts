@@ -19,6 +19,9 @@ import { connectionLimits, messageLimits, serverVersion } from "./types.js";
 
 const SUPPORTED_PROTOCOLS = new Set(["json", "cbor"]);
 
+/** The answer to a request past what one connection runs and holds waiting. */
+const TOO_MANY_REQUESTS = "Too many concurrent requests on this connection";
+
 /** Identification headers, also on upgrade responses and refusals. */
 export function identificationHeaders(ctx: ServerContext): Record<string, string> {
   return ctx.noIdentificationHeaders ? {} : { server: "SurrealDB", "surreal-version": serverVersion(ctx.compat) };
@@ -65,11 +68,11 @@ class Connection {
     }
     // the session's bounds as it stands now: a record user's connection runs few requests at once
     const bound = connectionLimits(this.ctx, this.session);
-    if (!this.outbox.paused && this.inFlight < bound.inFlight) this.run(message);
+    if (!this.outbox.held && this.inFlight < bound.inFlight) this.run(message);
     else if (this.queue.length < bound.queued) this.queue.push({ message });
     else {
       const { id, hasId } = usableId(message);
-      this.send(errorResponse(databaseError("Too many concurrent requests on this connection"), id, hasId));
+      this.send(errorResponse(databaseError(TOO_MANY_REQUESTS), id, hasId));
     }
   }
 
@@ -86,9 +89,9 @@ class Connection {
       });
   }
 
-  /** Start queued requests while there is room, unless the client is not reading its answers. */
+  /** Start queued requests while there is room, unless the client is not reading its answers (or the server is crowded). */
   private startQueued(): void {
-    while (!this.closed && !this.outbox.paused && this.inFlight < connectionLimits(this.ctx, this.session).inFlight) {
+    while (!this.closed && !this.outbox.held && this.inFlight < connectionLimits(this.ctx, this.session).inFlight) {
       const next = this.queue.shift();
       if (next === undefined) return;
       this.run(next.message);
@@ -156,14 +159,28 @@ export function createRpcSocketServer(ctx: ServerContext, meter: WireMeter): Rpc
 
   function acceptSql(ws: WebSocket, session: Session): void {
     sqlSockets.add(ws);
-    const outbox = new Outbox(meter, ws);
+    // a statement waits while its client reads no answers (or the server is crowded with unread ones)
+    const waiting: (() => void)[] = [];
+    const outbox = new Outbox(meter, ws, () => {
+      while (!outbox.held && waiting.length > 0) waiting.shift()!();
+    });
     // closing the socket cancels its running query
     const gone = new AbortController();
-    // statements of one socket run one after another
+    // statements of one socket run one after another, as many waiting as an RPC connection holds
     let chain: Promise<void> = Promise.resolve();
+    let pending = 0;
     ws.on("message", (data: RawData) => {
+      const bound = connectionLimits(ctx, session);
+      if (pending >= bound.inFlight + bound.queued) {
+        outbox.send(TOO_MANY_REQUESTS, false, (err) => ctx.logger.debug("sql reply not sent", err));
+        return;
+      }
+      pending++;
       const text = (Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data)).toString("utf8");
       chain = chain.then(async () => {
+        if (outbox.held) await new Promise<void>((resolve) => waiting.push(resolve));
+        pending--;
+        if (gone.signal.aborted) return;
         ctx.iam.seen?.(session);
         let reply: string;
         try {
@@ -181,6 +198,7 @@ export function createRpcSocketServer(ctx: ServerContext, meter: WireMeter): Rpc
     ws.on("close", () => {
       gone.abort();
       outbox.end();
+      for (const resume of waiting.splice(0)) resume();
       sqlSockets.delete(ws);
       ctx.iam.closed?.(session).catch((e) => ctx.logger.debug("session deregistration failed", e));
     });

@@ -106,9 +106,9 @@ describe("Scheduler", () => {
     await turn();
     await turn();
     expect(ran).toEqual(["a1", "a2"]);
-    // a2 parses 100 ms: the next 4 turns grant nothing (and long turns of I/O alone add none)
+    // a2 parses 100 ms: the next 2 turns grant nothing (and long turns of I/O alone add none)
     advance(100);
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 2; i++) {
       await turn();
       advance(100);
     }

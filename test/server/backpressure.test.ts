@@ -7,7 +7,8 @@ import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import type WebSocket from "ws";
 import type { Compat } from "../../src/exec/session.js";
-import type { ServerLimits } from "../../src/server/types.js";
+import { Outbox, WireMeter } from "../../src/server/backpressure.js";
+import { defaultLimits, type ServerLimits } from "../../src/server/types.js";
 import { open, type Client } from "./clients.js";
 import { startServer, type TestServer } from "./fakes.js";
 
@@ -53,6 +54,16 @@ async function drain(c: Client): Promise<void> {
 
 const notRead = { code: 1008, reason: "Too many answers not read by the client" };
 
+it("a text answer is handed to its socket as UTF-8 bytes (no string waits in the socket's queue) and counted exactly", () => {
+  const meter = new WireMeter(defaultLimits);
+  const sent: unknown[] = [];
+  const ws = { send: (data: unknown) => sent.push(data) } as unknown as WebSocket;
+  new Outbox(meter, ws).send("é".repeat(10), false, () => {});
+  expect(Buffer.isBuffer(sent[0])).toBe(true);
+  expect((sent[0] as Buffer).toString("utf8")).toBe("é".repeat(10));
+  expect(meter.queuedBytes).toBe(20);
+});
+
 describe.each([1, 2] as Compat[])("compat %i", (compat) => {
   it("a socket whose client reads nothing is paused; reading again resumes it and every answer arrives", async () => {
     const s = await serve(compat, { wsPauseBytes: 64 * 1024, wsMaxBufferedBytes: 1 << 30, serverMaxBufferedBytes: 1 << 30 });
@@ -88,12 +99,39 @@ describe.each([1, 2] as Compat[])("compat %i", (compat) => {
 
   it("past the server's total the socket holding the most is closed (1013); another keeps working", async () => {
     const s = await serve(compat, { wsPauseBytes: 1 << 30, wsMaxBufferedBytes: 1 << 30, serverMaxBufferedBytes: 2 * 1024 * 1024 });
+    // answers of requests already running pass the total after the server is crowded
+    s.engine.respond = () => [{ status: "OK", result: "z".repeat(1024 * 1024), time: "1ms" }];
     const good = await open(s);
     const c = await open(s);
     expect(await starve(s, c)).toEqual({ code: 1013, reason: "Too many unread answers on the server" });
     expect(await good.json({ id: "ok", method: "ping" })).toEqual({ id: "ok", result: null });
     await drain(c);
     good.ws.close();
+  });
+
+  it("past half the server's total a socket holding unread answers starts no new request; another does; all arrive once read", async () => {
+    const s = await serve(compat, { wsPauseBytes: 1 << 30, wsMaxBufferedBytes: 1 << 30, serverMaxBufferedBytes: 16 * 1024 * 1024 });
+    const good = await open(s);
+    const c = await open(s);
+    tcp(c.ws).pause();
+    const crowded = once(s.server.wire, "crowded");
+    flood(c, REQUESTS);
+    await crowded;
+    // what ran when the server became crowded finishes; nothing more of c starts
+    while (s.server.rpcInFlight > 0) await new Promise((r) => setImmediate(r));
+    const started = s.engine.calls.length;
+    expect(started).toBeLessThan(REQUESTS);
+    expect(await good.json({ id: "q", method: "query", params: ["RETURN 1"] })).toMatchObject({ id: "q" });
+    expect(s.engine.calls.length).toBe(started + 1);
+    expect(s.server.wire.closedSockets).toBe(0);
+    // c reads again: its waiting requests run and every answer arrives
+    tcp(c.ws).resume();
+    const ids = new Set<unknown>();
+    for (let i = 0; i < REQUESTS; i++) ids.add(((await c.next()) as { id: unknown }).id);
+    expect(ids.size).toBe(REQUESTS);
+    expect(s.server.wire.crowded).toBe(false);
+    good.ws.close();
+    c.ws.close();
   });
 
   it("a socket paused past wsStallMs is closed (1008)", async () => {

@@ -172,7 +172,7 @@ const handlers: Record<string, Handler> = {
     const [name, value] = params;
     if (typeof name !== "string") throw invalidParams();
     checkSettable(name, call.ctx.compat);
-    if (value === undefined) call.session.params.delete(name);
+    if (value === undefined) forgetConnectionVar(call.session, name);
     else {
       checkConnectionVars(call, name, value);
       call.session.params.set(name, value);
@@ -185,7 +185,7 @@ const handlers: Record<string, Handler> = {
     exactly(params, 1);
     const [name] = params;
     if (typeof name !== "string") throw invalidParams();
-    call.session.params.delete(name);
+    forgetConnectionVar(call.session, name);
     return null;
   },
 
@@ -331,15 +331,44 @@ export async function invokeMethod(call: RpcCall, method: string, params: Value[
 /**
  * A connection's variables together hold at most one message of its session (64 KiB before signin, 1 MiB for record
  * users, the frame limit for system users): `let` past that is refused and changes nothing (attack pass 4, B6: 8,064
- * anonymous lets of 60 KB ran the server out of memory).
+ * anonymous lets of 60 KB ran the server out of memory). The total is kept as variables come and go, so a `let` costs
+ * the size of its own value.
  */
 function checkConnectionVars(call: RpcCall, name: string, value: Value): void {
   const limit = messageLimits(call.ctx, call.session, "ws").bytes;
-  let total = name.length + (sizeWithin(value, limit) ?? Infinity);
-  for (const [k, v] of call.session.params) {
-    if (k === name) continue;
-    total += k.length + (sizeWithin(v, limit) ?? Infinity);
-    if (total > limit) break;
-  }
+  const book = varBook(call.session, limit);
+  const size = name.length + (sizeWithin(value, limit) ?? Infinity);
+  const total = book.total - (book.sizes.get(name) ?? 0) + size;
   if (total > limit) throw queryError("ConnectionVarsTooLarge", limit);
+  book.sizes.set(name, size);
+  book.total = total;
+}
+
+/** Each session's variable sizes and their total; rebuilt when its variables changed elsewhere (reset, invalidate, close). */
+const varBooks = new WeakMap<Session, { readonly sizes: Map<string, number>; total: number }>();
+
+function varBook(session: Session, limit: number): { readonly sizes: Map<string, number>; total: number } {
+  const book = varBooks.get(session);
+  if (book !== undefined && book.sizes.size === session.params.size) return book;
+  const sizes = new Map<string, number>();
+  let total = 0;
+  for (const [k, v] of session.params) {
+    const size = k.length + (sizeWithin(v, limit) ?? Infinity);
+    sizes.set(k, size);
+    total += size;
+  }
+  const rebuilt = { sizes, total };
+  varBooks.set(session, rebuilt);
+  return rebuilt;
+}
+
+/** `unset` (or `let` without a value): the variable and its size go. */
+function forgetConnectionVar(session: Session, name: string): void {
+  const book = varBooks.get(session);
+  const size = book?.sizes.get(name);
+  if (book !== undefined && size !== undefined && session.params.has(name)) {
+    book.sizes.delete(name);
+    book.total -= size;
+  }
+  session.params.delete(name);
 }

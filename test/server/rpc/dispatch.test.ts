@@ -191,6 +191,22 @@ describe("methods", () => {
     expect(await call("let", ["b", big])).toEqual({ id: 1n, result: null });
   });
 
+  it("the variables' running total follows let without a value, reset, and a variable replaced by a smaller one", async () => {
+    const { call, ctx } = setup(2);
+    const limit = ctx.limits.preAuthPayload;
+    const big = "x".repeat(Math.floor(limit * 0.6));
+    const tooLarge = err(-32000, `There was a problem with the database: The connection's variables are too large: together they must not exceed ${limit} bytes`);
+    expect(await call("let", ["a", big])).toEqual({ id: 1n, result: null });
+    expect(await call("let", ["a"])).toEqual({ id: 1n, result: null }); // no value: a goes
+    expect(await call("let", ["b", big])).toEqual({ id: 1n, result: null });
+    expect(await call("let", ["c", big])).toEqual(tooLarge);
+    await call("reset"); // clears the variables outside let / unset
+    expect(await call("let", ["c", big])).toEqual({ id: 1n, result: null });
+    expect(await call("let", ["c", "small"])).toEqual({ id: 1n, result: null });
+    expect(await call("let", ["d", big])).toEqual({ id: 1n, result: null });
+    expect(await call("let", ["e", big])).toEqual(tooLarge);
+  });
+
   it("reset clears ns, db and params (v2)", async () => {
     const { call, session } = setup(2);
     await call("use", ["n", "d"]);
