@@ -89,6 +89,7 @@ export class WireMeter extends EventEmitter {
     if (!this.crowded && this.queuedBytes > cap / 2) {
       this.crowded = true;
       this.emit("crowded");
+      for (const o of this.outboxes) o.watch?.();
     } else if (this.crowded && this.queuedBytes <= cap / 4) {
       this.crowded = false;
       this.emit("uncrowded");
@@ -114,6 +115,8 @@ interface Holder {
   shut(code: number, reason: string, now: boolean): void;
   /** The server is no longer crowded: start what waited. */
   wake?(): void;
+  /** The server is crowded: a socket holding unsent answers that writes none for wsStallMs is closed. */
+  watch?(): void;
 }
 
 /** One socket's unsent answers. */
@@ -151,13 +154,18 @@ export class Outbox implements Holder {
       if (err) onError(err);
       if (this.ended) return;
       if (this.paused && this.queued <= this.meter.limits.wsPauseBytes / 2) this.resume();
-      // every answer written: a socket held while the server is crowded goes on
-      else if (this.queued === 0 && this.meter.crowded) this.onResume();
+      else if (!this.paused) {
+        // the client reads: no stall; every answer written: a socket held while the server is crowded goes on
+        this.unwatch();
+        if (this.queued === 0 && this.meter.crowded) this.onResume();
+        else if (this.meter.crowded) this.watch();
+      }
     });
     if (this.ended) return;
     const { limits } = this.meter;
     if (this.queued >= limits.wsMaxBufferedBytes) return this.overflow(true);
     if (!this.paused && this.queued > limits.wsPauseBytes) this.pause();
+    else if (this.meter.crowded) this.watch();
     this.meter.balance();
   }
 
@@ -167,13 +175,27 @@ export class Outbox implements Holder {
   }
 
   wake(): void {
+    if (!this.paused) this.unwatch();
     if (!this.ended && !this.held) this.onResume();
+  }
+
+  /** Close this socket if it holds unsent answers and writes none for wsStallMs (already so while paused). */
+  watch(): void {
+    if (this.ended || this.stall !== undefined || this.queued === 0) return;
+    this.stall = setTimeout(() => this.overflow(false), this.meter.limits.wsStallMs);
+    this.stall.unref();
+  }
+
+  private unwatch(): void {
+    clearTimeout(this.stall);
+    this.stall = undefined;
   }
 
   private pause(): void {
     this.paused = true;
     this.meter.pausedSockets++;
     this.ws.pause();
+    this.unwatch();
     this.stall = setTimeout(() => this.overflow(false), this.meter.limits.wsStallMs);
     this.stall.unref();
     this.meter.emit("pause");
@@ -182,7 +204,7 @@ export class Outbox implements Holder {
   private resume(): void {
     this.paused = false;
     this.meter.pausedSockets--;
-    clearTimeout(this.stall);
+    this.unwatch();
     this.ws.resume();
     this.meter.emit("resume");
     this.onResume();

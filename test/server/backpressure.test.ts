@@ -134,6 +134,14 @@ describe.each([1, 2] as Compat[])("compat %i", (compat) => {
     c.ws.close();
   });
 
+  it("a socket held while the server is crowded that writes nothing for wsStallMs is closed (1008), releasing what it held", async () => {
+    const s = await serve(compat, { wsPauseBytes: 1 << 30, wsMaxBufferedBytes: 1 << 30, serverMaxBufferedBytes: 16 * 1024 * 1024, wsStallMs: 0 });
+    const c = await open(s);
+    expect(await starve(s, c)).toEqual(notRead);
+    expect(s.server.wire.crowded).toBe(false);
+    await drain(c);
+  });
+
   it("a socket paused past wsStallMs is closed (1008)", async () => {
     const s = await serve(compat, { wsPauseBytes: 64 * 1024, wsMaxBufferedBytes: 1 << 30, serverMaxBufferedBytes: 1 << 30, wsStallMs: 0 });
     const c = await open(s);
