@@ -12,5 +12,7 @@ export function logRequest(ctx: ServerContext, req: IncomingMessage, status: num
   const q = url.indexOf("?");
   const path = (q < 0 ? url : url.slice(0, q)).slice(0, 256);
   const ms = Math.round((performance.now() - started) * 10) / 10;
-  ctx.logger.info("http request", { method: req.method, path, status, ms, identity: sessionIdentity(session).identity });
+  // health checks (load balancers poll them) at debug
+  const level = path === "/health" || path === "/status" ? "debug" : "info";
+  ctx.logger[level]("http request", { method: req.method, path, status, ms, identity: sessionIdentity(session).identity });
 }

@@ -259,6 +259,10 @@ for (const compat of [1, 2] as const) {
       const rpcs = json().filter((l) => l.fields.message === "rpc request");
       expect(rpcs).toContainEqual(expect.objectContaining({ level: "INFO", fields: expect.objectContaining({ method: "signin", status: "ok", ms: expect.any(Number), transport: "ws" }) }));
       expect(rpcs).toContainEqual(expect.objectContaining({ fields: expect.objectContaining({ method: "authenticate", status: "InvalidAuth", identity: "root" }) }));
+      // polls at debug
+      await fetch(`${base}/health`);
+      expect(json().filter((l) => l.fields.path === "/health").map((l) => l.level)).toContain("DEBUG");
+      expect(json().filter((l) => l.fields.path === "/health" && l.level === "INFO")).toEqual([]);
       const all = lines.join("\n");
       expect(all).not.toContain("body-text-Marker");
       expect(all).not.toContain("secretparam");

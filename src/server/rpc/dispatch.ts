@@ -49,6 +49,7 @@ export async function dispatch(call: RpcCall, message: Value, opts: { withId?: b
   } finally {
     // the request log: method, outcome, duration and who asked; never the parameters
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    call.ctx.logger.info("rpc request", { method: request.method.slice(0, 64), status, ms, identity: sessionIdentity(call.session).identity, transport: call.transport });
+    // a client's keep-alive pings at debug, so they do not flood the log
+    call.ctx.logger[request.method === "ping" ? "debug" : "info"]("rpc request", { method: request.method.slice(0, 64), status, ms, identity: sessionIdentity(call.session).identity, transport: call.transport });
   }
 }
