@@ -408,7 +408,8 @@ export class SurqlParser extends CstParser {
   letStmt = this.RULE("letStmt", () => {
     this.CONSUME(K.LET);
     this.CONSUME(T.Param);
-    this.OPTION(() => { this.CONSUME(T.Colon); this.SUBRULE(this.type); });
+    // one kind: a `|` closes the parameter list (SurrealDB has no unions here either)
+    this.OPTION(() => { this.CONSUME(T.Colon); this.SUBRULE(this.typeSingle); });
     this.CONSUME(T.Eq);
     this.SUBRULE(this.expr);
   });
@@ -1342,7 +1343,8 @@ export class SurqlParser extends CstParser {
 
   closureArg = this.RULE("closureArg", () => {
     this.CONSUME(T.Param);
-    this.OPTION(() => { this.CONSUME(T.Colon); this.SUBRULE(this.type); });
+    // one kind: a `|` closes the parameter list (SurrealDB has no unions here either)
+    this.OPTION(() => { this.CONSUME(T.Colon); this.SUBRULE(this.typeSingle); });
   });
 
   // ───────────── types ─────────────

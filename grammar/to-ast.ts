@@ -1058,8 +1058,8 @@ export class AstBuilder {
     return {
       kind: "Closure",
       args: nodes(n, "closureArg").map((a) => {
-        const t = node(a, "type");
-        return { name: req(tok(a, "Param")).image.slice(1), type: t && this.type(t) };
+        const t = node(a, "typeSingle");
+        return { name: req(tok(a, "Param")).image.slice(1), type: t && this.typeSingle(t) };
       }),
       returns: ret && this.type(ret),
       body: this.expr(req(node(n, "expr"))),

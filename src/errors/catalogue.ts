@@ -78,6 +78,9 @@ export const QUERY_MESSAGES = {
   FcNotFound: (name: string) => `The function 'fn::${name}' does not exist`,
   FunctionPermissions: (name: string) => `You don't have permission to run the fn::${name} function`,
   InvalidArguments: (fn: string, detail: string) => `Incorrect arguments for function ${fn}(). ${detail}`,
+  /** A closure's `-> type` not met by its result (2.x). */
+  ClosureReturn: (type: string, value: string) =>
+    `There was a problem running the ANONYMOUS function. Expected this function to return a value of type ${type}, but found ${value}`,
   InvalidPlace: () => "Unsupported assignment target",
   InvalidMerge: (value: string) => `Can not merge data using value: ${value}`,
   InvalidContent: (value: string) => `Can not use ${value} in a CONTENT clause`,

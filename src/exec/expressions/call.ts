@@ -2,7 +2,8 @@
 
 import type { CallExpr } from "../../ast/nodes.js";
 import { queryError } from "../../errors/index.js";
-import { checked, coerce } from "../../value/index.js";
+import { CoerceError, checked, coerce, formatKind, toSql } from "../../value/index.js";
+import type { CompatOpts } from "../../value/index.js";
 import type { RecordId, Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { bodyCtx, closureCtx, needDb, needNs } from "../context.js";
@@ -31,9 +32,32 @@ export function functionContext(ctx: Ctx): FunctionContext {
 /** Run a closure in the invoker's session and transaction, with its own variables and rights no greater than the invoker's. */
 async function invokeClosure(closure: ClosureValue, args: Value[], invoker: Ctx): Promise<Value> {
   await invoker.budget.checkpoint();
+  const opts = { compat: invoker.core.compat };
   const bind: Record<string, Value> = {};
-  closure.args.forEach((a, i) => (bind[a.name] = args[i]));
-  return checked(await evaluate(closure.body, closureCtx(invoker, closure.madeWith, closure.vars.child(bind))));
+  closure.args.forEach((a, i) => (bind[a.name] = closureArg(a, args, i, opts)));
+  const result = await evaluate(closure.body, closureCtx(invoker, closure.madeWith, closure.vars.child(bind)));
+  if (closure.returns === undefined) return checked(result);
+  const returns = closure.returns;
+  return checked(orElse(() => coerce(result, returns, opts), (e) => queryError("ClosureReturn", formatKind(returns, opts), toSql(e.found, opts))));
+}
+
+/** A closure's argument: each parameter wants a value (extra arguments are dropped), coerced to its type if it has one. */
+function closureArg(a: ClosureValue["args"][number], args: Value[], i: number, opts: CompatOpts): Value {
+  if (i >= args.length) throw queryError("InvalidArguments", "ANONYMOUS", `Expected a value for $${a.name}`);
+  const type = a.type;
+  if (type === undefined) return args[i];
+  const detail = `Expected a value of type '${formatKind(type, opts)}' for argument $${a.name}`;
+  return orElse(() => coerce(args[i], type, opts), () => queryError("InvalidArguments", "ANONYMOUS", detail));
+}
+
+/** `f()`, or the error `fail` makes when f's coercion fails (SurrealDB names the offending item). */
+function orElse(f: () => Value, fail: (e: CoerceError) => Error): Value {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof CoerceError) throw fail(e);
+    throw e;
+  }
 }
 
 /** Evaluate a call; `preArgs` replaces the argument expressions (method syntax). Every result is held to the value limits. */

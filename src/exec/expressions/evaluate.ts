@@ -151,7 +151,7 @@ const EXPRS: { [K in ExprKind]: Handler<K> } = {
   Regex: async (e) => e.source,
   Closure: async (e, ctx) => {
     for (const a of e.args) checkSettable(a.name, ctx.core.compat);
-    return new ClosureValue(e.args, e.body, ctx.vars, ctx.rights) as unknown as Value;
+    return new ClosureValue(e.args, e.body, ctx.vars, ctx.rights, e.returns) as unknown as Value;
   },
 };
 

@@ -141,12 +141,14 @@ export const arrayFunctions: BuiltinTable = {
   }),
   "array::difference": fn(["array", "array"], ([a, b]) => [...filterBy(arr(a), arr(b), false), ...filterBy(arr(b), arr(a), false)]),
   "array::distinct": fn(["array"], ([a]) => distinct(arr(a))),
-  "array::filter_index": fn(["array", "any"], ([a, v]) =>
-    arr(a).flatMap((x, i) => (valueEquals(x, v) ? [BigInt(i)] : [])),
-  ),
-  "array::find_index": fn(["array", "any"], ([a, v]) => {
-    const i = arr(a).findIndex((x) => valueEquals(x, v));
-    return i < 0 ? null : BigInt(i);
+  "array::filter_index": fn(["array", "any"], async ([a, v], ctx) => {
+    const out: Value[] = [];
+    for (const [i, x] of arr(a).entries()) if (await matcher(ctx, v, x, i)) out.push(BigInt(i));
+    return out;
+  }),
+  "array::find_index": fn(["array", "any"], async ([a, v], ctx) => {
+    for (const [i, x] of arr(a).entries()) if (await matcher(ctx, v, x, i)) return BigInt(i);
+    return null;
   }),
   "array::first": fn(["array"], ([a]) => arr(a)[0]),
   "array::flatten": fn(["array"], ([a]) => flatten(arr(a))),
@@ -259,6 +261,12 @@ export const arrayFunctions: BuiltinTable = {
   "array::fold": fn(["array", "any", "closure"], async ([a, init, f], ctx) => {
     let acc = init;
     for (const [i, v] of arr(a).entries()) acc = await ctx.invoke!(f, [acc, v, BigInt(i)]);
+    return acc;
+  }, { compat: 2 }),
+  // fold seeded with the first element; the index counts the steps from 0; an empty array gives NONE
+  "array::reduce": fn(["array", "closure"], async ([a, f], ctx) => {
+    let acc = arr(a)[0];
+    for (const [i, v] of arr(a).slice(1).entries()) acc = await ctx.invoke!(f, [acc, v, BigInt(i)]);
     return acc;
   }, { compat: 2 }),
 };
