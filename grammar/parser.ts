@@ -408,8 +408,7 @@ export class SurqlParser extends CstParser {
   letStmt = this.RULE("letStmt", () => {
     this.CONSUME(K.LET);
     this.CONSUME(T.Param);
-    // one kind: a `|` closes the parameter list (SurrealDB has no unions here either)
-    this.OPTION(() => { this.CONSUME(T.Colon); this.SUBRULE(this.typeSingle); });
+    this.OPTION(() => { this.CONSUME(T.Colon); this.SUBRULE(this.type); });
     this.CONSUME(T.Eq);
     this.SUBRULE(this.expr);
   });
