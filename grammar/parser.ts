@@ -385,7 +385,7 @@ export class SurqlParser extends CstParser {
     this.MANY(this.nextStatement);
   };
 
-  /** `OPTION IMPORT [= true|false]`: accepted and dropped (SurrealDB returns no result for it). */
+  /** `OPTION IMPORT [= true|false]` (SurrealDB returns no result for it). */
   optionStmt = this.RULE("optionStmt", () => {
     this.CONSUME(K.OPTION);
     this.CONSUME(T.IdentName);

@@ -217,11 +217,9 @@ export class AstBuilder {
     return this.statements(nodes(n, "statement"));
   }
 
-  /** Statements of a query or block; OPTION statements produce nothing. */
+  /** Statements of a query or block. */
   private statements(list: Node[]): A.Statement[] {
-    const out: A.Statement[] = [];
-    for (const s of list) if (!has(s, "optionStmt")) out.push(this.statement(s));
-    return out;
+    return list.map((s) => this.statement(s));
   }
 
   statement(n: Node): A.Statement {
@@ -242,6 +240,7 @@ export class AstBuilder {
       case "ifStmt": return this.if(c);
       case "forStmt": return { kind: "For", param: req(tok(c, "Param")).image.slice(1), range: this.expr(req(node(c, "expr"))), body: this.block(req(node(c, "block"))), pos: this.pos(c) };
       case "throwStmt": return { kind: "Throw", value: this.expr(req(node(c, "expr"))), pos: this.pos(c) };
+      case "optionStmt": return { kind: "Option", name: req(tok(c, "IdentName")).image.toUpperCase(), value: !has(c, "FALSE"), pos: this.pos(c) };
       case "sleepStmt": return { kind: "Sleep", duration: this.duration(req(tok(c, "DurationLiteral"))), pos: this.pos(c) };
       case "txStmt": return { kind: has(c, "BEGIN") ? "Begin" : has(c, "COMMIT") ? "Commit" : "Cancel", pos: this.pos(c) } as A.Statement;
       case "infoStmt": return this.info(c);

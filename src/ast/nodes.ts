@@ -467,6 +467,13 @@ export interface ContinueStatement extends StatementBase {
   readonly kind: "Continue";
 }
 
+/** `OPTION IMPORT [= true | false]`: gives no result; an EDITOR's or OWNER's (SurrealDB refuses the query below). */
+export interface OptionStatement extends StatementBase {
+  readonly kind: "Option";
+  readonly name: string;
+  readonly value: boolean;
+}
+
 export interface SleepStatement extends StatementBase {
   readonly kind: "Sleep";
   readonly duration: Duration;
@@ -774,6 +781,7 @@ export type Statement =
   | BreakStatement
   | ContinueStatement
   | SleepStatement
+  | OptionStatement
   | BeginStatement
   | CommitStatement
   | CancelStatement

@@ -8,6 +8,7 @@ import type { Value } from "../value/types.js";
 import { Budget } from "./budget.js";
 import type { QueryResponse } from "./contract.js";
 import { clientCtx } from "./context.js";
+import { checkOptions } from "./rbac.js";
 import type { EngineCore, Vars } from "./context.js";
 import type { Session } from "./session.js";
 import { BreakSignal, ContinueSignal, ReturnSignal } from "./signals.js";
@@ -87,12 +88,14 @@ async function runTop(stmt: Statement, core: EngineCore, session: Session, vars:
 
 /** Run a query's statements; every one within `budget` (the query's time limit). */
 export async function executeStatements(stmts: readonly Statement[], core: EngineCore, session: Session, vars: Vars, budget = Budget.of(Infinity)): Promise<QueryResponse[]> {
+  // 0. OPTION needs an EDITOR: below that SurrealDB refuses the whole query
+  checkOptions(stmts, session, core.auth);
   const responses: QueryResponse[] = [];
   let i = 0;
   while (i < stmts.length) {
     const stmt = stmts[i]!;
-    // 1. a lone COMMIT / CANCEL outside a block does nothing
-    if (stmt.kind === "Commit" || stmt.kind === "Cancel") {
+    // 1. a lone COMMIT / CANCEL outside a block, and OPTION (no effect yet), give no result
+    if (stmt.kind === "Commit" || stmt.kind === "Cancel" || stmt.kind === "Option") {
       i++;
       continue;
     }
@@ -116,6 +119,7 @@ export async function executeStatements(stmts: readonly Statement[], core: Engin
     let failed = false;
     const txn = await core.begin();
     for (let j = i + 1; j < end; j++) {
+      if (stmts[j]!.kind === "Option") continue;
       const started = process.hrtime.bigint();
       if (failed) {
         block.push(err(queryError("QueryNotExecuted"), started, session));

@@ -1,12 +1,12 @@
 // exec/: statement-level RBAC (auth.md §6.1) and who bypasses table/field PERMISSIONS (§6.2).
 
-import type { Base, Expr, Permission } from "../ast/nodes.js";
+import type { Base, Expr, Permission, Statement } from "../ast/nodes.js";
 import type { SchemaDefinition } from "../doc/env.js";
 import { NotAllowed } from "../errors/index.js";
 import { isTruthy } from "../value/index.js";
 import type { Value } from "../value/types.js";
 import type { BodyPatch, Ctx, Home } from "./context.js";
-import type { Actor } from "./session.js";
+import type { Actor, Session } from "./session.js";
 import { ownerBodyError, ownerCtx } from "./context.js";
 import { evaluate } from "./expressions/evaluate.js";
 
@@ -22,6 +22,8 @@ export type ResourceKind =
   | "Event"
   | "Field"
   | "Index"
+  /** `OPTION IMPORT` (SurrealDB: Edit on Option at the database). */
+  | "Option"
   /** Users and access methods, 1.x scopes included (SurrealDB 1.x lets an Editor define scopes: stricter, pass 3 A3). */
   | "Actor"
   | "Any";
@@ -37,6 +39,7 @@ const EDITOR_KINDS: ReadonlySet<ResourceKind> = new Set([
   "Event",
   "Field",
   "Index",
+  "Option",
 ]);
 
 export interface Resource {
@@ -79,9 +82,20 @@ function bodyCap(home: Home): Actor {
 export function isAllowed(ctx: Ctx, action: "View" | "Edit", res: Resource): boolean {
   const home = ctx.rights.home;
   if (home !== undefined && !rolesAllow(bodyCap(home), action, res)) return false;
-  const a = ctx.session.actor;
-  if (a.level === "No") return !ctx.core.auth;
+  return sessionMay(ctx.session, ctx.core.auth, action, res);
+}
+
+/** May `session`'s actor perform `action` on `res` (with authentication `auth` on; anonymous may do all when off)? */
+export function sessionMay(session: Session, auth: boolean, action: "View" | "Edit", res: Resource): boolean {
+  const a = session.actor;
+  if (a.level === "No") return !auth;
   return rolesAllow(a, action, res);
+}
+
+/** `OPTION …` in a query: an EDITOR's or OWNER's of the session's database, else SurrealDB's IAM error for the whole query. */
+export function checkOptions(stmts: readonly Statement[], session: Session, auth: boolean): void {
+  if (!stmts.some((s) => s.kind === "Option")) return;
+  if (!sessionMay(session, auth, "Edit", { kind: "Option", level: "DATABASE", ns: session.ns, db: session.db })) throw new NotAllowed();
 }
 
 /** May the actor see the secrets (password hashes, signing keys) of users and access methods at `at`? Only if it may define them. */

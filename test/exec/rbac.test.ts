@@ -13,7 +13,7 @@ import { isAllowed, permissionsApply } from "../../src/exec/rbac.js";
 import type { Resource } from "../../src/exec/rbac.js";
 import type { Compat, Session } from "../../src/exec/session.js";
 import { Transaction } from "../../src/store/transaction.js";
-import { newDs, rootSession, run, systemSession } from "./helpers.js";
+import { newDs, recordSession, rootSession, run, systemSession } from "./helpers.js";
 
 const IAM = "IAM error: Not enough permissions to perform this action";
 
@@ -222,5 +222,21 @@ describe.each([1, 2] as const)("USE inside a block or body never moves the calle
     expect([session.ns, session.db]).toEqual(["test", "test"]);
     expect(await run(ds, rootSession("other", "o"), "SELECT * FROM marker")).toEqual([{ ok: [] }]);
     expect(await run(ds, rootSession(), "SELECT VALUE id FROM marker")).toEqual([{ ok: ["marker:next"] }]);
+  });
+});
+
+// Attack pass 6, D3: SurrealDB refuses a query with OPTION below EDITOR (1.5.4 and 2.6.0, checked with the oracle), so
+// no client may ever switch field processing or events off for its own writes.
+describe.each([1, 2] as const)("compat %i: OPTION", (compat) => {
+  it("a record user's or VIEWER's query with OPTION is refused whole, before any statement runs; an EDITOR's gives no result for it", async () => {
+    const ds = newDs({ compat });
+    await run(ds, rootSession(), "DEFINE TABLE t SCHEMALESS PERMISSIONS FULL");
+    for (const session of [recordSession("user", 1), systemSession("Database", ["VIEWER"])]) {
+      await expect(ds.execute("CREATE t:early; OPTION IMPORT; CREATE t:late", session)).rejects.toThrow(IAM);
+      await expect(ds.execute("BEGIN; OPTION IMPORT = false; CREATE t:block; COMMIT", session)).rejects.toThrow(IAM);
+    }
+    expect(await run(ds, rootSession(), "SELECT VALUE id FROM t")).toEqual([{ ok: [] }]);
+    const editor = await run(ds, systemSession("Database", ["EDITOR"]), "OPTION IMPORT; CREATE t:1 RETURN NONE; BEGIN; OPTION IMPORT; RETURN 2; COMMIT");
+    expect(editor).toEqual([{ ok: [] }, { ok: 2 }]);
   });
 });

@@ -49,9 +49,9 @@ describe("control statements", () => {
     expect(i("INFO FOR SCOPE s")).toMatchObject({ target: "SCOPE", name: "s" });
     expect(i("INFO FOR INDEX i ON user STRUCTURE")).toMatchObject({ target: "INDEX", name: "i", table: "user", structure: true });
   });
-  it("OPTION statements are accepted and produce no statement (as SurrealDB returns no result)", () => {
-    expect(parse("OPTION IMPORT;").map((s) => s.kind)).toEqual([]);
-    expect(parse("OPTION IMPORT = false; RETURN 1").map((s) => s.kind)).toEqual(["Return"]);
+  it("OPTION statements: the option and its value (the executor gives them no result)", () => {
+    expect(parse("OPTION IMPORT;")).toMatchObject([{ kind: "Option", name: "IMPORT", value: true }]);
+    expect(parse("OPTION import = false; RETURN 1")).toMatchObject([{ kind: "Option", name: "IMPORT", value: false }, { kind: "Return" }]);
   });
   it("statement separators: empty statements and comments of every kind", () => {
     expect(parse("")).toEqual([]);

@@ -48,6 +48,7 @@ const statementPrinters: StatementPrinters = {
   Break: () => "BREAK",
   Continue: () => "CONTINUE",
   Sleep: (s) => `SLEEP ${dur(s.duration)}`,
+  Option: (s) => `OPTION ${s.name}${s.value ? "" : " = false"}`,
   Begin: () => "BEGIN TRANSACTION",
   Commit: () => "COMMIT TRANSACTION",
   Cancel: () => "CANCEL TRANSACTION",
