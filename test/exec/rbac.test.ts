@@ -231,7 +231,7 @@ describe.each([1, 2] as const)("compat %i: OPTION", (compat) => {
   it("a record user's or VIEWER's query with OPTION is refused whole, before any statement runs; an EDITOR's gives no result for it", async () => {
     const ds = newDs({ compat });
     await run(ds, rootSession(), "DEFINE TABLE t SCHEMALESS PERMISSIONS FULL");
-    for (const session of [recordSession("user", 1), systemSession("Database", ["VIEWER"])]) {
+    for (const session of [recordSession("user", 1n), systemSession("Database", ["VIEWER"])]) {
       await expect(ds.execute("CREATE t:early; OPTION IMPORT; CREATE t:late", session)).rejects.toThrow(IAM);
       await expect(ds.execute("BEGIN; OPTION IMPORT = false; CREATE t:block; COMMIT", session)).rejects.toThrow(IAM);
     }
