@@ -1,5 +1,6 @@
 // Auth middleware (protocol.md §1.1): request headers ⇒ a Session, authenticated by Basic or Bearer credentials.
 
+import { isIP } from "node:net";
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { databaseProblem } from "../errors/catalogue.js";
@@ -46,7 +47,12 @@ function sessionId(ctx: ServerContext, req: IncomingMessage, realtime: boolean):
   return requestId ?? randomUUID();
 }
 
-/** The client's address as `--client-ip` says: none, the socket's, or a proxy header's (X-Forwarded-For: its first entry). */
+/**
+ * The client's address as `--client-ip` says: none, the socket's, or a proxy header's. X-Forwarded-For gives its last
+ * entry, the one the proxy in front of us appended (the entries before it are whatever the client sent: attack pass 6,
+ * D7); a header value that is not an IP address gives the socket's address, so no free text reaches `$session.ip`,
+ * the audit log or the per-address throttle.
+ */
 export function clientAddress(ctx: ServerContext, req: IncomingMessage): string | undefined {
   switch (ctx.clientIp) {
     case "none":
@@ -54,11 +60,16 @@ export function clientAddress(ctx: ServerContext, req: IncomingMessage): string 
     case "socket":
       return req.socket.remoteAddress;
     case "X-Forwarded-For":
-      return header(req, "x-forwarded-for")?.split(",")[0]?.trim() || undefined;
+      return ipOr(header(req, "x-forwarded-for")?.split(",").pop(), req);
     default:
-      return header(req, ctx.clientIp.toLowerCase())?.trim() || undefined;
+      return ipOr(header(req, ctx.clientIp.toLowerCase()), req);
   }
 }
+
+const ipOr = (value: string | undefined, req: IncomingMessage): string | undefined => {
+  const ip = value?.trim();
+  return ip !== undefined && isIP(ip) !== 0 ? ip : req.socket.remoteAddress;
+};
 
 /** Build the session of a request (or WebSocket upgrade) and authenticate it. Throws AuthFailure. */
 export async function sessionFromRequest(ctx: ServerContext, req: IncomingMessage, opts: { realtime: boolean }): Promise<Session> {

@@ -46,14 +46,24 @@ async function rpc(base: string, method: string, params: unknown[], signin = fal
 }
 
 describe("--client-ip", () => {
-  it("socket (default) takes the socket's address; a header source takes the header (X-Forwarded-For: its first entry); none: NONE", async () => {
+  it("socket (default) takes the socket's address; a header source takes the header (X-Forwarded-For: the entry our proxy appended, the last); none: NONE", async () => {
     const headers = { "x-forwarded-for": "203.0.113.7, 10.0.0.1", "x-real-ip": "198.51.100.2", "cf-connecting-ip": "192.0.2.9" };
     expect(await sessionIp(await serve({}), headers)).toBe("127.0.0.1");
-    expect(await sessionIp(await serve({ clientIp: "X-Forwarded-For" }), headers)).toBe("203.0.113.7");
+    expect(await sessionIp(await serve({ clientIp: "X-Forwarded-For" }), headers)).toBe("10.0.0.1");
     expect(await sessionIp(await serve({ clientIp: "X-Real-IP" }), headers)).toBe("198.51.100.2");
     expect(await sessionIp(await serve({ clientIp: "CF-Connecting-IP" }), headers)).toBe("192.0.2.9");
-    expect(await sessionIp(await serve({ clientIp: "X-Real-IP" }), {})).toBeNull();
     expect(await sessionIp(await serve({ clientIp: "none" }), headers)).toBeNull();
+  });
+
+  it("attack pass 6, D7: the client's own entries or free text never become its address (the socket's is taken instead)", async () => {
+    const xff = await serve({ clientIp: "X-Forwarded-For" });
+    // a client that reaches us directly, or writes leading entries a proxy would keep, does not choose its address
+    expect(await sessionIp(xff, {})).toBe("127.0.0.1");
+    expect(await sessionIp(xff, { "x-forwarded-for": "6.6.6.6, garbage" })).toBe("127.0.0.1");
+    expect(await sessionIp(xff, { "x-forwarded-for": "x".repeat(5000) })).toBe("127.0.0.1");
+    expect(await sessionIp(xff, { "x-forwarded-for": "6.6.6.6, ::1" })).toBe("::1");
+    expect(await sessionIp(await serve({ clientIp: "X-Real-IP" }), {})).toBe("127.0.0.1");
+    expect(await sessionIp(await serve({ clientIp: "X-Real-IP" }), { "x-real-ip": "not an address" })).toBe("127.0.0.1");
   });
 });
 
