@@ -1,10 +1,14 @@
 // iam/refresh.ts through the embedded API with a fake clock: refresh tokens of a record access WITH REFRESH, rotation,
 // the reuse grace window, theft detection (the whole family and its sessions end), revoke, and two nodes on one store.
 
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SurqlAuth, type AuditEvent, type Connection } from "../../src/index.js";
 import { REFRESH_GRACE_MS } from "../../src/iam/refresh.js";
 import { stateRange } from "../../src/iam/sessions-keys.js";
+import { FileStore } from "../../src/store/kv/file.js";
 import { MemoryStore } from "../../src/store/kv/memory.js";
 
 const CLAUSES = "SIGNUP (CREATE user SET email = $email) SIGNIN (SELECT * FROM user WHERE email = $email)";
@@ -162,5 +166,38 @@ describe("refresh tokens", () => {
     await expect(b.connect().refresh(t0.refresh!)).rejects.toThrow(AUTH_FAILED);
     await a.sessions.sync();
     await expect(onA.query("RETURN 1")).rejects.toThrow("The session has expired");
+  });
+
+  // Attack pass 6, D9: the refused token ids live in the store, so a restarted node refuses them until their expiry.
+  it("a killed session's token and a revoked family's access token stay refused after a restart (file: store)", async () => {
+    let now = 1_800_000_000_000;
+    const clock = { now: () => now };
+    const dir = mkdtempSync(join(tmpdir(), "revoked-"));
+    try {
+      let storage = await FileStore.open(join(dir, "data"));
+      let db = await open(clock, storage);
+      const killed = db.connect();
+      const k = await killed.signupTokens(creds("killed@x"));
+      expect(await db.sessions.kill({ user: String((await whoAmI(killed)) as object) })).toHaveLength(1);
+      const victim = db.connect();
+      const t0 = await victim.signupTokens(creds("theft@x"));
+      const t1 = await victim.refresh(t0.refresh!);
+      now += REFRESH_GRACE_MS + 1;
+      await expect(db.connect().refresh(t0.refresh!)).rejects.toThrow(AUTH_FAILED);
+      db.iam.close();
+      await storage.close();
+      storage = await FileStore.open(join(dir, "data"));
+      db = await SurqlAuth.open({ clock, storage, sessionSyncMs: 0 });
+      await expect(db.connect().authenticate(k.access)).rejects.toThrow(AUTH_FAILED);
+      await expect(db.connect().authenticate(t1.access)).rejects.toThrow(AUTH_FAILED);
+      await expect(db.connect().refresh(t1.refresh!)).rejects.toThrow(AUTH_FAILED);
+      // the control: a token nobody refused still works after the restart
+      const fine = await db.connect().signinTokens(creds("killed@x"));
+      await db.connect().authenticate(fine.access);
+      db.iam.close();
+      await storage.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
