@@ -100,6 +100,7 @@ export class Iam {
       audit: this.ctx.audit,
     });
     this.refreshBook = new RefreshBook(this.ctx, store, this.sessions, (session, token) => this.authenticator.authenticate(session, token), opts.refreshGraceMs);
+    this.sessions.attachFamilies(this.refreshBook);
     this.throttle = new Throttle({ limits: opts.throttle, clock, store: opts.throttleStore, logger: this.ctx.logger });
     this.unsubscribe = engine.onDefinitionChange((change) => {
       this.authenticator.definitionChanged(change);

@@ -19,7 +19,7 @@ import { readCredentials } from "./credentials.js";
 import { issueRecordToken } from "./record.js";
 import { parseRecordIdClaim, recordIdText } from "./recordid.js";
 import { applyAuth } from "./session.js";
-import type { SessionRegistry } from "./sessions.js";
+import type { FamilyBook, Identity, SessionRegistry } from "./sessions.js";
 import { decodeJson, encodeJson, stateKey, stateRange } from "./sessions-keys.js";
 
 /** How long after a rotation the rotated token still answers, with the pair the rotation issued. */
@@ -120,7 +120,7 @@ const accessToken = (session: Session): { jti: string; untilMs: number } | undef
   return typeof jti === "string" && (typeof exp === "bigint" || typeof exp === "number") ? { jti, untilMs: Number(exp) * 1000 + 999 } : undefined;
 };
 
-export class RefreshBook {
+export class RefreshBook implements FamilyBook {
   private lastSweep = -Infinity;
 
   constructor(
@@ -247,6 +247,25 @@ export class RefreshBook {
       return f;
     });
     await this.ended(family, "revoked");
+  }
+
+  /** A session kill naming the family's identity (sessions.ts): the live families `match` accepts end, as at a revoke. */
+  async endWhere(match: (family: { readonly id: string; readonly identity: Identity }) => boolean, reason: string): Promise<number> {
+    const now = this.ctx.clock.now();
+    const ended = await this.write(async (kv) => {
+      const out: Family[] = [];
+      for await (const batch of kv.scan(stateRange("rf")))
+        for (const [key, v] of batch) {
+          const f = decodeJson<Family>(v);
+          if (f.revoked !== undefined || (f.expires !== null && now > f.expires)) continue;
+          if (!match({ id: f.id, identity: { id: null, user: f.rid, access: f.ac, ns: f.ns, db: f.db } })) continue;
+          kv.set(key, encodeJson({ ...f, revoked: now }));
+          out.push(f);
+        }
+      return out;
+    });
+    for (const f of ended) await this.ended(f, reason);
+    return ended.length;
   }
 
   /** The family's sessions are killed and its access tokens refused on every node. */

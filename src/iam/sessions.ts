@@ -38,6 +38,15 @@ interface StoredEntry extends SessionEntry {
   readonly family?: string;
 }
 
+/** Who a session or a refresh family stands for, as a filter sees it (`id`: the session's; null for a family). */
+export type Identity = Pick<SessionEntry, "user" | "access" | "ns" | "db"> & { readonly id: string | null };
+
+/** The refresh-token families (refresh.ts): a kill ends those of the identities it names, and those its sessions stood on. */
+export interface FamilyBook {
+  /** Ends the live families `match` accepts (their access tokens refused, their sessions killed); how many ended. */
+  endWhere(match: (family: { readonly id: string; readonly identity: Identity }) => boolean, reason: string): Promise<number>;
+}
+
 /** Which sessions: every given field must match; an empty filter matches none (`"all"` matches all). */
 export interface SessionFilter {
   readonly id?: string;
@@ -79,7 +88,7 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 const present = (v: string | undefined): string | null => v ?? null;
 
 /** Only a system user with the OWNER role manages sessions: root all, a namespace or database owner those of its level and below. */
-export function reaches(actor: Actor, e: SessionEntry): boolean {
+export function reaches(actor: Actor, e: Identity): boolean {
   if (!actor.roles.includes("OWNER")) return false;
   if (actor.level === "Root") return true;
   if (actor.level === "Namespace") return e.ns === actor.ns;
@@ -87,7 +96,7 @@ export function reaches(actor: Actor, e: SessionEntry): boolean {
   return false;
 }
 
-function matches(e: SessionEntry, f: SessionFilter | "all"): boolean {
+function matches(e: Identity, f: SessionFilter | "all"): boolean {
   if (f === "all") return true;
   const given = (["id", "user", "access", "ns", "db"] as const).filter((k) => f[k] !== undefined);
   return given.length > 0 && given.every((k) => e[k] === f[k]);
@@ -122,6 +131,7 @@ export class SessionRegistry {
   private readonly syncMs: number;
   private readonly logger: RegistryLogger;
   private readonly audit: Pick<Audit, "emit"> | undefined;
+  private families: FamilyBook | undefined;
 
   constructor(
     private readonly engine: Pick<QueryEngine, "clock" | "catalog" | "identities">,
@@ -133,6 +143,11 @@ export class SessionRegistry {
     this.syncMs = opts.syncMs ?? 1000;
     this.logger = opts.logger ?? { debug: () => {} };
     this.audit = opts.audit;
+  }
+
+  /** The refresh families a kill ends too (set once by iam/index.ts; the book needs this registry first). */
+  attachFamilies(book: FamilyBook): void {
+    this.families = book;
   }
 
   /** Registers `session` as just authenticated (a new authentication replaces the connection's earlier one). */
@@ -199,10 +214,18 @@ export class SessionRegistry {
       .map(publicEntry);
   }
 
-  /** Kills the sessions `actor` may manage that match `filter`: their next call answers "The session has expired". */
+  /**
+   * Kills the sessions `actor` may manage that match `filter`: their next call answers "The session has expired".
+   * The refresh families of the identities the filter names (any field but `id`), and those the killed sessions were
+   * signed in by, end too, even with no session live (attack pass 6, D6).
+   */
   async kill(actor: Actor, filter: SessionFilter | "all"): Promise<SessionEntry[]> {
     authorize(actor);
-    return (await this.killWhere((e) => reaches(actor, e) && matches(e, filter), "killed", actor.id)).map(publicEntry);
+    const killed = await this.killWhere((e) => reaches(actor, e) && matches(e, filter), "killed", actor.id);
+    const stoodOn = new Set(killed.flatMap((e) => (e.family === undefined ? [] : [e.family])));
+    const byIdentity = filter === "all" || (["user", "access", "ns", "db"] as const).some((k) => filter[k] !== undefined);
+    await this.families?.endWhere((f) => stoodOn.has(f.id) || (byIdentity && reaches(actor, f.identity) && matches(f.identity, filter)), "killed");
+    return killed.map(publicEntry);
   }
 
   /**

@@ -10,6 +10,7 @@ import { REFRESH_GRACE_MS } from "../../src/iam/refresh.js";
 import { stateRange } from "../../src/iam/sessions-keys.js";
 import { FileStore } from "../../src/store/kv/file.js";
 import { MemoryStore } from "../../src/store/kv/memory.js";
+import type { KvStore } from "../../src/store/kv/types.js";
 
 const CLAUSES = "SIGNUP (CREATE user SET email = $email) SIGNIN (SELECT * FROM user WHERE email = $email)";
 const SCHEMA = `USE NS app DB app;
@@ -20,7 +21,7 @@ const FORMAT = /^surreal-refresh-[A-Za-z0-9]{12}-[A-Za-z0-9]{24}$/;
 const AUTH_FAILED = "There was a problem with authentication";
 const creds = (email: string, ac = "account") => ({ NS: "app", DB: "app", AC: ac, email });
 
-async function open(clock: { now(): number }, storage = new MemoryStore(), events: AuditEvent[] = []) {
+async function open(clock: { now(): number }, storage: KvStore = new MemoryStore(), events: AuditEvent[] = []) {
   const db = await SurqlAuth.open({ clock, storage, root: { user: "root", pass: "root" }, sessionSyncMs: 0, audit: [(e) => events.push(e)] });
   await db.importText(SCHEMA);
   return db;
@@ -199,5 +200,48 @@ describe("refresh tokens", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  // Attack pass 6, D6: an owner's kill naming an identity ends its refresh families, live socket or not.
+  it("a kill by user or by access ends the identity's refresh families; a kill by session id the family it stood on", async () => {
+    const db = await open({ now: () => 1_800_000_000_000 });
+    const online = db.connect();
+    const a = await online.signupTokens(creds("a@x"));
+    const aUser = String((await whoAmI(online)) as object);
+    // tokens of connections closed since: no session of theirs is live when the kill comes
+    const closed = async (c: Connection, pair: Promise<{ access: string; refresh?: string }>) => {
+      const p = await pair;
+      await c.close();
+      return p;
+    };
+    const spareConn = db.connect();
+    const spare = await closed(spareConn, spareConn.signinTokens(creds("a@x")));
+    const otherConn = db.connect();
+    const other = await closed(otherConn, otherConn.signupTokens(creds("o@x")));
+    expect(await db.sessions.kill({ user: aUser })).toHaveLength(1);
+    await expect(online.refresh(a.refresh!)).rejects.toThrow(AUTH_FAILED);
+    await expect(db.connect().signinTokens({ NS: "app", DB: "app", AC: "account", refresh: spare.refresh! })).rejects.toThrow(AUTH_FAILED);
+    await expect(db.connect().authenticate(spare.access)).rejects.toThrow(AUTH_FAILED);
+    // another user's family is untouched; a kill by access ends it (no session of it is live)
+    const freshConn = db.connect();
+    const fresh = await closed(freshConn, freshConn.refresh(other.refresh!));
+    expect(await db.sessions.kill({ access: "account" })).toEqual([]);
+    await expect(db.connect().refresh(fresh.refresh!)).rejects.toThrow(AUTH_FAILED);
+    // a kill by session id: the family that session was signed in by, not the user's others
+    const one = db.connect();
+    const b1 = await one.signinTokens(creds("o@x"));
+    const b2Conn = db.connect();
+    const b2 = await closed(b2Conn, b2Conn.signinTokens(creds("o@x")));
+    const [entry] = await db.sessions.list();
+    expect(await db.sessions.kill({ id: entry!.id })).toHaveLength(1);
+    await expect(db.connect().refresh(b1.refresh!)).rejects.toThrow(AUTH_FAILED);
+    expect((await db.connect().refresh(b2.refresh!)).refresh).toMatch(FORMAT);
+    // a database owner of another database reaches none of them
+    await db.importText("USE NS other DB other; DEFINE USER own ON DATABASE PASSWORD 'pw' ROLES OWNER;");
+    const own = db.connect();
+    await own.signin({ NS: "other", DB: "other", user: "own", pass: "pw" });
+    const c = await db.connect().signinTokens(creds("o@x"));
+    await db.sessions.kill("all", own);
+    expect((await db.connect().refresh(c.refresh!)).refresh).toMatch(FORMAT);
   });
 });
