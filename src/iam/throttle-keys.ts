@@ -13,7 +13,7 @@ import { signinTarget } from "./signin.js";
 import { basicLevel, credentialLevels } from "./user.js";
 
 /**
- * A counter: `identity` counts failed signins of one identity (back-off, then lockout; a success clears it);
+ * A counter: `identity` counts failed signins of one identity (back-off, then lockout; they leave with their window);
  * `address` counts a client address's attempts (signin and signup: every one; Basic: failures), `token` its failed
  * authenticate calls and Bearer checks.
  */

@@ -156,21 +156,20 @@ export class Throttle {
     });
   }
 
-  /** Applies an outcome: a success clears identities and takes back its own failure-only marks; a failure keeps them. */
+  /**
+   * Applies an outcome: a success takes back its own failure-only marks, a failure keeps them. A success never clears
+   * an identity's other failures: identities are folded (case, spaces), so another account's success on the folded name
+   * would reset its victim's count (attack pass 6, D12); failures leave with their window.
+   */
   private async settle(buckets: readonly Bucket[], mark: ThrottleMark, ok: boolean): Promise<void> {
     const add: (readonly [string, ThrottleMark])[] = [];
-    const clear: string[] = [];
     for (const b of buckets) {
       const e = this.entry(b.key);
-      if (ok && b.kind === "identity") {
-        // a success resets the identity's failures (only its own mark: nothing to write to the store)
-        if (e.marks.some((m) => m.id !== mark.id)) clear.push(b.key);
-        e.marks = [];
-      } else if (ok && !b.countsSuccess) e.marks = e.marks.filter((m) => m.id !== mark.id);
+      if (ok && !b.countsSuccess) e.marks = e.marks.filter((m) => m.id !== mark.id);
       else add.push([b.key, mark]);
     }
     try {
-      await this.store?.write({ add, clear });
+      await this.store?.write({ add, clear: [] });
       this.sweep();
     } catch (e) {
       this.logger.debug("throttle: writing the store failed", { error: (e as Error).message });

@@ -94,11 +94,12 @@ describe.each([1, 2] as const)("throttle per identity, compat %i", (compat) => {
     expect(seen).toEqual(["failed", "failed", "failed", "throttled 2", "failed", "throttled 4", "failed", "throttled 8", "failed", "throttled 885"]);
   });
 
-  it("a success clears the identity's failures; variables the clause does not read and the email's case make no new identity", async () => {
+  it("a success does not clear the identity's failures (D12); variables the clause does not read and the email's case make no new identity", async () => {
     const { db, account } = await open(compat);
-    for (let i = 0; i < 2; i++) await outcome(db.iam.signin(from(), account({ email: "alice@x.io", password: "wrong" })));
+    await outcome(db.iam.signin(from(), account({ email: "alice@x.io", password: "wrong" })));
+    // a success on the same folded name (another account would do: ALICE@x.io) gives no failure back
     expect(await outcome(db.iam.signin(from(), account({ email: "alice@x.io", password: "alice-pass" })))).toBe("ok");
-    for (let i = 0; i < 2; i++) await outcome(db.iam.signin(from(), account({ email: "alice@x.io", password: "wrong" })));
+    await outcome(db.iam.signin(from(), account({ email: "alice@x.io", password: "wrong" })));
     // a third failure, written otherwise: ` ALICE@x.io` with an extra variable is still alice
     await outcome(db.iam.signin(from(), account({ email: " ALICE@x.io", password: "wrong", nonce: Math.random() })));
     expect(await outcome(db.iam.signin(from(), account({ email: "alice@x.io", password: "alice-pass" })))).toBe("throttled 900");
