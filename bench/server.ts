@@ -10,7 +10,8 @@ export async function startServer(path: string, extra: readonly string[] = []): 
   const port = 20000 + Math.floor(Math.random() * 20000);
   const main = existsSync("dist/src/cli/main.js") ? ["dist/src/cli/main.js"] : ["--import", "tsx", "src/cli/main.ts"];
   const args = [...main, "start", "--user", "root", "--pass", "root", "--import", "examples/schema-v2.surql"];
-  args.push("--bind", `127.0.0.1:${port}`, "--max-connections-per-ip", "0", "--log", "warn", ...extra, path);
+  // one client address makes every attempt here: no per-address limit
+  args.push("--bind", `127.0.0.1:${port}`, "--max-connections-per-ip", "0", "--ip-max-attempts", "0", "--log", "warn", ...extra, path);
   const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "inherit"] });
   for (let i = 0; i < 300; i++) {
     await new Promise((r) => setTimeout(r, 100));
