@@ -21,6 +21,8 @@ import type { Bytes, KvStore, KvTransaction, TransactionMode } from "./types.js"
 const BATCH = 500;
 /** Idle read connections kept open for the next transactions. */
 const POOL = 8;
+/** Point reads one read snapshot remembers. */
+const SNAPSHOT_GETS = 4096;
 
 type Db = Database.Database;
 type Row = [k: Buffer, v: Buffer];
@@ -55,10 +57,19 @@ class ReadConnection {
     this.backward = db.prepare<[Buffer, Buffer, number], Row>("SELECT k, v FROM kv WHERE k >= ? AND k < ? ORDER BY k DESC LIMIT ?").raw(true);
   }
 
+  /** One read snapshot (a lease): its point reads are remembered while it lasts — the data cannot change under it,
+   *  and the same bytes again let the record store reuse the decoded document. */
   snapshot(): Snapshot {
+    const seen = new Map<KeyString, Buffer | undefined>();
+    const get = (k: KeyString): Buffer | undefined => {
+      if (seen.has(k)) return seen.get(k);
+      const v = this.get.get(buf(k))?.v;
+      if (seen.size < SNAPSHOT_GETS) seen.set(k, v);
+      return v;
+    };
     return {
-      get: (k) => this.get.get(buf(k))?.v,
-      getMany: (keys) => keys.map((k) => this.get.get(buf(k))?.v),
+      get,
+      getMany: (keys) => keys.map(get),
       scan: (start, end, reverse, batch) => this.scan(start, end, reverse, batch),
     };
   }
