@@ -2,7 +2,9 @@
 // through tsx) and WebSocket RPC clients.
 
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import WebSocket from "ws";
 
 /** Starts `surql-auth start` on `path`; resolves with the child and its port once it listens. */
@@ -10,8 +12,10 @@ export async function startServer(path: string, extra: readonly string[] = []): 
   const port = 20000 + Math.floor(Math.random() * 20000);
   const main = existsSync("dist/src/cli/main.js") ? ["dist/src/cli/main.js"] : ["--import", "tsx", "src/cli/main.ts"];
   const args = [...main, "start", "--user", "root", "--pass", "root", "--import", "examples/schema-v2.surql"];
-  // one client address makes every attempt here: no per-address limit
-  args.push("--bind", `127.0.0.1:${port}`, "--max-connections-per-ip", "0", "--ip-max-attempts", "0", "--log", "warn", ...extra, path);
+  // one client address signs one user in over and over: no throttle
+  const limits = join(mkdtempSync(join(tmpdir(), "surql-bench-limits-")), "limits.json");
+  writeFileSync(limits, JSON.stringify({ throttle: { enabled: false } }));
+  args.push("--bind", `127.0.0.1:${port}`, "--max-connections-per-ip", "0", "--limits", limits, "--log", "warn", ...extra, path);
   const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "inherit"] });
   for (let i = 0; i < 300; i++) {
     await new Promise((r) => setTimeout(r, 100));
