@@ -171,6 +171,18 @@ describe.each([1, 2] as const)("throttle per client address, compat %i", (compat
   });
 });
 
+describe.each([1, 2] as const)("compat %i: a valid token behind a throttled address (attack pass 6, D11)", (compat) => {
+  it("bad tokens spend the address's token budget, but a valid token from it still authenticates; bad ones are refused", async () => {
+    const { db, account } = await open(compat, { signinMaxFailures: 0, backoffAfter: 0, ipMaxAttempts: 4, ipWindowMs: 60_000 });
+    const { token } = await db.iam.signin(newSession(), account({ email: "alice@x.io", password: "alice-pass" }));
+    const ip = "192.0.2.50";
+    for (let i = 0; i < 5; i++) await outcome(db.iam.authenticate(from(ip), `not.a.token${i}`));
+    expect(await outcome(db.iam.authenticate(from(ip), "not.a.token"))).toBe("throttled 60");
+    expect(await outcome(db.iam.authenticate(from(ip), token))).toBe("ok");
+    expect(await outcome(db.iam.authenticate(from(ip), "still.not.a.token"))).toBe("throttled 60");
+  });
+});
+
 describe("client addresses", () => {
   it("IPv4-mapped IPv6 is IPv4, IPv6 counts by its /64, the embedded API has none", () => {
     expect(clientHost("::ffff:192.0.2.7")).toBe("192.0.2.7");

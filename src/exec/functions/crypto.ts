@@ -25,9 +25,14 @@ async function compare(alg: PasswordAlgorithm, hash: string, pass: string, ctx: 
   return prepared.verify(pass);
 }
 
-/** A password hash of `alg`: a client's own pass the gate that keeps the pool free for logins (hash-gate.ts). */
+/**
+ * A password hash: a client's own, and every one a record user's query runs (its schema functions and field clauses
+ * included: attack pass 6, D4), pass the gate that keeps the pool free for logins (hash-gate.ts).
+ */
 function hashing<T>(ctx: FunctionContext, work: () => Promise<T>): Promise<T> {
-  return ctx.clientWritten ? clientHashes.run(ctx.budget?.lane.identity ?? ctx.session, ctx.budget, work) : work();
+  const level = ctx.session.actor.level;
+  const gated = ctx.clientWritten === true || level === "Record" || level === "Scope";
+  return gated ? clientHashes.run(ctx.budget?.lane.identity ?? ctx.session, ctx.budget, work) : work();
 }
 
 const digest = (alg: string) => (args: unknown[]) => createHash(alg).update(args[0] as string, "utf8").digest("hex");
