@@ -183,8 +183,12 @@ export class SessionRegistry {
     this.startTimer();
   }
 
-  /** The session made a call (its last-seen time reaches the store at the next sync). */
+  /**
+   * The session made a call (its last-seen time reaches the store at the next sync). A session standing on a refused
+   * token (another session on the same token was killed, here or elsewhere) is killed: that call answers expired (D1).
+   */
   seen(session: Session): void {
+    if (this.standsOnRevoked(session)) session.killed = true;
     const id = this.ids.get(session);
     const l = id === undefined ? undefined : this.local.get(id);
     if (l !== undefined) l.seen = this.clock.now();
@@ -252,6 +256,12 @@ export class SessionRegistry {
     return until !== undefined && until >= now;
   }
 
+  private standsOnRevoked(session: Session): boolean {
+    const jti = session.tk?.["jti"];
+    const until = typeof jti === "string" ? this.revoked.get(jti) : undefined;
+    return until !== undefined && until >= this.clock.now();
+  }
+
   private setRevoked(live: ReadonlyMap<string, number>, at: number): void {
     this.revoked.clear();
     for (const [jti, until] of live) this.revoked.set(jti, until);
@@ -315,7 +325,7 @@ export class SessionRegistry {
   /** Has the session ended by itself (expired, invalidated, signed in again, its user or access or record gone)? */
   private ended(id: string, l: Local): boolean {
     const s = l.session;
-    return this.ids.get(s) !== id || isExpired(s, this.clock) || definitionEnded(s, this.engine.catalog) || identityEnded(s, this.engine.identities);
+    return this.ids.get(s) !== id || isExpired(s, this.clock) || this.standsOnRevoked(s) || definitionEnded(s, this.engine.catalog) || identityEnded(s, this.engine.identities);
   }
 
   /**
@@ -326,14 +336,17 @@ export class SessionRegistry {
     const now = this.clock.now();
     const ids = [...this.local.keys()];
     const sweep = now - this.lastSweep >= NODE_SILENCE_MS / 2;
-    const { killed, revoked } = await this.write(async (kv) => {
+    const { killed } = await this.write(async (kv) => {
       // 1. this node is alive
       kv.set(stateKey("sn", this.node), encodeJson(now));
       // 2. kills of this node's sessions made elsewhere
       const marks = await kv.getMany(ids.map((id) => stateKey("sk", id)));
       const killedHere = ids.filter((_id, i) => marks[i] !== undefined);
       for (const id of killedHere) kv.delete(stateKey("sk", id));
-      // 3. the others: ended ones leave; the rest are written when their last-seen time moved or a sweep took them
+      // 3. the revoked token ids still in force (a session standing on one has ended)
+      const live = await revokedIds(kv, now, true);
+      this.setRevoked(live, now);
+      // 4. the others: ended ones leave; the rest are written when their last-seen time moved or a sweep took them
       const stored = await kv.getMany(ids.map((id) => stateKey("ss", id)));
       ids.forEach((id, i) => {
         const l = this.local.get(id);
@@ -341,10 +354,8 @@ export class SessionRegistry {
         if (this.ended(id, l)) kv.delete(stateKey("ss", id));
         else if (l.seen !== l.written || stored[i] === undefined) kv.set(stateKey("ss", id), encodeJson({ ...l.entry, lastSeen: iso(l.seen) }));
       });
-      // 4. the revoked token ids still in force
-      const live = await revokedIds(kv, now, true);
       if (sweep) await sweepSilent(kv, now);
-      return { killed: killedHere, revoked: live };
+      return { killed: killedHere };
     });
     // applied once committed
     if (sweep) this.lastSweep = now;
@@ -356,7 +367,6 @@ export class SessionRegistry {
         if (this.ids.get(l.session) === id) this.ids.delete(l.session);
       } else l.written = l.seen;
     }
-    this.setRevoked(revoked, now);
     if (this.local.size === 0) this.stopTimer();
   }
 

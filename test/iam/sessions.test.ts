@@ -140,4 +140,29 @@ describe("session registry", () => {
     clock.ms += REVOKED_STALENESS_MS;
     await expect(b.iam.authenticate(newSession(), token)).rejects.toThrow("There was a problem with authentication");
   });
+
+  // Attack pass 6, D1: a kill refuses the token it stood on for every session standing on it, here or on another node.
+  it("a kill by id ends every session standing on the killed session's token, on this node and another", async () => {
+    const clock = movable();
+    const { a, b } = await twoNodes(clock);
+    const issuer = a.connect();
+    const token = await issuer.signin({ NS: "a", DB: "a", user: "ann", pass: "pw" });
+    await issuer.close();
+    const [first, sibling, elsewhere] = [a.connect(), a.connect(), b.connect()];
+    await first.authenticate(token);
+    const [entry] = await a.sessions.list();
+    await sibling.authenticate(token);
+    await elsewhere.authenticate(token);
+    const other = await signedIn(a, { NS: "a", DB: "a", user: "ann", pass: "pw" });
+    expect(await a.sessions.kill({ id: entry!.id })).toHaveLength(1);
+    await expect(first.query("RETURN 1")).rejects.toThrow("The session has expired");
+    await expect(sibling.query("RETURN 1")).rejects.toThrow("The session has expired");
+    clock.ms += REVOKED_STALENESS_MS;
+    await b.sessions.sync();
+    await expect(elsewhere.query("RETURN 1")).rejects.toThrow("The session has expired");
+    // a session on another token of the same user is not touched; the siblings' entries leave at the sync
+    expect((await other.query("RETURN 1"))[0]!.result).toBe(1n);
+    await a.sessions.sync();
+    expect((await a.sessions.list()).length).toBe(1);
+  });
 });
