@@ -233,9 +233,15 @@ export class SurqlParser extends CstParser {
       ALT: () => {
         this.OR2(this.alts_primary);
         this.MANY(this.postfixes);
+        this.OPTION(this.rangeAfterValue);
       },
     },
+    // `..5`, `..=5`, `..`: a range without a begin
+    { ALT: () => this.SUBRULE2(this.valueRange) },
   ];
+  private readonly rangeAfterValue = (): void => {
+    this.SUBRULE(this.valueRange);
+  };
   private readonly alts_postfix = [
     {
       ALT: () => {
@@ -1328,6 +1334,12 @@ export class SurqlParser extends CstParser {
     ]);
     this.OPTION2(() => { this.CONSUME(T.RightArrow); this.SUBRULE(this.type, { LABEL: "returns" }); });
     this.SUBRULE(this.expr);
+  });
+
+  /** A range value's tail (2.x): `..` or `..=`, then its end unless unbounded (`1..5`, `1..=5`, `1..`). */
+  valueRange = this.RULE("valueRange", () => {
+    this.OR([{ ALT: () => this.CONSUME(T.DotDot, { LABEL: "op" }) }, { ALT: () => this.CONSUME(T.DotDotEq, { LABEL: "op" }) }]);
+    this.OPTION(() => this.SUBRULE(this.unary, { LABEL: "end" }));
   });
 
   /** `|person:1..3|`, `|person:5|`. */

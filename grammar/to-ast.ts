@@ -892,25 +892,42 @@ export class AstBuilder {
     const prefix = tok(n, "prefix");
     if (prefix) {
       const inner = req(node(n, "unary"));
-      const op = prefix.image as A.UnaryOp;
-      // `-` before a bare number is part of the literal, so i64's minimum reads
-      const num = tok(inner, "NumberLiteral");
-      if (op === "-" && num && !tok(inner, "prefix") && !node(inner, "type") && nodes(inner, "postfix").length === 0) {
-        return { kind: "Literal", value: this.number({ ...num, image: `-${num.image}` }), pos: this.pos(prefix) };
-      }
-      const operand = this.unary(inner);
-      if (op === "-" && operand.kind === "Literal" && (typeof operand.value === "bigint" || typeof operand.value === "number")) {
-        return { kind: "Literal", value: -operand.value, pos: this.pos(prefix) };
-      }
-      if (op === "-" && operand.kind === "Literal" && operand.value instanceof Decimal) {
-        const text = operand.value.text;
-        return { kind: "Literal", value: new Decimal(text.startsWith("-") ? text.slice(1) : "-" + text), pos: this.pos(prefix) };
-      }
-      return { kind: "Unary", op, operand, pos: this.pos(prefix) };
+      // a prefix binds tighter than a range (`-2..2` begins at -2); a cast takes the whole range (`<array> 1..5`)
+      const range = node(inner, "valueRange");
+      if (range && onlyChild(inner)[0] !== "valueRange") return this.valueRange(range, this.prefixOp(prefix, inner, true), n);
+      return this.prefixOp(prefix, inner, false);
     }
     const t = node(n, "type");
     if (t) return { kind: "Cast", type: this.type(t), expr: this.unary(req(node(n, "unary"))), pos: this.pos(n) };
+    const range = node(n, "valueRange");
+    if (range) return this.valueRange(range, onlyChild(n)[0] === "valueRange" ? undefined : this.postfixExpr(n), n);
     return this.postfixExpr(n);
+  }
+
+  /** `-x`, `!x`, `+x` over `inner` (without its range tail when `bare`). */
+  private prefixOp(prefix: IToken, inner: Node, bare: boolean): A.Expr {
+    const op = prefix.image as A.UnaryOp;
+    // `-` before a bare number is part of the literal, so i64's minimum reads
+    const num = tok(inner, "NumberLiteral");
+    if (op === "-" && num && !tok(inner, "prefix") && !node(inner, "type") && nodes(inner, "postfix").length === 0) {
+      return { kind: "Literal", value: this.number({ ...num, image: `-${num.image}` }), pos: this.pos(prefix) };
+    }
+    const operand = bare ? this.postfixExpr(inner) : this.unary(inner);
+    if (op === "-" && operand.kind === "Literal" && (typeof operand.value === "bigint" || typeof operand.value === "number")) {
+      return { kind: "Literal", value: -operand.value, pos: this.pos(prefix) };
+    }
+    if (op === "-" && operand.kind === "Literal" && operand.value instanceof Decimal) {
+      const text = operand.value.text;
+      return { kind: "Literal", value: new Decimal(text.startsWith("-") ? text.slice(1) : "-" + text), pos: this.pos(prefix) };
+    }
+    return { kind: "Unary", op, operand, pos: this.pos(prefix) };
+  }
+
+  /** `a..b`, `a..=b`, `..b`, `a..`, `..`: the begin (if any) is included. */
+  private valueRange(n: Node, begin: A.Expr | undefined, at: Node): A.RangeExpr {
+    const end = node(n, "end");
+    const inclusive = req(tok(n, "op")).image === "..=";
+    return { kind: "RangeValue", begin, end: end && { expr: this.unary(end), inclusive }, pos: this.pos(at) };
   }
 
   /** A path: a name, a param or a graph step, then postfix parts. */

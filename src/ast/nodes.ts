@@ -257,6 +257,14 @@ export interface RegexExpr {
   readonly pos?: Pos;
 }
 
+/** A range value (2.x): `1..5`, `1..=5`, `..5`, `1..`; the begin, when given, is included. */
+export interface RangeExpr {
+  readonly kind: "RangeValue";
+  readonly begin: Expr | undefined;
+  readonly end: { readonly expr: Expr; readonly inclusive: boolean } | undefined;
+  readonly pos?: Pos;
+}
+
 /** `|$a: int, $b| expr` (SurrealDB 2 closures). */
 export interface ClosureExpr {
   readonly kind: "Closure";
@@ -283,6 +291,7 @@ export type Expr =
   | BlockExpr
   | MockExpr
   | RegexExpr
+  | RangeExpr
   | ClosureExpr;
 
 export type ExprKind = Expr["kind"];

@@ -81,6 +81,9 @@ export const QUERY_MESSAGES = {
   /** A closure's `-> type` not met by its result (2.x). */
   ClosureReturn: (type: string, value: string) =>
     `There was a problem running the ANONYMOUS function. Expected this function to return a value of type ${type}, but found ${value}`,
+  /** `<array> 'a'..'c'`, `FOR $x IN 'a'..'c'` (2.x). */
+  RangeValueKind: (found: string) => `Expected a range value of 'int', but found '${found}'`,
+  RangeTooBig: (max: number) => `The range cannot exceed a size of ${max} for this operation`,
   InvalidPlace: () => "Unsupported assignment target",
   InvalidMerge: (value: string) => `Can not merge data using value: ${value}`,
   InvalidContent: (value: string) => `Can not use ${value} in a CONTENT clause`,

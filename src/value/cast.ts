@@ -10,7 +10,8 @@ import { toRawString, toSql } from "./display.js";
 import { tryParseDuration } from "./duration.js";
 import { I64_MAX, I64_MIN, parseI64 } from "./int.js";
 import { escapeIdent, parseRecordIdText } from "./record.js";
-import { Datetime, Decimal, Duration, Geometry, RecordId, Uuid, isValueObject, type Value } from "./types.js";
+import { Datetime, Decimal, Duration, Geometry, Range, RecordId, Uuid, isValueObject, type Value } from "./types.js";
+import { rangeToArray } from "./range.js";
 import { tryParseUuidAny } from "./uuid.js";
 
 /**
@@ -172,8 +173,13 @@ function basic(v: Value, name: string, mode: Mode, compat: Compat): Value {
         return new Geometry("Point", v.map((x) => (x instanceof Decimal ? decimalToNumber(x) : Number(x))));
       }
       return fail();
+    case "range":
+      if (v instanceof Range) return v;
+      // `<range> [1, 5]` is `1..5`
+      if (mode === "cast" && Array.isArray(v) && v.length === 2) return new Range({ value: v[0], inclusive: true }, { value: v[1], inclusive: false });
+      return fail();
     default:
-      // regex, range: not modelled as values here
+      // regex: not modelled as a value here
       return fail();
   }
 }
@@ -193,8 +199,10 @@ function convert(v: Value, type: TypeKind, mode: Mode, compat: Compat): Value {
       return v === undefined ? v : convert(v, type.inner, mode, compat);
     case "Array":
     case "Set": {
-      if (!Array.isArray(v)) throw new Mismatch(v);
-      let items = type.inner === undefined ? v.slice() : v.map((x) => convert(x, type.inner!, mode, compat));
+      // `<array> 1..5`: an int range casts to its ints
+      const list = mode === "cast" && v instanceof Range ? rangeToArray(v) : v;
+      if (!Array.isArray(list)) throw new Mismatch(v);
+      let items = type.inner === undefined ? list.slice() : list.map((x) => convert(x, type.inner!, mode, compat));
       if (type.kind === "Set") {
         const unique: Value[] = [];
         for (const x of items) if (!unique.some((u) => valueEquals(u, x, opts))) unique.push(x);

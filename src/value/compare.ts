@@ -7,6 +7,7 @@ import {
   Decimal,
   Duration,
   Geometry,
+  Range,
   RecordId,
   RecordIdRange,
   Table,
@@ -19,7 +20,7 @@ import {
 /**
  * Rank of a value's type in SurrealDB's order (the order of its Value enum):
  * NONE < NULL < bool < number < string < duration < datetime < uuid < array < object
- * < geometry < bytes < record id < table.
+ * < geometry < bytes < record id < table < range.
  */
 export function typeRank(v: Value): number {
   if (v === undefined) return 0;
@@ -42,6 +43,7 @@ export function typeRank(v: Value): number {
   if (v instanceof Uint8Array) return 11;
   if (v instanceof RecordId) return 12;
   if (v instanceof Table) return 13;
+  if (v instanceof Range) return 14;
   return 9; // object
 }
 
@@ -160,9 +162,25 @@ export function compareValues(a: Value, b: Value, opts?: CompatOpts): number {
       const c = sign(compareStrings(x.table, y.table));
       return c !== 0 ? c : compareKeys(x.id, y.id, opts);
     }
-    default:
+    case 13:
       return sign(compareStrings((a as Table).name, (b as Table).name));
+    default: {
+      const x = a as Range;
+      const y = b as Range;
+      return compareBounds(x.begin, y.begin, -1, opts) || compareBounds(x.end, y.end, 1, opts);
+    }
   }
+}
+
+/**
+ * Two begins (side -1) or two ends (side 1) by the position they mark (as 2.6.0 orders `1..5 < 1..=5`, `..5 < 1..5`):
+ * unbounded is outermost; at one value an excluded begin sits after an included one, an excluded end before.
+ */
+function compareBounds(a: Range["begin"], b: Range["begin"], side: 1 | -1, opts?: CompatOpts): number {
+  if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? side : -side;
+  const c = compareValues(a.value, b.value, opts);
+  if (c !== 0 || a.inclusive === b.inclusive) return c;
+  return a.inclusive ? side : -side;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   Decimal,
   Duration,
   Geometry,
+  Range,
   RecordId,
   Table,
   Uuid,
@@ -78,6 +79,13 @@ function formatGeometry(g: Geometry): string {
   return `{ type: '${g.type}', coordinates: ${coords(g.coordinates)} }`;
 }
 
+/** `1..5`, `1..=5`, `1>..`, `..`: an excluded begin carries `>`, an included end `=`. */
+function formatRange(r: Range, opts?: CompatOpts): string {
+  const b = r.begin ? `${toSql(r.begin.value, opts)}${r.begin.inclusive ? "" : ">"}` : "";
+  const e = r.end ? `${r.end.inclusive ? "=" : ""}${toSql(r.end.value, opts)}` : "";
+  return `${b}..${e}`;
+}
+
 /** SurrealQL text of a value (SurrealDB's Display). */
 export function toSql(v: Value, opts?: CompatOpts): string {
   const compat = compatOf(opts);
@@ -102,6 +110,7 @@ export function toSql(v: Value, opts?: CompatOpts): string {
   if (v instanceof Table) return escapeIdent(v.name, opts);
   if (v instanceof Uint8Array) return `encoding::base64::decode("${base64NoPad(v)}")`;
   if (v instanceof Geometry) return formatGeometry(v);
+  if (v instanceof Range) return formatRange(v, opts);
   if (isValueObject(v)) {
     const keys = sortedKeys(v);
     return `{ ${keys.map((k) => `${escapeKey(k, opts)}: ${toSql(v[k], opts)}`).join(", ")} }`;

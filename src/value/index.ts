@@ -24,3 +24,4 @@ export * from "./decimal.js";
 export * from "./clone.js";
 export * from "./size.js";
 export * from "./int.js";
+export * from "./range.js";

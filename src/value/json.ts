@@ -8,6 +8,7 @@ import {
   Decimal,
   Duration,
   Geometry,
+  Range,
   RecordId,
   Table,
   Uuid,
@@ -16,6 +17,7 @@ import {
   type ValueObject,
 } from "./types.js";
 import { tryParseUuid } from "./uuid.js";
+import { toSql } from "./display.js";
 
 /**
  * The JSON form SurrealDB sends (sql::Value into JSON): NONE and NULL → null; ints → numbers;
@@ -42,6 +44,7 @@ export function toJson(v: Value, opts?: CompatOpts): unknown {
   if (v instanceof Uuid) return v.text;
   if (v instanceof RecordId) return formatRecordId(v, opts);
   if (v instanceof Table) return v.name;
+  if (v instanceof Range) return toSql(v, opts);
   if (v instanceof Uint8Array) return Array.from(v);
   if (v instanceof Geometry) {
     return v.type === "GeometryCollection"

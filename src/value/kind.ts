@@ -1,5 +1,5 @@
 // Type names of values as SurrealDB reports them in type:: functions and error messages.
-import { Datetime, Decimal, Duration, Geometry, RecordId, Table, Uuid, type Value } from "./types.js";
+import { Datetime, Decimal, Duration, Geometry, Range, RecordId, Table, Uuid, type Value } from "./types.js";
 
 /** `none`, `null`, `bool`, `int`, `float`, `decimal`, `string`, `duration`, `datetime`, `uuid`, `array`, `object`, `geometry`, `bytes`, `record`, `table`. */
 export function typeName(v: Value): string {
@@ -24,5 +24,6 @@ export function typeName(v: Value): string {
   if (v instanceof Table) return "table";
   if (v instanceof Uint8Array) return "bytes";
   if (v instanceof Geometry) return "geometry";
+  if (v instanceof Range) return "range";
   return "object";
 }

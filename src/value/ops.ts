@@ -20,7 +20,8 @@ import { formatRecordId } from "./record.js";
 import { MAX_VALUE_SIZE } from "./size.js";
 import { bucketKey, ValueSet } from "./value-set.js";
 import { addDurations, subDurations } from "./duration.js";
-import { Datetime, Decimal, Duration, isValueObject, RecordId, type Value } from "./types.js";
+import { Datetime, Decimal, Duration, isValueObject, Range, RecordId, type Value } from "./types.js";
+import { rangeHas } from "./range.js";
 
 export type OpOpts = CompatOpts;
 
@@ -194,6 +195,7 @@ export function neg(a: Value, opts?: OpOpts): Value {
 
 /** `CONTAINS`: array membership (by `=`), substring, and in 2.x an object's key. */
 export function contains(a: Value, b: Value, opts?: OpOpts): boolean {
+  if (a instanceof Range) return rangeHas(a, b, opts);
   if (Array.isArray(a)) return a.some((x) => valueEquals(x, b, opts));
   if (typeof a === "string") return typeof b === "string" && a.includes(b);
   if (compatOf(opts) === 2 && isValueObject(a)) return typeof b === "string" && Object.prototype.hasOwnProperty.call(a, b);

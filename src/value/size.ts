@@ -5,7 +5,7 @@
 // changed once built), so a check costs the value's own entries, however much of it is shared.
 
 import { queryError } from "../errors/index.js";
-import { Geometry, isValueObject, RecordId, RecordIdRange, type Value } from "./types.js";
+import { Geometry, isValueObject, Range, RecordId, RecordIdRange, type Value } from "./types.js";
 
 /** How deep objects and arrays may nest in a computed or stored value (SurrealDB counts it as computation depth). */
 export const MAX_VALUE_DEPTH = 120;
@@ -61,6 +61,7 @@ function measure(v: unknown, level: number, limit: number): number {
   else if (v instanceof RecordId) m = items([v.id], level, limit);
   else if (v instanceof RecordIdRange) m = items([v.begin?.value, v.end?.value], level, limit);
   else if (v instanceof Geometry) m = items([v.coordinates], level, limit);
+  else if (v instanceof Range) m = items([v.begin?.value, v.end?.value], level, limit);
   else m = NODE * DEPTHS;
   if (m % DEPTHS > MAX_VALUE_DEPTH) tooDeep();
   if (m >= REMEMBER_FROM * DEPTHS) remembered.set(v, m);

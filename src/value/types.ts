@@ -9,7 +9,7 @@
 //   record id       → RecordId             table     → Table
 //   bytes           → Uint8Array           array     → Value[]
 //   object          → ValueObject (a plain JS object; key order is irrelevant, printing sorts keys as SurrealDB's BTreeMap does)
-//   geometry        → Geometry
+//   geometry        → Geometry             range     → Range (2.x `1..5`)
 // Operations (compare, cast, display, JSON) live beside this file; these classes carry data only
 // plus the few helpers that are intrinsic to their type.
 
@@ -28,6 +28,7 @@ export type Value =
   | Table
   | Uint8Array
   | Geometry
+  | Range
   | Value[]
   | ValueObject;
 
@@ -73,6 +74,20 @@ export class RecordId {
   constructor(
     readonly table: string,
     readonly id: RecordIdKey,
+  ) {}
+}
+
+/** One end of a range: its value and whether the range holds it. */
+export interface RangeBound {
+  readonly value: Value;
+  readonly inclusive: boolean;
+}
+
+/** A range value (2.x): `1..5`, `1..=5`, `..5`, `1>..`; an unbounded end is undefined. */
+export class Range {
+  constructor(
+    readonly begin: RangeBound | undefined,
+    readonly end: RangeBound | undefined,
   ) {}
 }
 

@@ -94,3 +94,29 @@ describe("calls, constants, subqueries, blocks, closures", () => {
     expect(expr("|| 1")).toBeDefined();
   });
 });
+
+describe("range values (2.x, as 2.6.0 reads them)", () => {
+  const range = (t: string) => {
+    const e = expr(t);
+    if (e.kind !== "RangeValue") throw new Error(`not a range: ${e.kind}`);
+    return { begin: e.begin && sexpr(e.begin), end: e.end && `${e.end.inclusive ? "=" : ""}${sexpr(e.end.expr)}` };
+  };
+  it("bounds: `1..5`, `1..=5`, `..5`, `1..`, `..`", () => {
+    expect(range("1..5")).toEqual({ begin: "1", end: "5" });
+    expect(range("1..=5")).toEqual({ begin: "1", end: "=5" });
+    expect(range("..5")).toEqual({ begin: undefined, end: "5" });
+    expect(range("1..")).toEqual({ begin: "1", end: undefined });
+    expect(range("..")).toEqual({ begin: undefined, end: undefined });
+  });
+  it("a prefix binds tighter than a range, a range tighter than arithmetic; a cast takes the whole range", () => {
+    expect(range("-2..2")).toEqual({ begin: "-2", end: "2" });
+    expect(range("(1+1)..(2+2)")).toEqual({ begin: "(sub (+ 1 1))", end: "(sub (+ 2 2))" });
+    expect(expr("1..5 + 1").kind).toBe("Binary"); // oracle: Cannot perform addition with '1..5' and '1'
+    const c = expr("<array> 1..5");
+    expect(c.kind === "Cast" && c.expr.kind).toBe("RangeValue");
+  });
+  it("record id ranges and division are unchanged", () => {
+    expect(expr("person:1..3").kind).toBe("RecordId");
+    expect(s("10 / 2 / 5")).toBe("(/ (/ 10 2) 5)");
+  });
+});

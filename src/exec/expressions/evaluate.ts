@@ -3,7 +3,7 @@
 import type { BinaryExpr, Expr, ExprKind, RecordKeyExpr } from "../../ast/nodes.js";
 import { QueryError } from "../../errors/index.js";
 import { applyBinary, cast, checkArrayLength, checked, checkValue, isTruthy, MAX_RESULT_SIZE, MAX_VALUE_SIZE, sizeWithin, neg, randomRecordKey, uuidV7 } from "../../value/index.js";
-import { RecordId, RecordIdRange, Table } from "../../value/types.js";
+import { Range, RecordId, RecordIdRange, Table } from "../../value/types.js";
 import type { RecordIdKey, Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { withCtx } from "../context.js";
@@ -149,6 +149,13 @@ const EXPRS: { [K in ExprKind]: Handler<K> } = {
     return out;
   },
   Regex: async (e) => e.source,
+  RangeValue: async (e, ctx) => {
+    // 1.5.4 reads `1..5` as a path on 1 that yields NONE
+    if (ctx.core.compat === 1) return undefined;
+    const begin = e.begin && { value: await evaluate(e.begin, ctx), inclusive: true };
+    const end = e.end && { value: await evaluate(e.end.expr, ctx), inclusive: e.end.inclusive };
+    return new Range(begin, end);
+  },
   Closure: async (e, ctx) => {
     for (const a of e.args) checkSettable(a.name, ctx.core.compat);
     return new ClosureValue(e.args, e.body, ctx.vars, ctx.rights, e.returns) as unknown as Value;

@@ -3,7 +3,7 @@
 import type { BasicTypeName } from "../../ast/nodes.js";
 import { CastError } from "../../errors/index.js";
 import { cast } from "../../value/index.js";
-import { Datetime, Decimal, Duration, Geometry, RecordId, RecordIdRange, Table, Uuid, isValueObject, type RecordIdKey, type Value } from "../../value/types.js";
+import { Datetime, Decimal, Duration, Geometry, Range, RecordId, RecordIdRange, Table, Uuid, isValueObject, type RecordIdKey, type Value } from "../../value/types.js";
 import { formatDatetimeText, formatFloat } from "./display.js";
 import { fn, incorrectArguments, type BuiltinTable } from "./registry.js";
 import { asRawString, convertError, parseRecordIdText } from "./util.js";
@@ -112,7 +112,7 @@ export const typeFunctions: BuiltinTable = {
   "type::is::object": is(isValueObject),
   "type::is::point": geometryIs("Point"),
   "type::is::polygon": geometryIs("Polygon"),
-  "type::is::range": fn(["any"], ([v]) => v instanceof RecordIdRange, { compat: 2 }),
+  "type::is::range": fn(["any"], ([v]) => v instanceof RecordIdRange || v instanceof Range, { compat: 2 }),
   "type::is::string": is((v) => typeof v === "string"),
   "type::is::uuid": is((v) => v instanceof Uuid),
   // Checked by hand: SurrealDB converts the table name before it counts the arguments.

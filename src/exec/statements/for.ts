@@ -1,6 +1,7 @@
 // exec/statements: FOR $x IN values { … } with BREAK / CONTINUE.
 
 import type { BreakStatement, ContinueStatement, ForStatement } from "../../ast/nodes.js";
+import { Range, rangeToArray } from "../../value/index.js";
 import type { Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { withCtx } from "../context.js";
@@ -12,7 +13,8 @@ import { runBlock } from "./index.js";
 export async function runFor(s: ForStatement, ctx: Ctx): Promise<Value> {
   checkSettable(s.param, ctx.core.compat);
   const range = await evaluate(s.range, ctx);
-  const items = Array.isArray(range) ? range : [range];
+  // an int range runs over its ints (2.x `FOR $i IN 1..5`)
+  const items = Array.isArray(range) ? range : range instanceof Range ? rangeToArray(range) : [range];
   for (const item of items) {
     const pause = ctx.budget.checkpoint();
     if (pause) await pause;

@@ -13,6 +13,7 @@ import {
   Decimal,
   Duration,
   Geometry,
+  Range,
   RecordId,
   RecordIdRange,
   Table,
@@ -134,19 +135,21 @@ function splitNanos(nanos: bigint): [bigint, bigint] {
 }
 
 function writeRecordKey(w: Writer, key: RecordIdKey, compat: Compat): void {
-  if (key instanceof RecordIdRange) {
-    w.head(6, TAG.range);
-    w.head(4, 2);
-    for (const bound of [key.begin, key.end]) {
-      if (bound === undefined) w.byte(0xf6);
-      else {
-        w.head(6, bound.inclusive ? TAG.boundIncluded : TAG.boundExcluded);
-        writeRecordKey(w, bound.value, compat);
-      }
-    }
-    return;
-  }
+  if (key instanceof RecordIdRange) return writeRange(w, key, (k) => writeRecordKey(w, k, compat));
   writeValue(w, key, compat, 0);
+}
+
+/** Tag 49 `[begin, end]`: each bound `50(v)` included, `51(v)` excluded, or null when unbounded (record id keys and 2.x range values). */
+function writeRange<T>(w: Writer, r: { begin?: { value: T; inclusive: boolean }; end?: { value: T; inclusive: boolean } }, write: (v: T) => void): void {
+  w.head(6, TAG.range);
+  w.head(4, 2);
+  for (const bound of [r.begin, r.end]) {
+    if (bound === undefined) w.byte(0xf6);
+    else {
+      w.head(6, bound.inclusive ? TAG.boundIncluded : TAG.boundExcluded);
+      write(bound.value);
+    }
+  }
 }
 
 function writeCoordinate(w: Writer, x: unknown, compat: Compat): void {
@@ -278,6 +281,7 @@ function writeValue(w: Writer, v: Value, compat: Compat, depth: number): void {
     return;
   }
   if (v instanceof Geometry) return writeGeometry(w, v, compat, depth);
+  if (v instanceof Range) return writeRange(w, v, (x) => writeValue(w, x, compat, depth + 1));
   if (isValueObject(v)) {
     const keys = Object.keys(v).sort();
     w.head(5, keys.length);

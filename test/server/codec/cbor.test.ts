@@ -3,13 +3,18 @@
 import { describe, expect, it } from "vitest";
 import * as sdk from "surrealdb";
 import { CborError, decodeCbor, encodeCbor } from "../../../src/server/codec/cbor.js";
-import { Datetime, Decimal, Duration, Geometry, RecordId, RecordIdRange, Table, Uuid, type Value } from "../../../src/value/types.js";
+import { Datetime, Decimal, Duration, Geometry, Range, RecordId, RecordIdRange, Table, Uuid, type Value } from "../../../src/value/types.js";
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
 const bytes = (h: string) => new Uint8Array(Buffer.from(h, "hex"));
 const sdkCodec = sdk.CborCodec.DEFAULT;
 
 describe("encodeCbor", () => {
+  it("writes a range value as tag 49 with 50 / 51 bounds (2.x `1..=5`, `..5`)", () => {
+    expect(hex(encodeCbor(new Range({ value: 1n, inclusive: true }, { value: 5n, inclusive: true })))).toBe("d83182d83201d83205");
+    expect(hex(encodeCbor(new Range(undefined, { value: 5n, inclusive: false })))).toBe("d83182f6d83305");
+  });
+
   it.each<[string, Value, string]>([
     ["NONE as tag 6(null)", undefined, "c6f6"],
     ["NULL", null, "f6"],
