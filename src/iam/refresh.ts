@@ -20,7 +20,7 @@ import { issueRecordToken } from "./record.js";
 import { parseRecordIdClaim, recordIdText } from "./recordid.js";
 import { applyAuth } from "./session.js";
 import type { FamilyBook, Identity, SessionRegistry } from "./sessions.js";
-import { decodeJson, encodeJson, stateKey, stateRange } from "./sessions-keys.js";
+import { decodeJson, encodeJson, stateId, stateKey, statePrefixRange, stateRange } from "./sessions-keys.js";
 
 /** How long after a rotation the rotated token still answers, with the pair the rotation issued. */
 export const REFRESH_GRACE_MS = 5000;
@@ -52,8 +52,11 @@ interface Family {
   /** The token rotated last, and the pair that rotation issued, sealed with that token's secret. */
   readonly previous?: { readonly id: string; readonly at: number; readonly sealed: string };
   readonly revoked?: number;
-  /** Access tokens the family issued, refused once it is revoked (until their expiry, ms). */
-  readonly tokens: readonly { readonly jti: string; readonly untilMs: number }[];
+  /**
+   * When the last access token the family issued expires (ms); the tokens themselves are `\x01ra` keys, one each,
+   * so a rotation writes a constant amount (attack pass 6, D10: a list in the family grew with every refresh).
+   */
+  readonly tokensUntil: number;
 }
 
 /** `\x01rt` + token id: its family and the hash of its secret (the secret itself is never stored). */
@@ -70,6 +73,9 @@ export interface RefreshGrant {
   /** Checked to be a refresh token by the grant, which is audited. */
   readonly token: Value;
 }
+
+/** `\x01ra` key of an access token a family issued. */
+const issuedKey = (family: string, jti: string) => stateKey("ra", `${family}\u0000${jti}`);
 
 const sha256 = (s: string): Buffer => createHash("sha256").update(s).digest();
 const fingerprint = (stored: StoredAccess): string => sha256(`surql-auth refresh\0${stored.jwt.issuer?.key ?? ""}`).toString("hex").slice(0, 32);
@@ -151,10 +157,11 @@ export class RefreshBook implements FamilyBook {
       started: now,
       expires: grant === null ? null : now + Number(grant.nanos / 1_000_000n),
       current: t.id,
-      tokens: issued ? [issued] : [],
+      tokensUntil: issued?.untilMs ?? now,
     };
     await this.write(async (kv) => {
       kv.set(stateKey("rf", family.id), encodeJson(family));
+      if (issued) kv.set(issuedKey(family.id, issued.jti), encodeJson(issued.untilMs));
       kv.set(stateKey("rt", t.id), encodeJson({ family: family.id, hash: sha256(t.secret).toString("hex") } satisfies TokenIndex));
     });
     if (now - this.lastSweep >= REFRESH_SWEEP_MS) await this.sweep();
@@ -175,13 +182,14 @@ export class RefreshBook implements FamilyBook {
       for await (const batch of kv.scan(stateRange("rf")))
         for (const [key, v] of batch) {
           const f = decodeJson<Family>(v);
-          const spent = f.revoked !== undefined && f.tokens.every((t) => t.untilMs < now);
+          const spent = f.revoked !== undefined && f.tokensUntil < now;
           if ((f.expires !== null && now > f.expires) || spent) {
             kv.delete(key);
             gone++;
           } else live.add(f.id);
         }
       for await (const batch of kv.scan(stateRange("rt"))) for (const [key, v] of batch) if (!live.has(decodeJson<TokenIndex>(v).family)) kv.delete(key);
+      for await (const batch of kv.scan(stateRange("ra"))) for (const [key] of batch) if (!live.has(stateId(key).split("\u0000")[0]!)) kv.delete(key);
       return gone;
     });
   }
@@ -219,9 +227,10 @@ export class RefreshBook implements FamilyBook {
         ...family,
         current: next.id,
         previous: { id, at: now, sealed: sealPair(pair, secret) },
-        tokens: [...family.tokens.filter((t) => t.untilMs >= now), ...(access ? [access] : [])],
+        tokensUntil: Math.max(family.tokensUntil, access?.untilMs ?? now),
       };
       kv.set(stateKey("rf", family.id), encodeJson(rotated));
+      if (access) kv.set(issuedKey(family.id, access.jti), encodeJson(access.untilMs));
       kv.set(stateKey("rt", next.id), encodeJson({ family: family.id, hash: sha256(next.secret).toString("hex") } satisfies TokenIndex));
       return { kind: "rotated" as const, family, scratch, pair };
     });
@@ -270,8 +279,19 @@ export class RefreshBook implements FamilyBook {
 
   /** The family's sessions are killed and its access tokens refused on every node. */
   private async ended(family: Family, reason: string): Promise<void> {
-    await this.sessions.revokeTokens(family.tokens);
-    await this.sessions.killFamily(family.id, new Set(family.tokens.map((t) => t.jti)), reason);
+    const now = this.ctx.clock.now();
+    const tokens = await this.write(async (kv) => {
+      const out: { jti: string; untilMs: number }[] = [];
+      for await (const batch of kv.scan(statePrefixRange("ra", `${family.id}\u0000`)))
+        for (const [key, v] of batch) {
+          const untilMs = decodeJson<number>(v);
+          if (untilMs >= now) out.push({ jti: stateId(key).slice(family.id.length + 1), untilMs });
+          else kv.delete(key);
+        }
+      return out;
+    });
+    await this.sessions.revokeTokens(tokens);
+    await this.sessions.killFamily(family.id, new Set(tokens.map((t) => t.jti)), reason);
   }
 
   private async verified(kv: KvTransaction, id: string, secret: string): Promise<Family> {

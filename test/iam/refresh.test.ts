@@ -244,4 +244,36 @@ describe("refresh tokens", () => {
     await db.sessions.kill("all", own);
     expect((await db.connect().refresh(c.refresh!)).refresh).toMatch(FORMAT);
   });
+
+  // Attack pass 6, D10: a rotation writes a constant amount; the family's state does not grow with its refreshes.
+  it("a family's stored state stays the same size across rotations; its access token ids leave with it", async () => {
+    let now = 1_800_000_000_000;
+    const store = new MemoryStore();
+    const db = await open({ now: () => now }, store);
+    const read = async (kind: "rf" | "ra") => {
+      const kv = await store.begin("read");
+      const sizes: number[] = [];
+      for await (const batch of kv.scan(stateRange(kind))) for (const [, v] of batch) sizes.push(v.length);
+      await kv.cancel();
+      return sizes;
+    };
+    const c = db.connect();
+    let pair = await c.signupTokens(creds("d@x"));
+    pair = await c.refresh(pair.refresh!);
+    const [size] = await read("rf");
+    for (let i = 0; i < 30; i++) pair = await c.refresh(pair.refresh!);
+    expect((await read("rf"))[0]!).toBeLessThanOrEqual(size! + 4);
+    expect(await read("ra")).toHaveLength(32);
+    // every access token of the family is still refused at a theft
+    now += REFRESH_GRACE_MS + 1;
+    const middle = pair.access;
+    await expect(db.connect().refresh(pair.refresh!)).resolves.toBeDefined();
+    now += REFRESH_GRACE_MS + 1;
+    await expect(db.connect().refresh(pair.refresh!)).rejects.toThrow(AUTH_FAILED);
+    await expect(db.connect().authenticate(middle)).rejects.toThrow(AUTH_FAILED);
+    // the grant ends: the next signin's sweep takes the family and its token ids
+    now += 86_400_000 + 1;
+    await db.connect().signupTokens(creds("e@x"));
+    expect(await read("ra")).toHaveLength(1);
+  });
 });
