@@ -27,6 +27,15 @@ async function open(clock: { now(): number }, storage: KvStore = new MemoryStore
   return db;
 }
 
+/** The byte sizes of the stored values of one kind of refresh state. */
+async function storedSizes(store: KvStore, kind: "rf" | "rt" | "ra"): Promise<number[]> {
+  const kv = await store.begin("read");
+  const sizes: number[] = [];
+  for await (const batch of kv.scan(stateRange(kind))) for (const [, v] of batch) sizes.push(v.length);
+  await kv.cancel();
+  return sizes;
+}
+
 const whoAmI = async (c: Connection) => (await c.query("RETURN $auth"))[0]!.result;
 
 describe("refresh tokens", () => {
@@ -135,13 +144,7 @@ describe("refresh tokens", () => {
     let now = 1_800_000_000_000;
     const store = new MemoryStore();
     const db = await open({ now: () => now }, store);
-    const count = async (kind: "rf" | "rt") => {
-      const kv = await store.begin("read");
-      let n = 0;
-      for await (const batch of kv.scan(stateRange(kind))) n += batch.length;
-      await kv.cancel();
-      return n;
-    };
+    const count = async (kind: "rf" | "rt") => (await storedSizes(store, kind)).length;
     const expiring = await db.connect().signupTokens(creds("s1@x"));
     await db.connect().refresh(expiring.refresh!);
     const revoked = await db.connect().signupTokens(creds("s2@x"));
@@ -250,13 +253,7 @@ describe("refresh tokens", () => {
     let now = 1_800_000_000_000;
     const store = new MemoryStore();
     const db = await open({ now: () => now }, store);
-    const read = async (kind: "rf" | "ra") => {
-      const kv = await store.begin("read");
-      const sizes: number[] = [];
-      for await (const batch of kv.scan(stateRange(kind))) for (const [, v] of batch) sizes.push(v.length);
-      await kv.cancel();
-      return sizes;
-    };
+    const read = (kind: "rf" | "ra") => storedSizes(store, kind);
     const c = db.connect();
     let pair = await c.signupTokens(creds("d@x"));
     pair = await c.refresh(pair.refresh!);
