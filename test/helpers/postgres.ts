@@ -6,6 +6,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, realpathSyn
 import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { dirname, join } from "node:path";
+import pg from "pg";
 
 export interface PostgresCluster {
   /** postgres://postgres@127.0.0.1:PORT/postgres */
@@ -94,4 +95,14 @@ export async function startPostgres(options: { fsync?: boolean } = {}): Promise<
       }
     },
   };
+}
+
+/** A new empty database on `cluster` (named `prefix` and a random tail), as a connection URL. */
+export async function createDatabase(cluster: PostgresCluster, prefix: string): Promise<string> {
+  const name = `${prefix}${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return cluster.url.replace(/\/[^/]*$/, `/${name}`);
 }

@@ -1,11 +1,10 @@
 // Stores several nodes can share in one test process: one memory store, and connections to one PostgreSQL database
 // (a throwaway cluster, skipped where PostgreSQL is not installed). Call `close` in afterAll.
 
-import pg from "pg";
 import { MemoryStore } from "../../src/store/kv/memory.js";
 import { PostgresStore } from "../../src/store/kv/postgres.js";
 import type { KvStore } from "../../src/store/kv/types.js";
-import { postgresSkipReason, startPostgres, type PostgresCluster } from "./postgres.js";
+import { createDatabase, postgresSkipReason, startPostgres, type PostgresCluster } from "./postgres.js";
 
 /** A kind of shared store: `open` makes a new one and returns how one more node connects to it. */
 export interface SharedStore {
@@ -30,12 +29,7 @@ export function sharedStores(): { readonly stores: readonly SharedStore[]; close
       skip: postgresSkipReason(),
       open: async () => {
         cluster ??= await startPostgres({ fsync: false });
-        const db = `n${Math.random().toString(36).slice(2, 10)}`;
-        const admin = new pg.Client({ connectionString: cluster.url });
-        await admin.connect();
-        await admin.query(`CREATE DATABASE ${db}`);
-        await admin.end();
-        const url = cluster.url.replace(/\/[^/]*$/, `/${db}`);
+        const url = await createDatabase(cluster, "n");
         return async () => {
           const s = await PostgresStore.open(url);
           opened.push(s);

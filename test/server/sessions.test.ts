@@ -2,7 +2,6 @@
 // POST /sessions/kill and DELETE /sessions/:id; a password change, REMOVE USER and REMOVE ACCESS end live sockets;
 // a kill made on one node reaches a socket on another node sharing the store.
 
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SurqlAuth, type SessionEntry } from "../../src/index.js";
 import type { Compat } from "../../src/exec/session.js";
@@ -10,7 +9,7 @@ import type { SurrealServer } from "../../src/server/index.js";
 import { MemoryStore } from "../../src/store/kv/memory.js";
 import { PostgresStore } from "../../src/store/kv/postgres.js";
 import type { KvStore } from "../../src/store/kv/types.js";
-import { postgresSkipReason, startPostgres, type PostgresCluster } from "../helpers/postgres.js";
+import { createDatabase, postgresSkipReason, startPostgres, type PostgresCluster } from "../helpers/postgres.js";
 import { open, type Client } from "./clients.js";
 
 const EXPIRED = "There was a problem with the database: The session has expired";
@@ -186,12 +185,7 @@ const SHARED: { name: string; skip?: string; stores(): Promise<[KvStore, KvStore
     ...(postgresSkipReason() !== undefined ? { skip: postgresSkipReason() } : {}),
     stores: async () => {
       cluster ??= await startPostgres({ fsync: false });
-      const name = `s${Math.random().toString(36).slice(2, 10)}`;
-      const admin = new pg.Client({ connectionString: cluster.url });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = cluster.url.replace(/\/[^/]*$/, `/${name}`);
+      const url = await createDatabase(cluster, "s");
       const pair: [KvStore, KvStore] = [await PostgresStore.open(url), await PostgresStore.open(url)];
       stores.push(...pair);
       return pair;
