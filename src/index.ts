@@ -46,6 +46,8 @@ export interface OpenOptions {
   readonly v1TokenDuration?: number;
   /** Time limit of one client query in ms (default 10 s; 0: none). */
   readonly queryTimeoutMs?: number;
+  /** Functions no query may call (`--deny-funcs`): `*`, a family (`crypto`; `fn` for custom functions) or a name. */
+  readonly deniedFunctions?: readonly string[];
   /** Time limit of one transaction (a statement, a BEGIN … COMMIT block) in ms (default and 0: none). */
   readonly transactionTimeoutMs?: number;
   /** Where records and definitions live (default: a new memory store); see openStore (store/kv/open.ts). */
@@ -110,6 +112,7 @@ export class SurqlAuth {
       auth: this.authEnabled,
       allowGuests: opts.allowGuests ?? false,
       ...(opts.queryTimeoutMs !== undefined ? { queryTimeoutMs: opts.queryTimeoutMs } : {}),
+      ...(opts.deniedFunctions !== undefined ? { deniedFunctions: opts.deniedFunctions } : {}),
       ...(opts.transactionTimeoutMs !== undefined ? { transactionTimeoutMs: opts.transactionTimeoutMs } : {}),
       ...(opts.storage !== undefined ? { storage: opts.storage } : {}),
       onInternalError: (e) => this.logger.error("internal error in a statement", { error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),

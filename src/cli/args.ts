@@ -53,6 +53,8 @@ export interface StartOptions {
   readonly allowNet: boolean;
   /** Groups that may not run SurrealQL text (`--deny-arbitrary-query`). */
   readonly denyArbitraryQuery: readonly QueryGroup[];
+  /** Functions no query may call (`--deny-funcs`). */
+  readonly denyFuncs: readonly string[];
   /** A limits file (`--limits`), read at start; its settings give way to `throttle`. */
   readonly limitsFile: string | undefined;
   /** Throttle settings from flags and environment (README "Throttling"). */
@@ -193,6 +195,7 @@ function parseStart(argv: string[], env: Env): StartOptions {
       "allow-all": { type: "boolean", short: "A" },
       "deny-all": { type: "boolean", short: "D" },
       "deny-arbitrary-query": { type: "string" },
+      "deny-funcs": { type: "string" },
       "no-banner": { type: "boolean" },
       "web-crt": { type: "string" },
       "web-key": { type: "string" },
@@ -283,6 +286,7 @@ function parseStart(argv: string[], env: Env): StartOptions {
     identificationHeaders: !(values["no-identification-headers"] ?? truthy(env.SURQL_AUTH_NO_IDENTIFICATION_HEADERS)),
     allowNet: allowAll !== false,
     denyArbitraryQuery: denied as QueryGroup[],
+    denyFuncs: list(values["deny-funcs"] ?? env.SURQL_AUTH_DENY_FUNCS ?? ""),
     limitsFile: values.limits ?? (env.SURQL_AUTH_LIMITS || undefined),
     throttle: throttleFlags(values, env),
   };

@@ -90,6 +90,7 @@ export async function start(opts: StartOptions, version: string): Promise<void> 
       allowNet: opts.allowNet,
       v1TokenDuration: opts.v1TokenSeconds,
       queryTimeoutMs: opts.queryTimeoutMs,
+      deniedFunctions: opts.denyFuncs,
       transactionTimeoutMs: opts.transactionTimeoutMs,
       logger,
       ...(auditFile ? { audit: [auditFile.write] } : {}),

@@ -39,6 +39,8 @@ capabilities (as surreal start; a specific flag wins over --allow-all / --deny-a
   --deny-arbitrary-query GROUPS guest,record,system: sessions of these groups may sign in / up, authenticate,
                                 ping, info and version, and nothing else (as surreal: the other RPC methods answer
                                 'Method not allowed', POST /sql and /key 403)  SURQL_AUTH_DENY_ARBITRARY_QUERY
+  --deny-funcs TARGETS          functions no query may call: '*', families (crypto, http, fn for custom
+                                ones) or names (string::len), comma-separated  SURQL_AUTH_DENY_FUNCS
 limits:
   --v1-token-duration SECS      compat 1: default token life of scope users (default 86400)  SURQL_AUTH_V1_TOKEN_DURATION
   --query-timeout DURATION      time limit of one query, e.g. 500ms, 30s; 0 for none (default 10s)  SURQL_AUTH_QUERY_TIMEOUT

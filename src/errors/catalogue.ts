@@ -76,6 +76,8 @@ export const QUERY_MESSAGES = {
   DbNotAllowed: (db: string) => `You don't have permission to change to the ${db} database`,
   ParamPermissions: (name: string) => `You don't have permission to view the $${name} parameter`,
   FcNotFound: (name: string) => `The function 'fn::${name}' does not exist`,
+  /** A function `--deny-funcs` names (SurrealDB's capability error). */
+  FunctionNotAllowed: (name: string) => `Function '${name}' is not allowed to be executed`,
   FunctionPermissions: (name: string) => `You don't have permission to run the fn::${name} function`,
   InvalidArguments: (fn: string, detail: string) => `Incorrect arguments for function ${fn}(). ${detail}`,
   /** A closure's `-> type` not met by its result (2.x). */

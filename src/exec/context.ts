@@ -25,6 +25,8 @@ export interface EngineCore {
   readonly allowGuests: boolean;
   /** Answer equality permissions / conditions with lookups (off only to compare against full scans). */
   readonly pushdown: boolean;
+  /** Is a call of `name` refused by the server's capabilities (`--deny-funcs`)? */
+  functionDenied?(name: string): boolean;
   notify(change: DefinitionChange): void;
   /** A new transaction over the engine's store (one per statement, or per BEGIN … COMMIT block). */
   begin(): Promise<Transaction>;

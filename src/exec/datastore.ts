@@ -43,6 +43,8 @@ export interface DatastoreOptions {
   readonly storage?: KvStore;
   /** Time limit of one client query in ms (`--query-timeout`; default 10 s; 0 or Infinity: none). */
   readonly queryTimeoutMs?: number;
+  /** Functions no query may call (`--deny-funcs`): `*`, a family (`crypto`, `fn` for custom ones) or a name. */
+  readonly deniedFunctions?: readonly string[];
   /** Time limit of one transaction in ms — a statement, or a BEGIN … COMMIT block (`--transaction-timeout`; default and 0: none). */
   readonly transactionTimeoutMs?: number;
   /** Receives unexpected errors inside statements (default: dropped); the client sees "An internal error occurred". */
@@ -62,6 +64,7 @@ export class Datastore implements QueryEngine, EngineCore {
   readonly auth: boolean;
   readonly allowGuests: boolean;
   readonly pushdown: boolean;
+  private readonly deniedFunctions: readonly string[];
   readonly queryTimeoutMs: number;
   readonly transactionTimeoutMs: number;
   private readonly onInternalError: (error: unknown) => void;
@@ -80,6 +83,7 @@ export class Datastore implements QueryEngine, EngineCore {
     this.auth = opts.auth ?? true;
     this.allowGuests = opts.allowGuests ?? false;
     this.pushdown = opts.pushdown ?? true;
+    this.deniedFunctions = (opts.deniedFunctions ?? []).map((t) => t.trim().toLowerCase()).filter((t) => t !== "");
     this.queryTimeoutMs = opts.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
     this.transactionTimeoutMs = opts.transactionTimeoutMs || Infinity;
     const records = opts.records ?? new KvRecordStore();
@@ -110,6 +114,12 @@ export class Datastore implements QueryEngine, EngineCore {
     if (this.clock.now() - this.catalogCheckedAt < maxAgeMs) return;
     const txn = await this.begin("read");
     await txn.cancel();
+  }
+
+  functionDenied(name: string): boolean {
+    if (this.deniedFunctions.length === 0) return false;
+    const n = name.toLowerCase();
+    return this.deniedFunctions.some((t) => t === "*" || n === t || n.startsWith(`${t}::`));
   }
 
   reportInternal(error: unknown): void {

@@ -29,6 +29,7 @@ describe("parseCli", () => {
       identificationHeaders: true,
       allowNet: true,
       denyArbitraryQuery: [],
+      denyFuncs: [],
       limitsFile: undefined,
       throttle: {},
     });
@@ -107,6 +108,9 @@ describe("parseCli", () => {
     expect(parseCli(["start"], { SURQL_AUTH_ALLOW_ALL: "1", SURQL_AUTH_DENY_GUESTS: "1" })).toMatchObject({ allowGuests: false });
     expect(parseCli(["start", "--allow-guests"], { SURQL_AUTH_DENY_GUESTS: "1" })).toMatchObject({ allowGuests: true });
     expect(parseCli(["start", "--deny-arbitrary-query", "guest,record"], {})).toMatchObject({ denyArbitraryQuery: ["guest", "record"] });
+    expect(parseCli(["start", "--deny-funcs", "crypto, fn::secret"], {})).toMatchObject({ denyFuncs: ["crypto", "fn::secret"] });
+    expect(parseCli(["start"], { SURQL_AUTH_DENY_FUNCS: "*" })).toMatchObject({ denyFuncs: ["*"] });
+    expect(parseCli(["start"], {})).toMatchObject({ denyFuncs: [] });
     expect(parseCli(["start"], { SURQL_AUTH_DENY_ARBITRARY_QUERY: "system" })).toMatchObject({ denyArbitraryQuery: ["system"] });
     expect(() => parseCli(["start", "--allow-all", "--deny-all"], {})).toThrow(/--allow-all and --deny-all/);
     expect(() => parseCli(["start", "--allow-guests", "--deny-guests"], {})).toThrow(/--allow-guests and --deny-guests/);

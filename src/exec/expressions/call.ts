@@ -62,6 +62,7 @@ function orElse(f: () => Value, fail: (e: CoerceError) => Error): Value {
 
 /** Evaluate a call; `preArgs` replaces the argument expressions (method syntax). Every result is held to the value limits. */
 export async function callFunction(e: CallExpr, ctx: Ctx, preArgs?: Value[]): Promise<Value> {
+  if (ctx.core.functionDenied?.(e.name)) throw queryError("FunctionNotAllowed", e.name);
   const args: Value[] = preArgs ?? [];
   if (!preArgs) for (const a of e.args) args.push(await evaluate(a, ctx));
   if (e.name.toLowerCase().startsWith("fn::")) return checked(await callCustom(e.name.slice(4), args, ctx));
