@@ -42,20 +42,22 @@ export class HashGate {
   #wait(identity: unknown, budget: Budget | undefined): Promise<void> {
     return new Promise((resolve, reject) => {
       const queue = this.#waiting.get(identity) ?? [];
+      let timer: NodeJS.Timeout | undefined;
+      /** Waits out what is left of the budget (a timer may fire a little before the deadline it was set for). */
+      const arm = (): void => {
+        const ms = budget?.remainingMs ?? Infinity;
+        timer = Number.isFinite(ms) ? setTimeout(stop, Math.min(ms + 1, 2 ** 31 - 1)) : undefined;
+      };
       const stop = (): void => {
         clearTimeout(timer);
+        if (budget !== undefined && !budget.signal?.aborted && !budget.expired) return arm();
         budget?.signal?.removeEventListener("abort", stop);
         const i = queue.indexOf(waiter);
         if (i < 0) return;
         queue.splice(i, 1);
         if (queue.length === 0) this.#waiting.delete(identity);
-        // the budget's own check marks it past its deadline, so the query's later statements time out too
-        try {
-          budget?.stopIfOver();
-          reject(queryError("QueryTimedout"));
-        } catch (e) {
-          reject(e);
-        }
+        // past the deadline (`expired` marks the budget, so the query's later statements time out too) or cancelled
+        reject(queryError(budget?.signal?.aborted ? "QueryCancelled" : "QueryTimedout"));
       };
       const waiter: Waiter = {
         grant: () => {
@@ -64,8 +66,7 @@ export class HashGate {
           resolve();
         },
       };
-      const ms = budget?.remainingMs ?? Infinity;
-      const timer = Number.isFinite(ms) ? setTimeout(stop, Math.min(ms + 1, 2 ** 31 - 1)) : undefined;
+      arm();
       budget?.signal?.addEventListener("abort", stop, { once: true });
       queue.push(waiter);
       this.#waiting.set(identity, queue);
