@@ -377,10 +377,16 @@ export class SessionRegistry {
 
   private startTimer(): void {
     if (this.timer !== undefined || this.syncMs <= 0) return;
-    this.timer = setInterval(() => {
-      this.sync().catch((e) => this.logger.debug("session registry sync failed", { error: (e as Error).message }));
+    // the timer holds the registry weakly: an engine its owner dropped without close() is collected, timer and all
+    // (a strong hold kept every engine a test or fuzz run opened alive: the noninterference run ran out of memory)
+    const self = new WeakRef(this);
+    const timer = setInterval(() => {
+      const registry = self.deref();
+      if (registry === undefined) return clearInterval(timer);
+      registry.sync().catch((e) => registry.logger.debug("session registry sync failed", { error: (e as Error).message }));
     }, this.syncMs);
-    this.timer.unref();
+    timer.unref();
+    this.timer = timer;
   }
 
   private stopTimer(): void {
