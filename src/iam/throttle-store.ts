@@ -16,11 +16,8 @@ export function newMark(ms: number): ThrottleMark {
   return { ms: Math.floor(ms), id: randomBytes(8).toString("hex") };
 }
 
-/** What one settled attempt changes: marks added to buckets, buckets cleared (a successful signin). */
-export interface ThrottleChanges {
-  readonly add: readonly (readonly [bucket: string, mark: ThrottleMark])[];
-  readonly clear: readonly string[];
-}
+/** What one settled attempt adds: its mark in each bucket that keeps it. */
+export type ThrottleAdds = readonly (readonly [bucket: string, mark: ThrottleMark])[];
 
 const ascii = new TextEncoder();
 const BY_BUCKET = ascii.encode("\u0001tk\u0000");
@@ -65,13 +62,12 @@ export class KvThrottleStore {
     }
   }
 
-  /** Adds and clears in one transaction (appends of unique keys: no conflict between nodes). */
-  async write(changes: ThrottleChanges): Promise<void> {
-    if (changes.add.length === 0 && changes.clear.length === 0) return;
+  /** Adds marks in one transaction (appends of unique keys: no conflict between nodes); they leave only by sweep. */
+  async write(add: ThrottleAdds): Promise<void> {
+    if (add.length === 0) return;
     const txn = await this.kv.begin("write");
     try {
-      for (const bucket of changes.clear) txn.deleteRange({ start: bucketPrefix(bucket), end: prefixEnd(bucketPrefix(bucket))! });
-      for (const [bucket, mark] of changes.add) {
+      for (const [bucket, mark] of add) {
         txn.set(bucketMarkKey(bucket, mark), new Uint8Array(0));
         txn.set(timeMarkKey(bucket, mark), new Uint8Array(0));
       }

@@ -1,6 +1,6 @@
 // Throttling and lockout of signin, signup, HTTP Basic and authenticate (issue #13 §1): an attempt is refused before any
 // lookup or password hash when one of its buckets (throttle-keys.ts) is locked or backing off; otherwise it reserves a
-// mark in each, and its outcome keeps, takes back or clears them. Marks live in a bounded LRU on this node and, with a
+// mark in each, and its outcome keeps or takes them back. Marks live in a bounded LRU on this node and, with a
 // shared store, in the store too (throttle-store.ts), read again at most every CACHE_MS.
 
 import { LRUCache } from "lru-cache";
@@ -179,7 +179,7 @@ export class Throttle {
       else add.push([b.key, mark]);
     }
     try {
-      await this.store?.write({ add, clear: [] });
+      await this.store?.write(add);
       this.sweep();
     } catch (e) {
       this.logger.debug("throttle: writing the store failed", { error: (e as Error).message });
