@@ -95,7 +95,12 @@ export function sessionMay(session: Session, auth: boolean, action: "View" | "Ed
 /** `OPTION …` in a query: an EDITOR's or OWNER's of the session's database, else SurrealDB's IAM error for the whole query. */
 export function checkOptions(stmts: readonly Statement[], session: Session, auth: boolean): void {
   if (!stmts.some((s) => s.kind === "Option")) return;
-  if (!sessionMay(session, auth, "Edit", { kind: "Option", level: "DATABASE", ns: session.ns, db: session.db })) throw new NotAllowed();
+  if (!sessionMay(session, auth, "Edit", optionResource(session))) throw new NotAllowed();
+}
+
+/** What OPTION acts on: the session's database. */
+export function optionResource(session: Session): Resource {
+  return { kind: "Option", level: "DATABASE", ns: session.ns, db: session.db };
 }
 
 /** May the actor see the secrets (password hashes, signing keys) of users and access methods at `at`? Only if it may define them. */

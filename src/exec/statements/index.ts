@@ -20,7 +20,7 @@ import { runRelate } from "./relate.js";
 import { runRemove } from "./remove.js";
 import { runReturn } from "./return.js";
 import { runSelect } from "./select.js";
-import { checkAllowed } from "../rbac.js";
+import { checkAllowed, optionResource } from "../rbac.js";
 import { runSleep } from "./sleep.js";
 import { runThrow } from "./throw.js";
 import { runBegin, runCancel, runCommit } from "./transaction.js";
@@ -41,7 +41,7 @@ const STATEMENTS: { [K in StatementKind]: Handler<K> } = {
   Sleep: runSleep,
   // inside a block: the same right as at the top (executor.ts checks a query's before it runs); no effect yet
   Option: async (_s, ctx) => {
-    checkAllowed(ctx, "Edit", { kind: "Option", level: "DATABASE", ns: ctx.session.ns, db: ctx.session.db });
+    checkAllowed(ctx, "Edit", optionResource(ctx.session));
     return undefined;
   },
   Begin: runBegin,
