@@ -1,57 +1,24 @@
 // Noninterference: the attacker's steps. Each aims the victim's protected values at a place the attacker can read
 // (results, error texts, the attacker's own records): SELECT / UPDATE / UPSERT / INSERT / RELATE / DELETE / CREATE,
 // subqueries, graph steps, pushdown-friendly WHERE, FOR, closures, USE, and protected variable names set by the
-// client (query vars, LET, RPC let, FOR and closure parameters). "Leak wrappers" (`<int> x`, `math::sqrt(x)`) turn a
-// value evaluated with permissions off into an error text that quotes it.
+// client (query vars, LET, RPC let, FOR and closure parameters). The leak wrappers, the protected names and the step
+// assembly are the shared vocabulary's (src/testing/vocabulary.ts); the arms aimed at this schema are here.
 
 import fc from "fast-check";
+import { classOfName, leak, letStep as sharedLetStep, NAMED_CLASSES, pick, protectedNameArms, queryStep as sharedQueryStep, type Arm as SharedArm, type AttackStep as SharedStep, type NamedClass } from "../../../src/testing/vocabulary.js";
 import type { IssueClass } from "./classes.js";
 import { ATTACKER, marker, VICTIM, type SchemaSpec } from "./schema.js";
-import {
-  classOfName,
-  DOC_SOURCES,
-  FIELD,
-  forged,
-  GLOBAL_SOURCES,
-  NAMED_CLASSES,
-  PROTECTED_NAMES,
-  READ_STATEMENTS,
-  READS,
-  TABLES,
-  TARGETS,
-  VICTIM_IDS,
-  type NamedClass,
-  type Table,
-} from "./vocabulary.js";
+import { DOC_SOURCES, FIELD, GLOBAL_SOURCES, PARTIES, PROTECTED_NAMES, READ_STATEMENTS, READS, TABLES, TARGETS, VICTIM_IDS, type Table } from "./vocabulary.js";
 
 export type Tag = IssueClass | "base";
+export type AttackStep = SharedStep<Tag>;
+type Arm = SharedArm<Tag>;
 
-export type AttackStep =
-  | { readonly kind: "query"; readonly tag: Tag; readonly sql: string; readonly vars: Readonly<Record<string, string>> }
-  | { readonly kind: "let"; readonly tag: Tag; readonly name: string; readonly value: string }
-  /** Any other RPC method; `params` is a SurrealQL array evaluated as root. */
-  | { readonly kind: "rpc"; readonly tag: Tag; readonly method: string; readonly params: string };
-
-const pick = <T>(xs: readonly T[]): fc.Arbitrary<T> => fc.constantFrom(...xs);
-/** A value, possibly wrapped so that evaluating it quotes it in an error (a cast, or a function of the wrong type). */
-const WRAPPERS: readonly { weight: number; wrap: (x: string) => string }[] = [
-  { weight: 2, wrap: (x) => x },
-  { weight: 2, wrap: (x) => `<int> ${x}` },
-  { weight: 3, wrap: (x) => `math::sqrt(${x})` },
-  { weight: 1, wrap: (x) => `array::len(${x})` },
-  { weight: 1, wrap: (x) => `[${x}]` },
-  { weight: 1, wrap: (x) => `<string> ${x}` },
-];
-const leak = (x: fc.Arbitrary<string>): fc.Arbitrary<string> =>
-  fc.tuple(fc.oneof(...WRAPPERS.map((w) => ({ weight: w.weight, arbitrary: fc.constant(w.wrap) }))), x).map(([w, v]) => w(v));
 const global = leak(pick(GLOBAL_SOURCES));
 const table = pick(TABLES);
 const docSource = (t: Table): fc.Arbitrary<string> => leak(fc.oneof({ weight: 3, arbitrary: pick(DOC_SOURCES[t]) }, { weight: 1, arbitrary: pick(GLOBAL_SOURCES) }));
 const returnClause = (t: Table): fc.Arbitrary<string> =>
   fc.oneof({ weight: 3, arbitrary: pick(["", " RETURN NONE", " RETURN BEFORE", " RETURN AFTER", " RETURN DIFF"]) }, { weight: 2, arbitrary: leak(pick(DOC_SOURCES[t])).map((v) => ` RETURN ${v}`) });
-
-/** `bare`: sent without client variables (most of those are refused, and the attack needs none). */
-type Arm = { tag: Tag; weight: number; sql: fc.Arbitrary<string>; bare?: true };
 
 function select(): Arm[] {
   const projection = (t: Table): fc.Arbitrary<string> =>
@@ -258,17 +225,8 @@ function loops(compat: 1 | 2): Arm[] {
   ];
 }
 
-/** Protected names set by the client inside the query: LET, FOR and closure parameters. */
-function protectedNames(cls: NamedClass, compat: 1 | 2): Arm[] {
-  const name = pick(PROTECTED_NAMES[cls]);
-  const named = name.chain((n) => pick(forged(n)).map((v) => [n, v] as const));
-  const read = pick(READ_STATEMENTS);
-  return [
-    { tag: cls, weight: 2, sql: fc.tuple(named, read).map(([[n, v], r]) => `LET $${n} = ${v}; ${r}`) },
-    { tag: cls, weight: 2, sql: fc.tuple(named, pick(READS)).map(([[n, v], r]) => `FOR $${n} IN [${v}] { THROW <string> ${r} }`) },
-    { tag: cls, weight: compat === 2 ? 2 : 0, sql: fc.tuple(named, pick(READS)).map(([[n, v], r]) => `RETURN array::map([${v}], |$${n}| ${r})`) },
-  ];
-}
+/** Protected names set by the client inside the query: LET, FOR and closure parameters (the shared vocabulary's). */
+const protectedNames = (cls: NamedClass, compat: 1 | 2): Arm[] => protectedNameArms(cls, PROTECTED_NAMES[cls], compat, PARTIES, READS, READ_STATEMENTS);
 
 function otherDatabases(): Arm[] {
   const where = pick(["USE DB other", "USE NS n DB other", "USE NS m", "USE NS m DB d"]);
@@ -311,37 +269,15 @@ function queryStep(spec: SchemaSpec, open: ReadonlySet<IssueClass>): fc.Arbitrar
     ...otherDatabases(),
     { tag: "base" as const, weight: 1, sql: pick(DDL) },
     { tag: "field-update" as const, weight: 2, sql: fc.tuple(pick(ESCALATIONS), pick(READ_STATEMENTS)).map(([e, r]) => `${e}; ${r}`) },
-  ].filter((a) => a.weight > 0 && (a.tag === "base" || !open.has(a.tag)));
+  ].filter((a) => a.tag === "base" || !open.has(a.tag));
   const varNames = NAMED_CLASSES.filter((cls) => !open.has(cls)).flatMap((cls) => PROTECTED_NAMES[cls]);
-  const vars: fc.Arbitrary<Record<string, string>> =
-    varNames.length === 0
-      ? fc.constant({})
-      : // a quarter of the steps: most of these names refuse the whole query, which then tests nothing else
-        fc
-          .oneof(
-            { weight: 3, arbitrary: fc.constant(null) },
-            { weight: 1, arbitrary: fc.uniqueArray(pick(varNames), { minLength: 1, maxLength: 3 }).chain((names) => fc.tuple(...names.map((n) => pick(forged(n)).map((v) => [n, v] as const)))) },
-          )
-          .map((kv) => Object.fromEntries(kv ?? []));
-  const statement = fc.oneof(...arms.map((a) => ({ weight: a.weight, arbitrary: a.sql.map((sql) => [a.tag, sql, a.bare ?? false] as const) })));
-  // Sometimes inside a transaction (committed or cancelled), or through a LET.
-  const wrapped = fc
-    .tuple(statement, fc.constantFrom("", "", "", "", "BEGIN; | ; COMMIT", "BEGIN; | ; CANCEL", "LET $x = (|); RETURN $x"))
-    .map(([[tag, sql, bare], w]) => [tag, w && !sql.includes(";") && !/^(LET|USE|FOR|DEFINE|REMOVE|INFO|IF|THROW)/.test(sql) ? w.replace("|", () => sql) : sql, bare] as const);
-  return fc.tuple(wrapped, vars).map(([[tag, sql, bare], given]): AttackStep => {
-    const v = bare ? {} : given;
-    const names = Object.keys(v);
-    const varTag = names.length ? classOfName(names[0]!) : tag;
-    return { kind: "query", tag: tag === "base" ? varTag : tag, sql, vars: v };
-  });
+  return sharedQueryStep(arms, "base", varNames, classOf, PARTIES);
 }
 
+const classOf = (name: string): Tag => classOfName(PROTECTED_NAMES, name);
+
 function letStep(open: ReadonlySet<IssueClass>): fc.Arbitrary<AttackStep> | undefined {
-  const classes = NAMED_CLASSES.filter((cls) => !open.has(cls));
-  if (classes.length === 0) return undefined;
-  return pick(classes).chain((cls) =>
-    pick(PROTECTED_NAMES[cls]).chain((name) => pick(forged(name)).map((value): AttackStep => ({ kind: "let", tag: cls, name, value }))),
-  );
+  return sharedLetStep(NAMED_CLASSES.filter((cls) => !open.has(cls)).flatMap((cls) => PROTECTED_NAMES[cls]), classOf, PARTIES);
 }
 
 /** The RPC methods that read or write records, and `use`, aimed at the victim's records and other databases. */
@@ -382,13 +318,4 @@ export function attackSteps(spec: SchemaSpec, open: ReadonlySet<IssueClass>): fc
   const l = letStep(open);
   const step = fc.oneof({ weight: 10, arbitrary: q }, { weight: 2, arbitrary: rpcStep(spec.compat, open) }, ...(l ? [{ weight: 1, arbitrary: l }] : []));
   return fc.array(step, { minLength: 1, maxLength: 6 });
-}
-
-/** The step as SurrealQL for a reproduction (vars and RPC let as comments plus the equivalent LET). */
-export function stepText(s: AttackStep): string {
-  if (s.kind === "let") return `-- RPC let ${s.name} = ${s.value}   [${s.tag}]\nLET $${s.name} = ${s.value};`;
-  if (s.kind === "rpc") return `-- RPC ${s.method} ${s.params}   [${s.tag}]`;
-  const vars = Object.entries(s.vars);
-  const head = vars.length ? `-- query vars: { ${vars.map(([k, v]) => `${k}: ${v}`).join(", ")} }\n` : "";
-  return `${head}${s.sql};   -- [${s.tag}]`;
 }

@@ -7,6 +7,7 @@
 
 import fc from "fast-check";
 import type { Compat } from "../../../src/exec/session.js";
+import { marker as sharedMarker } from "../../../src/testing/invariant.js";
 import type { IssueClass } from "./classes.js";
 
 export const VICTIM = "user:victim";
@@ -71,11 +72,9 @@ const HIDDEN_PATHS = {
 type HiddenPath = keyof typeof HIDDEN_PATHS;
 
 /**
- * The victim's value in a slot. The twin run (`twin: true`) stores other secrets — longer, and sorting after every
- * other value where the first sort before — so that what the attacker sees must not change between the two runs.
+ * The victim's value in a slot; the twin run (`twin: true`) stores other secrets (see the shared `marker`).
  */
-export const marker = (s: SchemaSpec, slot: string): string => (s.twin ? `zSECRET_${slot}_${s.nonce}_zzzz` : `SECRET_${slot}_${s.nonce}`);
-export const MARKER_PREFIX = "SECRET_";
+export const marker = (s: SchemaSpec, slot: string): string => sharedMarker(s.nonce, slot, s.twin);
 
 /** The compat's name for the session's access method variable and `$session` fields. */
 export const accessVar = (c: Compat): string => (c === 1 ? "$scope" : "$access");

@@ -1,7 +1,8 @@
 // Noninterference: the attack vocabulary — what the attacker aims at (the victim's values, as record idioms,
-// subqueries, params and functions, or as fields of the document being processed), its targets, and the variable
-// names a client must not set together with the forged values that would open the victim's data.
+// subqueries, params and functions, or as fields of the document being processed) and its targets. The names a client
+// must not set and their forged values are the shared vocabulary's (src/testing/vocabulary.ts).
 
+import { protectedNames, type Parties } from "../../../src/testing/vocabulary.js";
 import { ATTACKER, VICTIM } from "./schema.js";
 
 export type Table = "user" | "doc" | "profile" | "knows" | "board";
@@ -68,42 +69,9 @@ export const FIELD: Record<Table, string> = { user: "note", doc: "x", profile: "
 /** The victim's ids, for INSERT / CREATE / RELATE of an existing record. */
 export const VICTIM_IDS: Record<Table, string> = { user: VICTIM, doc: "doc:v1", profile: "profile:victim", knows: "knows:v", board: "board:victim" };
 
-/** Variable names a client must not be able to set (or, for DEFINE PARAMs the schema reads, must not shadow). */
-export type NamedClass = "protected-vars" | "document-vars" | "param-shadow";
-export const NAMED_CLASSES: readonly NamedClass[] = ["protected-vars", "document-vars", "param-shadow"];
-export const PROTECTED_NAMES: Record<NamedClass, readonly string[]> = {
-  "protected-vars": ["auth", "session", "token", "access", "scope"],
-  "document-vars": ["this", "value", "input", "parent", "before", "after", "event"],
-  "param-shadow": ["gate", "default_admin"],
-};
-export const classOfName = (n: string): NamedClass => NAMED_CLASSES.find((c) => PROTECTED_NAMES[c].includes(n))!;
-
-/** Forged values for a protected name: what would satisfy the schema's conditions for the victim's data. */
-export function forged(name: string): readonly string[] {
-  const doc = `{ id: ${ATTACKER}, owner: ${ATTACKER}, in: ${ATTACKER}, password: 'x' }`;
-  switch (name) {
-    case "auth":
-      return [VICTIM, `{ id: ${VICTIM} }`];
-    case "session":
-      return [`{ ns: 'n', db: 'd', ac: 'admin', sc: 'admin', rd: ${VICTIM}, sd: ${VICTIM} }`];
-    case "token":
-      return [`{ ID: '${VICTIM}', admin: true, NS: 'n', DB: 'd' }`];
-    case "access":
-    case "scope":
-      return ["'admin'"];
-    case "value":
-      return ["'public'"];
-    case "this":
-      return [doc, `{ id: ${VICTIM}, owner: ${VICTIM}, in: ${VICTIM} }`];
-    case "event":
-      return ["'CREATE'"];
-    case "gate":
-    case "default_admin":
-      return ["true"];
-    default:
-      return [doc];
-  }
-}
+/** The protected names by class; the param-shadow class is the DEFINE PARAMs the schema's rules and SIGNUP read. */
+export const PROTECTED_NAMES = protectedNames(["gate", "default_admin"]);
+export const PARTIES: Parties = { victim: VICTIM, attacker: ATTACKER, ns: "n", db: "d" };
 
 /** Reads whose result would carry a marker if permissions were bypassed. */
 export const READS = [
