@@ -1,8 +1,14 @@
-// Benchmark: parse a generated 2,000-statement DEFINE schema repeatedly; prints statements/s and ms per full parse.
+// Benchmark: parse a generated 2,000-statement DEFINE schema repeatedly (ms per full parse, its phases, statements/s),
+// then one query call that parses and executes it on a fresh engine (issue #11's import figure).
 // Then the adversarial shapes of attack pass 3 (A4) at a record user's text limit: µs per item, ms per MiB, ms per text.
 import os from "node:os";
 import { parse } from "../grammar/index.js";
+import { tokenize } from "../grammar/lexer.js";
+import { parser } from "../grammar/parser.js";
+import { AstBuilder } from "../grammar/to-ast.js";
+import { Datastore } from "../src/exec/datastore.js";
 import { MAX_CLIENT_QUERY_TEXT } from "../src/exec/query-text.js";
+import { newSession } from "../src/exec/session.js";
 
 /** `head` + `item`s joined by `sep` + `tail`, as many as fit in `bytes`. */
 function filled(head: string, item: string, sep: string, tail: string, bytes: number): { text: string; items: number } {
@@ -58,25 +64,47 @@ export function generateSchema(statements = 2000): string {
   return out.slice(0, statements).join(";\n") + ";\n";
 }
 
-export function main(): void {
-  const text = generateSchema(2000);
-  const count = parse(text).length;
-  for (let i = 0; i < 5; i++) parse(text); // warm-up
-  const runs = 20;
+/** Best and median of `runs` timings of `fn` (after `warm` unmeasured runs). */
+async function timed(runs: number, warm: number, fn: () => unknown): Promise<{ best: number; median: number }> {
+  for (let i = 0; i < warm; i++) await fn();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
-    parse(text);
+    await fn();
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  const median = times[Math.floor(runs / 2)];
-  const best = times[0];
-  console.log(`machine: ${os.cpus()[0]?.model ?? "unknown"} (${os.cpus().length} cpus), node ${process.version}`);
+  return { best: times[0], median: times[Math.floor(runs / 2)] };
+}
+
+const ms = (t: { best: number; median: number }): string => `best ${t.best.toFixed(1)} ms, median ${t.median.toFixed(1)} ms`;
+
+export async function main(): Promise<void> {
+  const text = generateSchema(2000);
+  const count = parse(text).length;
+  const root = () => newSession({ ns: "app", db: "app", actor: { level: "Root", ns: undefined, db: undefined, id: "root", roles: ["OWNER"] } });
+  console.log(`machine: ${os.cpus()[0]?.model ?? "unknown"} (${os.cpus().length} cpus), node ${process.version}, load average ${os.loadavg()[0].toFixed(1)}`);
   console.log(`schema: ${count} statements, ${(text.length / 1024).toFixed(0)} KiB`);
-  console.log(`parse: median ${median.toFixed(1)} ms, best ${best.toFixed(1)} ms per full parse (${runs} warm runs)`);
-  console.log(`throughput: ${Math.round((count / median) * 1000).toLocaleString("en-US")} statements/s (median)`);
+  // 1. parse alone, and its phases (tokens, CST, AST)
+  const whole = await timed(20, 5, () => parse(text));
+  console.log(`parse: ${ms(whole)} per full parse (20 warm runs); ${Math.round((count / whole.median) * 1000).toLocaleString("en-US")} statements/s (median)`);
+  const tokens = tokenize(text).tokens;
+  const lex = await timed(20, 3, () => tokenize(text));
+  const cst = await timed(20, 3, () => {
+    parser.input = tokens;
+    return parser.query();
+  });
+  parser.input = tokens;
+  const tree = parser.query();
+  const ast = await timed(20, 3, () => new AstBuilder(text).query(tree));
+  console.log(`  phases: lex ${lex.best.toFixed(1)} ms, CST ${cst.best.toFixed(1)} ms, AST ${ast.best.toFixed(1)} ms (best)`);
+  // 2. one query call on a fresh engine: parse and execute (catalog writes on the memory store)
+  const both = await timed(10, 2, () => new Datastore().execute(text, root()));
+  const stmts = parse(text);
+  const exec = await timed(10, 2, () => new Datastore().execute(stmts, root()));
+  console.log(`parse + execute (one query call, fresh engine): ${ms(both)}; ${Math.round((count / both.median) * 1000).toLocaleString("en-US")} statements/s (median)`);
+  console.log(`  execute alone (the statements parsed beforehand): ${ms(exec)}`);
   benchShapes();
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/.*\//, ""))) main();
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/.*\//, ""))) await main();

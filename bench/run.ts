@@ -12,7 +12,7 @@ import { benchPostgres } from "./postgres.js";
 import { benchRss } from "./rss.js";
 import { benchStringHeap } from "./string-heap.js";
 
-benchParse();
+await benchParse();
 console.log();
 await benchAuth();
 console.log();
