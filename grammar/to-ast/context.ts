@@ -1,0 +1,133 @@
+// CST → AST, shared by the topic files: the builder's context (source text, errors, positions, token values) and CST
+// accessors (a node's children by key; the parser tracks no node locations, so positions come from first tokens).
+import type { CstElement, CstNode, IToken } from "chevrotain";
+import type * as A from "../../src/ast/nodes.js";
+import type { Decimal } from "../../src/value/types.js";
+import { parseErrorAtToken } from "../errors.js";
+import { durationFromText, InvalidNumber, numberFromText, unquote, unquoteIdent } from "../literals.js";
+
+export type Node = CstNode;
+
+export function isToken(e: CstElement): e is IToken {
+  return (e as IToken).image !== undefined;
+}
+export function nodes(n: Node, key: string): Node[] {
+  return (n.children[key] as Node[] | undefined) ?? [];
+}
+export function toks(n: Node, key: string): IToken[] {
+  return (n.children[key] as IToken[] | undefined) ?? [];
+}
+export function node(n: Node, key: string, i = 0): Node | undefined {
+  return nodes(n, key)[i];
+}
+export function tok(n: Node, key: string, i = 0): IToken | undefined {
+  return toks(n, key)[i];
+}
+export function has(n: Node, key: string): boolean {
+  return n.children[key] !== undefined;
+}
+export function req<T>(v: T | undefined): T {
+  if (v === undefined) throw new Error("internal: missing CST child");
+  return v;
+}
+
+/** All tokens of a CST node in source order. */
+export function tokensOf(n: Node, out: IToken[] = []): IToken[] {
+  for (const list of Object.values(n.children)) for (const e of list) isToken(e) ? out.push(e) : tokensOf(e, out);
+  return out;
+}
+/**
+ * Where a node starts (the parser tracks no node locations): children are keyed in the order they were first added,
+ * so the first key's first element is the first thing consumed; an empty node on that path falls back to the
+ * smallest token offset. `undefined` for a node that consumed nothing.
+ */
+export function startOffsetOf(n: Node): number | undefined {
+  let cur = n;
+  for (;;) {
+    let first: CstElement | undefined;
+    for (const key in cur.children) {
+      first = cur.children[key][0];
+      break;
+    }
+    if (first === undefined) break;
+    if (isToken(first)) return first.startOffset;
+    cur = first;
+  }
+  return firstToken(n)?.startOffset;
+}
+/** The first child list of a node (skipping `except`), without allocating the entries array. */
+export function onlyChild(n: Node, except?: string): [string, CstElement[]] {
+  for (const key in n.children) if (key !== except) return [key, n.children[key]];
+  throw new Error("internal: empty CST node");
+}
+
+export function firstToken(n: Node | IToken): IToken | undefined {
+  if (isToken(n)) return n;
+  let best: IToken | undefined;
+  for (const list of Object.values(n.children)) {
+    for (const e of list) {
+      const t = isToken(e) ? e : firstToken(e);
+      if (t !== undefined && (best === undefined || t.startOffset < best.startOffset)) best = t;
+    }
+  }
+  return best;
+}
+
+/** One build: the text the CST came from (for errors and positions). */
+export class Ctx {
+  constructor(readonly text: string) {}
+
+  fail(token: IToken | undefined, message: string, expected: readonly string[] = []): never {
+    throw parseErrorAtToken(this.text, token, message, expected);
+  }
+
+  /** Offsets where each line starts (built on first use) for offset → line/column. */
+  private lineStarts: number[] | undefined;
+
+  pos(n: Node | IToken | undefined): A.Pos | undefined {
+    if (n === undefined) return undefined;
+    const offset = isToken(n) ? n.startOffset : startOffsetOf(n);
+    if (offset === undefined || Number.isNaN(offset)) return undefined;
+    if (this.lineStarts === undefined) {
+      this.lineStarts = [0];
+      for (let i = 0; i < this.text.length; i++) if (this.text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    }
+    const ls = this.lineStarts;
+    let lo = 0, hi = ls.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (ls[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - ls[lo] + 1, offset };
+  }
+
+  nameText(t: IToken): string {
+    const name = t.tokenType.name;
+    if (name === "BacktickIdent" || name === "AngleIdent") return unquoteIdent(t.image);
+    return t.image;
+  }
+
+  string(t: IToken): string {
+    try {
+      return unquote(t.image);
+    } catch {
+      this.fail(t, "Invalid escape character in strand");
+    }
+  }
+
+  number(t: IToken): bigint | number | Decimal {
+    try {
+      return numberFromText(t.image);
+    } catch (e) {
+      if (!(e instanceof InvalidNumber)) throw e;
+      this.fail(t, e.message);
+    }
+  }
+
+  duration(t: IToken): A.Duration {
+    const d = durationFromText(t.image);
+    if (d === undefined) this.fail(t, `Invalid duration \`${t.image}\`: exceeds the maximum duration`);
+    return d;
+  }
+}

@@ -1,0 +1,206 @@
+// CST → AST, expressions: operator precedence over the flat operand/operator list, prefix operators, casts, ranges, primaries.
+import type * as A from "../../src/ast/nodes.js";
+import { Decimal, Geometry } from "../../src/value/types.js";
+import type { IToken } from "chevrotain";
+import { isToken, nodes, node, tok, has, req, onlyChild, firstToken, type Node, type Ctx } from "./context.js";
+import { block, statement, statementFrom } from "./statements.js";
+import { graph, identStart, postfixExpr } from "./idioms.js";
+import { objectEntries, prefixed } from "./literals.js";
+import { typeKind, typeSingle } from "./types.js";
+
+const opText: Record<string, A.BinaryOp> = {
+  AND: "&&", AndAnd: "&&", OR: "||", OrOr: "||", Nullish: "??", Truthy: "?:", Eq: "=", EqEq: "==", NotEq: "!=",
+  AnyEq: "?=", AllEq: "*=", Tilde: "~", NotLike: "!~", AnyLike: "?~", AllLike: "*~", Matches: "MATCHES", Lt: "<", LtEq: "<=",
+  Gt: ">", GtEq: ">=", Plus: "+", Minus: "-", Star: "*", Times: "*", Slash: "/", Divide: "/", Percent: "%", Power: "**",
+  IN: "INSIDE", CONTAINS: "CONTAINS", CONTAINSNOT: "CONTAINSNOT", CONTAINSALL: "CONTAINSALL", CONTAINSANY: "CONTAINSANY",
+  CONTAINSNONE: "CONTAINSNONE", INSIDE: "INSIDE", NOTINSIDE: "NOTINSIDE", ALLINSIDE: "ALLINSIDE", ANYINSIDE: "ANYINSIDE",
+  NONEINSIDE: "NONEINSIDE", OUTSIDE: "OUTSIDE", INTERSECTS: "INTERSECTS",
+};
+const setOps: Record<string, A.BinaryOp> = {
+  "∋": "CONTAINS", "∌": "CONTAINSNOT", "⊇": "CONTAINSALL", "⊃": "CONTAINSANY", "⊅": "CONTAINSNONE",
+  "∈": "INSIDE", "∉": "NOTINSIDE", "⊆": "ALLINSIDE", "⊂": "ANYINSIDE", "⊄": "NONEINSIDE",
+};
+
+/**
+ * Binding power, higher binds tighter (SurrealDB 2.6, checked against the oracle):
+ * OR < AND < equality (= IS != == ?= *= ~ !~ ?~ *~ @@) < relation (< <= > >= IN CONTAINS… INSIDE… OUTSIDE INTERSECTS)
+ * < + - < * / % < ** < ?? ?: — all left-associative (`2 ** 3 ** 2` is 64, `2 ?? 1 + 1` is 3).
+ */
+function precedence(op: A.BinaryOp): number {
+  switch (op) {
+    case "||": return 1;
+    case "&&": return 2;
+    case "=": case "==": case "!=": case "?=": case "*=": case "~": case "!~": case "?~": case "*~": case "MATCHES": return 4;
+    case "+": case "-": return 6;
+    case "*": case "/": case "%": return 7;
+    case "**": return 8;
+    case "??": case "?:": return 9;
+    default: return 5;
+  }
+}
+
+/** Operators SurrealDB 2 refuses to chain without parentheses (`a = b = c`, `a IN b CONTAINS c`); not `==` nor `<` `<=` `>` `>=`. */
+function nonAssociative(op: A.BinaryOp): boolean {
+  const p = precedence(op);
+  return (p === 4 || p === 5) && op !== "==" && op !== "<" && op !== "<=" && op !== ">" && op !== ">=";
+}
+
+export function expr(ctx: Ctx, n: Node): A.Expr {
+  const operands = nodes(n, "unary");
+  if (operands.length === 1) return unary(ctx, operands[0]);
+  const opNodes = nodes(n, "binaryOp");
+  const ops = opNodes.map((o) => binaryOp(ctx, o));
+  const values = operands.map((u) => unary(ctx, u));
+  // Precedence climbing over the flat operand/operator list (all operators left-associative).
+  let i = 0;
+  const climb = (minPrec: number): A.Expr => {
+    let left = values[i];
+    while (i < ops.length && precedence(ops[i]) >= minPrec) {
+      const at = i;
+      const op = ops[i++];
+      const prec = precedence(op);
+      const right = climb(prec + 1);
+      if (nonAssociative(op) && left.kind === "Binary" && nonAssociative(left.op)) {
+        ctx.fail(firstToken(opNodes[at]), "Chaining relational operators have no defined associativity.");
+      }
+      left = { kind: "Binary", op, left, right };
+    }
+    return left;
+  };
+  return climb(0);
+}
+
+function binaryOp(ctx: Ctx, n: Node): A.BinaryOp {
+  if (has(n, "IS")) return has(n, "NOT") ? "!=" : "=";
+  if (has(n, "NOT")) return "NOTINSIDE";
+  const t = req(tok(n, "BinaryOpToken"));
+  if (t.tokenType.name === "SetOp") return setOps[t.image];
+  return opText[t.tokenType.name];
+}
+
+function unary(ctx: Ctx, n: Node): A.Expr {
+  const prefix = tok(n, "prefix");
+  if (prefix) {
+    const inner = req(node(n, "unary"));
+    // a prefix binds tighter than a range (`-2..2` begins at -2); a cast takes the whole range (`<array> 1..5`)
+    const range = node(inner, "valueRange");
+    if (range && onlyChild(inner)[0] !== "valueRange") return valueRange(ctx, range, prefixOp(ctx, prefix, inner, true), n);
+    return prefixOp(ctx, prefix, inner, false);
+  }
+  const t = node(n, "type");
+  if (t) return { kind: "Cast", type: typeKind(ctx, t), expr: unary(ctx, req(node(n, "unary"))), pos: ctx.pos(n) };
+  const range = node(n, "valueRange");
+  if (range) return valueRange(ctx, range, onlyChild(n)[0] === "valueRange" ? undefined : postfixExpr(ctx, n), n);
+  return postfixExpr(ctx, n);
+}
+
+/** `-x`, `!x`, `+x` over `inner` (without its range tail when `bare`). */
+function prefixOp(ctx: Ctx, prefix: IToken, inner: Node, bare: boolean): A.Expr {
+  const op = prefix.image as A.UnaryOp;
+  // `-` before a bare number is part of the literal, so i64's minimum reads
+  const num = tok(inner, "NumberLiteral");
+  if (op === "-" && num && !tok(inner, "prefix") && !node(inner, "type") && nodes(inner, "postfix").length === 0) {
+    return { kind: "Literal", value: ctx.number({ ...num, image: `-${num.image}` }), pos: ctx.pos(prefix) };
+  }
+  const operand = bare ? postfixExpr(ctx, inner) : unary(ctx, inner);
+  if (op === "-" && operand.kind === "Literal" && (typeof operand.value === "bigint" || typeof operand.value === "number")) {
+    return { kind: "Literal", value: -operand.value, pos: ctx.pos(prefix) };
+  }
+  if (op === "-" && operand.kind === "Literal" && operand.value instanceof Decimal) {
+    const text = operand.value.text;
+    return { kind: "Literal", value: new Decimal(text.startsWith("-") ? text.slice(1) : "-" + text), pos: ctx.pos(prefix) };
+  }
+  return { kind: "Unary", op, operand, pos: ctx.pos(prefix) };
+}
+
+/** `a..b`, `a..=b`, `..b`, `a..`, `..`: the begin (if any) is included. */
+function valueRange(ctx: Ctx, n: Node, begin: A.Expr | undefined, at: Node): A.RangeExpr {
+  const end = node(n, "end");
+  const inclusive = req(tok(n, "op")).image === "..=";
+  return { kind: "RangeValue", begin, end: end && { expr: unary(ctx, end), inclusive }, pos: ctx.pos(at) };
+}
+
+export function primary(ctx: Ctx, n: Node): A.Expr {
+  const [key, list] = onlyChild(n);
+  const el = list[0];
+  if (isToken(el)) {
+    const pos = ctx.pos(el);
+    switch (key) {
+      case "StringLiteral": return { kind: "Literal", value: ctx.string(el), pos };
+      case "PrefixedString": return prefixed(ctx, el);
+      case "NumberLiteral": return { kind: "Literal", value: ctx.number(el), pos };
+      case "DurationLiteral": return { kind: "Literal", value: ctx.duration(el), pos };
+      case "NONE": return { kind: "Literal", value: undefined, pos };
+      case "NULL": return { kind: "Literal", value: null, pos };
+      case "TRUE": return { kind: "Literal", value: true, pos };
+      case "FALSE": return { kind: "Literal", value: false, pos };
+      case "Param": return { kind: "Param", name: el.image.slice(1), pos };
+    }
+    throw new Error(`internal: primary token ${key}`);
+  }
+  if (key === "braced" || key === "piped") return primary(ctx, el);
+  switch (key) {
+    case "array": return array(ctx, el);
+    case "object": return object(ctx, el);
+    case "block": return block(ctx, el);
+    case "subquery": return subquery(ctx, el);
+    case "graphStep": return { kind: "Idiom", parts: [graph(ctx, el)], pos: ctx.pos(el) };
+    case "closure": return closure(ctx, el);
+    case "mock": {
+      const to = tok(el, "to");
+      return { kind: "Mock", table: ctx.nameText(req(tok(el, "IdentName"))), from: BigInt(req(tok(el, "from")).image), to: to && BigInt(to.image), pos: ctx.pos(el) };
+    }
+    case "identStart": return identStart(ctx, el);
+    case "ifStmt":
+    case "selectStmt":
+    case "createStmt":
+    case "updateStmt":
+    case "deleteStmt":
+    case "insertStmt":
+    case "relateStmt":
+    case "defineStmt":
+    case "removeStmt":
+      return { kind: "Subquery", inner: statementFrom(ctx, key, el), pos: ctx.pos(el) };
+  }
+  throw new Error(`internal: primary ${key}`);
+}
+
+export function array(ctx: Ctx, n: Node): A.ArrayExpr {
+  return { kind: "Array", items: nodes(n, "expr").map((e) => expr(ctx, e)), pos: ctx.pos(n) };
+}
+
+export function object(ctx: Ctx, n: Node): A.ObjectExpr {
+  return { kind: "Object", entries: objectEntries(ctx, n), pos: ctx.pos(n) };
+}
+
+export function subquery(ctx: Ctx, n: Node): A.SubqueryExpr | A.LiteralExpr {
+  let inner = statement(ctx, req(node(n, "statement")));
+  const y = node(n, "pointY");
+  if (y === undefined) {
+    // `(IF …)`: SurrealDB keeps the IF as a value inside the parentheses, so it prints them back.
+    if (inner.kind === "If") inner = { kind: "Expr", expr: { kind: "Subquery", inner, pos: inner.pos } };
+    return { kind: "Subquery", inner, pos: ctx.pos(n) };
+  }
+  // `(x, y)`: a point; both coordinates must be number literals.
+  const yv = expr(ctx, y);
+  const num = (e: A.Expr): number | undefined =>
+    e.kind === "Literal" && (typeof e.value === "number" || typeof e.value === "bigint") ? Number(e.value) : e.kind === "Literal" && e.value instanceof Decimal ? Number(e.value.text) : undefined;
+  const x = inner.kind === "Expr" ? num(inner.expr) : undefined;
+  const yn = num(yv);
+  if (x === undefined || yn === undefined) ctx.fail(firstToken(n), "Unexpected token `(`, expected a geometry point of two numbers");
+  return { kind: "Literal", value: new Geometry("Point", [x, yn]), pos: ctx.pos(n) };
+}
+
+function closure(ctx: Ctx, n: Node): A.ClosureExpr {
+  const ret = node(n, "returns");
+  return {
+    kind: "Closure",
+    args: nodes(n, "closureArg").map((a) => {
+      const t = node(a, "typeSingle");
+      return { name: req(tok(a, "Param")).image.slice(1), type: t && typeSingle(ctx, t) };
+    }),
+    returns: ret && typeKind(ctx, ret),
+    body: expr(ctx, req(node(n, "expr"))),
+    pos: ctx.pos(n),
+  };
+}

@@ -1,0 +1,85 @@
+// CST → AST, idioms: paths and their parts, graph steps, names that are record ids, calls or constants.
+import type * as A from "../../src/ast/nodes.js";
+import { nodes, toks, node, tok, has, req, type Node, type Ctx } from "./context.js";
+import { expr, primary } from "./expressions.js";
+import { recordKey } from "./literals.js";
+
+export function idioms(ctx: Ctx, n: Node): A.IdiomExpr[] {
+  return nodes(n, "plainIdiom").map((p) => plainIdiom(ctx, p));
+}
+
+export function optIdioms(ctx: Ctx, n: Node, key: string): A.IdiomExpr[] | undefined {
+  const l = node(n, key);
+  return l && idioms(ctx, l);
+}
+
+/** A path: a name, a param or a graph step, then postfix parts. */
+export function plainIdiom(ctx: Ctx, n: Node): A.IdiomExpr {
+  const t = tok(n, "IdentName"), p = tok(n, "Param");
+  const parts: A.IdiomPart[] = t
+    ? [{ kind: "Field", name: ctx.nameText(t) }]
+    : p
+      ? [{ kind: "Start", value: { kind: "Param", name: p.image.slice(1), pos: ctx.pos(p) } }]
+      : [graph(ctx, req(node(n, "graphStep")))];
+  for (const x of nodes(n, "postfix")) parts.push(postfix(ctx, x));
+  return { kind: "Idiom", parts, pos: ctx.pos(n) };
+}
+
+/** A primary and its postfix parts: the children of a unary node (the primary's first, then `postfix`). */
+export function postfixExpr(ctx: Ctx, n: Node): A.Expr {
+  const base = primary(ctx, n);
+  const posts = nodes(n, "postfix");
+  if (posts.length === 0) return base;
+  const parts: A.IdiomPart[] = base.kind === "Idiom" ? [...base.parts] : [{ kind: "Start", value: base }];
+  for (const p of posts) parts.push(postfix(ctx, p));
+  return { kind: "Idiom", parts, pos: base.pos };
+}
+
+function postfix(ctx: Ctx, n: Node): A.IdiomPart {
+  if (has(n, "Dot")) {
+    if (has(n, "Star")) return { kind: "All" };
+    const name = ctx.nameText(req(tok(n, "IdentName")));
+    const args = node(n, "args");
+    return args ? { kind: "Method", name, args: nodes(args, "expr").map((e) => expr(ctx, e)) } : { kind: "Field", name };
+  }
+  if (has(n, "LBracket")) {
+    if (has(n, "Star")) return { kind: "All" };
+    if (has(n, "Dollar")) return { kind: "Last" };
+    const w = node(n, "where");
+    if (w) return { kind: "Where", cond: expr(ctx, w) };
+    return { kind: "Index", index: expr(ctx, req(node(n, "index"))) };
+  }
+  const g = node(n, "graphStep");
+  if (g) return graph(ctx, g);
+  if (has(n, "Question")) return { kind: "Optional" };
+  return { kind: "Flatten" };
+}
+
+export function graph(ctx: Ctx, n: Node): A.GraphPart {
+  const dir = req(tok(n, "dir")).image as A.GraphPart["dir"];
+  const cond = node(n, "cond"), alias = node(n, "alias");
+  return {
+    kind: "Graph",
+    dir,
+    what: toks(n, "what").map((w) => ctx.nameText(w)),
+    cond: cond && expr(ctx, cond),
+    alias: alias && plainIdiom(ctx, alias),
+  };
+}
+
+export function identStart(ctx: Ctx, n: Node): A.Expr {
+  const names = toks(n, "IdentName");
+  const pos = ctx.pos(n);
+  const first = ctx.nameText(names[0]);
+  const key = node(n, "recordKey");
+  if (key) return { kind: "RecordId", table: first, key: recordKey(ctx, key), pos };
+  const args = node(n, "args");
+  if (names.length === 1) {
+    if (args) return { kind: "Call", name: first.toLowerCase(), args: nodes(args, "expr").map((e) => expr(ctx, e)), pos };
+    return { kind: "Idiom", parts: [{ kind: "Field", name: first }], pos };
+  }
+  const path = names.map((x) => ctx.nameText(x));
+  if (!args) return { kind: "Constant", name: path.join("::"), pos };
+  const name = path[0].toLowerCase() === "fn" ? ["fn", ...path.slice(1)].join("::") : path.join("::").toLowerCase();
+  return { kind: "Call", name, args: nodes(args, "expr").map((e) => expr(ctx, e)), pos };
+}

@@ -1,0 +1,176 @@
+// CST → AST, literals: prefixed strings (d u r b), record keys and ranges, object entries; record keys as values.
+import type * as A from "../../src/ast/nodes.js";
+import { parseI64 } from "../../src/value/int.js";
+import { RecordId, Uuid, type RecordIdKey, type Value } from "../../src/value/types.js";
+import { datetimeFromText, unquote, uuidFromText } from "../literals.js";
+import type { IToken } from "chevrotain";
+import { nodes, node, tok, has, req, onlyChild, firstToken, type Node, type Ctx } from "./context.js";
+import { array, expr } from "./expressions.js";
+
+export function prefixed(ctx: Ctx, t: IToken): A.Expr {
+  const prefix = t.image[0].toLowerCase();
+  let content: string;
+  try {
+    content = unquote(t.image.slice(1));
+  } catch {
+    ctx.fail(t, "Invalid escape character in strand");
+  }
+  switch (prefix) {
+    case "d": {
+      const d = datetimeFromText(content);
+      if (d === undefined) ctx.fail(t, `Unexpected token \`${t.image}\`, expected a datetime`);
+      return { kind: "Literal", value: d, pos: ctx.pos(t) };
+    }
+    case "u": {
+      const u = uuidFromText(content);
+      if (u === undefined) ctx.fail(t, `Unexpected token \`${t.image}\`, expected a uuid`);
+      return { kind: "Literal", value: u, pos: ctx.pos(t) };
+    }
+    case "r": {
+      let rid: A.RecordIdExpr;
+      try {
+        rid = parseRecordIdExpr(content);
+      } catch {
+        ctx.fail(t, `Unexpected token \`${t.image}\`, expected a record-id`);
+      }
+      return { ...rid, pos: ctx.pos(t) };
+    }
+    case "b": {
+      if (!/^(?:[0-9a-fA-F]{2})*$/.test(content)) ctx.fail(t, `Unexpected token \`${t.image}\`, expected hex bytes`);
+      const bytes = new Uint8Array(content.length / 2);
+      for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(content.slice(i * 2, i * 2 + 2), 16);
+      return { kind: "Literal", value: bytes, pos: ctx.pos(t) };
+    }
+    default:
+      return { kind: "Literal", value: content, pos: ctx.pos(t) };
+  }
+}
+
+export function objectEntries(ctx: Ctx, n: Node): { key: string; value: A.Expr }[] {
+  return nodes(n, "objectEntry").map((e) => {
+    const nm = tok(e, "IdentName");
+    const s = tok(e, "StringLiteral");
+    const num = tok(e, "NumberLiteral");
+    const key = nm ? ctx.nameText(nm) : s ? ctx.string(s) : req(num).image;
+    return { key, value: expr(ctx, req(node(e, "expr"))) };
+  });
+}
+
+/** A key (its parts are the node's own children) or a range: the key's parts, then `rangeTail`. */
+export function recordKey(ctx: Ctx, n: Node): A.RecordKeyExpr {
+  const tail = nodes(n, "rangeTail")[0];
+  if (tail === undefined) return recordKeyOf(ctx, n);
+  const end = node(tail, "end");
+  return {
+    kind: "Range",
+    begin: onlyChild(n)[0] === "rangeTail" ? undefined : { key: recordKeyOf(ctx, n), inclusive: !has(tail, "exclusive") },
+    end: end && { key: recordKeyOf(ctx, end), inclusive: req(tok(tail, "op")).tokenType.name === "DotDotEq" },
+  };
+}
+
+function recordKeyOf(ctx: Ctx, n: Node): A.RecordKeyExpr {
+  const num = tok(n, "NumberLiteral");
+  if (num) {
+    if (/^\d+$/.test(num.image)) {
+      // Integer keys in i64 range are numbers; longer digit runs are string keys (as SurrealDB reads them).
+      const big = parseI64((has(n, "Minus") ? "-" : "") + num.image);
+      if (big !== undefined) return { kind: "Number", value: big };
+      return { kind: "String", value: (has(n, "Minus") ? "-" : "") + num.image };
+    }
+    // `user:1e5`, `user:2f`, `user:1_000` are identifier-like keys; `user:1.5` is not a key.
+    if (!has(n, "Minus") && /^\d+[A-Za-z_]\w*$/.test(num.image)) return { kind: "String", value: num.image };
+    const v = ctx.number(num);
+    if (typeof v !== "bigint") ctx.fail(num, `Unexpected token \`${num.image}\`, expected an integer record-id key`);
+    return { kind: "Number", value: has(n, "Minus") ? -v : v };
+  }
+  const ni = tok(n, "NumIdent") ?? tok(n, "DurationLiteral");
+  if (ni) return { kind: "String", value: ni.image };
+  const ps = tok(n, "PrefixedString");
+  if (ps) {
+    const content = ctx.string({ ...ps, image: ps.image.slice(1) });
+    if (ps.image[0].toLowerCase() === "u") {
+      const u = uuidFromText(content);
+      if (u === undefined) ctx.fail(ps, `Unexpected token \`${ps.image}\`, expected a uuid`);
+      return { kind: "Uuid", value: u };
+    }
+    return { kind: "String", value: content };
+  }
+  const s = tok(n, "StringLiteral");
+  if (s) return { kind: "String", value: ctx.string(s) };
+  const arr = node(n, "array");
+  if (arr) return { kind: "Array", items: array(ctx, arr).items };
+  const obj = node(n, "object");
+  if (obj) return { kind: "Object", entries: objectEntries(ctx, obj) };
+  const name = req(tok(n, "IdentName"));
+  const text = ctx.nameText(name);
+  if (has(n, "LParen")) {
+    const g = text.toLowerCase();
+    if (g !== "rand" && g !== "ulid" && g !== "uuid") ctx.fail(firstToken(name), `Unexpected token \`${text}\`, expected one of \`rand\`, \`ulid\`, \`uuid\``);
+    return { kind: "Generate", generator: g };
+  }
+  return { kind: "String", value: text };
+}
+
+/** Record-id text → RecordIdExpr (used for `r"…"` literals); set by index.ts to avoid a cycle. */
+export let parseRecordIdExpr: (text: string) => A.RecordIdExpr = () => {
+  throw new Error("not initialised");
+};
+export function setRecordIdParser(fn: (text: string) => A.RecordIdExpr): void {
+  parseRecordIdExpr = fn;
+}
+
+/** RecordKeyExpr with only literal parts → RecordIdKey value (undefined if it holds expressions or a generator). */
+export function recordKeyValue(k: A.RecordKeyExpr): RecordIdKey | undefined {
+  switch (k.kind) {
+    case "Number": return k.value;
+    case "String": return k.value;
+    case "Uuid": return k.value instanceof Uuid ? k.value : new Uuid(String(k.value));
+    case "Array": {
+      const out: Value[] = [];
+      for (const e of k.items) {
+        const v = literalValue(e);
+        if (v === noValue) return undefined;
+        out.push(v as Value);
+      }
+      return out;
+    }
+    case "Object": {
+      const out: Record<string, Value> = {};
+      for (const { key, value } of k.entries) {
+        const v = literalValue(value);
+        if (v === noValue) return undefined;
+        out[key] = v as Value;
+      }
+      return out;
+    }
+    default: return undefined;
+  }
+}
+
+const noValue = Symbol("noValue");
+function literalValue(e: A.Expr): Value | typeof noValue {
+  if (e.kind === "Literal") return e.value;
+  if (e.kind === "Array") {
+    const out: Value[] = [];
+    for (const i of e.items) {
+      const v = literalValue(i);
+      if (v === noValue) return noValue;
+      out.push(v);
+    }
+    return out;
+  }
+  if (e.kind === "Object") {
+    const out: Record<string, Value> = {};
+    for (const { key, value } of e.entries) {
+      const v = literalValue(value);
+      if (v === noValue) return noValue;
+      out[key] = v;
+    }
+    return out;
+  }
+  if (e.kind === "RecordId") {
+    const key = recordKeyValue(e.key);
+    return key === undefined ? noValue : new RecordId(e.table, key);
+  }
+  return noValue;
+}

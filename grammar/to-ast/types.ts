@@ -1,0 +1,63 @@
+// CST → AST, types: `a | b`, `option<…>`, `array<…, n>`, `record<a | b>`, literal types.
+import type * as A from "../../src/ast/nodes.js";
+import { nodes, node, tok, has, req, firstToken, type Node, type Ctx } from "./context.js";
+import { array, object } from "./expressions.js";
+
+const basicTypes = new Set(["any", "null", "bool", "bytes", "datetime", "decimal", "duration", "float", "int", "number", "object", "point", "string", "uuid", "regex", "range"]);
+
+export function typeKind(ctx: Ctx, n: Node): A.TypeKind {
+  const singles = nodes(n, "typeSingle").map((s) => typeSingle(ctx, s));
+  return singles.length === 1 ? singles[0] : { kind: "Either", types: singles };
+}
+
+/** Names listed in `record<a | b>` / `geometry<point | line>`. */
+function typeNames(ctx: Ctx, n: Node): string[] {
+  return nodes(n, "typeSingle").map((s) => {
+    const nm = tok(s, "IdentName");
+    if (nm === undefined || has(s, "Lt")) ctx.fail(firstToken(s), "Unexpected token, expected a table name", ["an identifier"]);
+    return ctx.nameText(nm);
+  });
+}
+
+export function typeSingle(ctx: Ctx, n: Node): A.TypeKind {
+  const nm = tok(n, "IdentName");
+  if (nm === undefined) {
+    const s = tok(n, "StringLiteral");
+    if (s) return { kind: "Literal", value: { kind: "Literal", value: ctx.string(s) } };
+    const num = tok(n, "NumberLiteral");
+    if (num) {
+      const v = ctx.number(num);
+      const neg = has(n, "Minus");
+      return { kind: "Literal", value: { kind: "Literal", value: neg ? (typeof v === "bigint" ? -v : typeof v === "number" ? -v : v) : v } };
+    }
+    const d = tok(n, "DurationLiteral");
+    if (d) return { kind: "Literal", value: { kind: "Literal", value: ctx.duration(d) } };
+    const arr = node(n, "array");
+    if (arr) return { kind: "Literal", value: array(ctx, arr) };
+    return { kind: "Literal", value: object(ctx, req(node(n, "object"))) };
+  }
+  const raw = ctx.nameText(nm);
+  const name = raw.toLowerCase();
+  const inner = node(n, "type");
+  const maxTok = tok(n, "max");
+  const max = maxTok ? Number(maxTok.image) : undefined;
+  switch (name) {
+    case "option": {
+      if (!inner) ctx.fail(firstToken(nm), "Unexpected token `option`, expected `<`", ["`<`"]);
+      // SurrealDB 2.6 rejects option<any>; accepted here (the printer's round-trip properties generate it).
+      return { kind: "Option", inner: typeKind(ctx, inner) };
+    }
+    case "array":
+    case "set":
+      return { kind: name === "array" ? "Array" : "Set", inner: inner && typeKind(ctx, inner), max };
+    case "record":
+      return { kind: "Record", tables: inner ? typeNames(ctx, inner) : [] };
+    case "geometry":
+      return { kind: "Geometry", types: inner ? typeNames(ctx, inner) : [] };
+
+    case "true": case "false":
+      return { kind: "Literal", value: { kind: "Literal", value: name === "true" } };
+  }
+  if (basicTypes.has(name) && !inner) return { kind: "Basic", name: name as A.BasicTypeName };
+  ctx.fail(firstToken(nm), `Unexpected token \`${raw}\`, expected a kind name`, ["a kind name"]);
+}
