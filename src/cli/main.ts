@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// CLI entry point: `surql-auth start | check | sql | is-ready | export | import | version | help`.
+// CLI entry point: `surql-auth start | check | test | sql | is-ready | export | import | sessions | version | help`.
 
 import { readFileSync } from "node:fs";
 import { parseCli, UsageError } from "./args.js";
@@ -27,6 +27,10 @@ async function main(argv: readonly string[]): Promise<number> {
       return 0;
     }
     return sessions.sessionsCommand(argv.slice(1));
+  }
+  if (argv[0] === "test" || (argv[0] === "help" && argv[1] === "test")) {
+    const { testCommand } = await import("./test.js");
+    return testCommand(argv[0] === "help" ? ["--help"] : argv.slice(1));
   }
   let opts;
   try {

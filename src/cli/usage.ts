@@ -115,6 +115,7 @@ export const USAGE = `usage: surql-auth <command> [options]
 commands:
   start [PATH]     run the HTTP + WebSocket server (memory, file:PATH or postgres://… storage)
   check FILE...    parse and validate schema files; every error as file:line:column
+  test [FILE|DIR]...  run rule test files (*.test.surql): statements as identities, answers against expectations
   sql              SurrealQL shell against a running server
   is-ready         exit 0 when a server answers
   export [FILE]    write a database as SurrealQL

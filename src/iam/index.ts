@@ -5,7 +5,7 @@ import { MemoryStore } from "../store/kv/memory.js";
 import type { KvStore } from "../store/kv/types.js";
 import type { QueryEngine } from "../exec/contract.js";
 import type { Clock, Compat, Session } from "../exec/session.js";
-import { Duration, type Value, type ValueObject } from "../value/types.js";
+import { Duration, type RecordId, type Value, type ValueObject } from "../value/types.js";
 import { Audit, attemptedIdentity, claimedIdentity, credentialSecrets, silentAudit, type AuditEventKind, type AuditIdentity } from "./audit.js";
 import { Authenticator } from "./authenticate.js";
 import { silentLogger, type IamContext, type IamLogger } from "./context.js";
@@ -16,6 +16,7 @@ import * as sessionOps from "./session.js";
 import { RefreshBook, refreshGrant } from "./refresh.js";
 import { SessionRegistry } from "./sessions.js";
 import { signin } from "./signin.js";
+import { issueRecordToken, loadRecordAccess } from "./record.js";
 import { signup } from "./signup.js";
 import { Throttle, TooManyAttempts } from "./throttle.js";
 import { basicBuckets, signinBuckets, signupBuckets, tokenBuckets } from "./throttle-keys.js";
@@ -126,6 +127,16 @@ export class Iam {
   signup(session: Session, vars: ValueObject): Promise<SigninResult> {
     const audited = { attempt: attemptedIdentity(vars, this.compat), secrets: credentialSecrets(vars) };
     return this.paired(session, this.logged("signup", session, () => this.throttle.guard(signupBuckets(session), async () => this.refreshBook.started(session, await signup(this.ctx, session, vars))), audited));
+  }
+
+  /**
+   * A record user's session for `rid` through the record access (v1 scope) `ac`, as a token of that access naming the
+   * record gives (AUTHENTICATE runs; no SIGNIN): the rule test runner's `record ACCESS as ID` identity.
+   */
+  async bindRecord(session: Session, ns: string, db: string, ac: string, rid: RecordId): Promise<string> {
+    await this.engine.syncCatalog();
+    const stored = loadRecordAccess(this.ctx, ns, db, ac, "signin", {});
+    return (await this.registered(session, issueRecordToken(this.ctx, session, stored, ns, db, ac, rid))).token;
   }
 
   /** RPC refresh (compat 2): a refresh token for a new pair, written into the session (refresh.ts). */
