@@ -48,7 +48,7 @@ function needs(stmt: Statement): "ns" | "db" | undefined {
   }
 }
 
-function lineSnippet(text: string, line: number, column: number): string {
+export function lineSnippet(text: string, line: number, column: number): string {
   const src = text.split(/\r?\n/)[line - 1] ?? "";
   return `${src}\n${" ".repeat(Math.max(0, column - 1))}^`;
 }

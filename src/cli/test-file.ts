@@ -4,22 +4,14 @@
 import { parse, parseExpr } from "../../grammar/index.js";
 import { StatementSplitter, type StatementText } from "../../grammar/split.js";
 import type { Expr } from "../ast/nodes.js";
-import { LocalError, ParseError } from "../errors/index.js";
+import { ParseError } from "../errors/index.js";
+import { ImportError } from "../import.js";
+import { lineSnippet } from "./check.js";
 import { tryParseDuration } from "../value/duration.js";
 import { formatIdentity, IdentitySpecError, parseIdentity, type IdentitySpec } from "./identity.js";
 
-/** A mistake in a test file (exit code 2): where, and the source line with a caret. */
-export class TestFileError extends LocalError {
-  constructor(
-    readonly file: string,
-    readonly line: number,
-    readonly column: number,
-    readonly reason: string,
-    readonly snippet = "",
-  ) {
-    super("Usage", `${file}:${line}:${column}: ${reason}`);
-  }
-}
+/** A mistake in a test file, or a schema it names that does not import (exit code 2): where, the line with a caret. */
+export class TestFileError extends ImportError {}
 
 export type Expectation =
   /** The result equals `value` (`exact`), or has at least the listed fields (`match`); `$any` matches anything. */
@@ -57,11 +49,6 @@ export interface TestPlan {
 /** A comment line's directive: `-- @name args` (also `#` and `//` comments). */
 const DIRECTIVE = /^(\s*(?:--|#|\/\/)\s*)@([a-z-]+)\b\s*(.*)$/;
 const COMMENT = /^\s*(?:--|#|\/\/)/;
-
-function lineSnippet(text: string, line: number, column: number): string {
-  const src = text.split(/\r?\n/)[line - 1] ?? "";
-  return `${src}\n${" ".repeat(Math.max(0, column - 1))}^`;
-}
 
 /** Line and column of `offset` in a statement text that starts at `from`. */
 function placeIn(from: StatementText, offset: number): Place {
@@ -122,7 +109,7 @@ function directives(lead: string, from: StatementText): Directive[] {
     while (depth(args) > 0 && i + 1 < lines.length && COMMENT.test(lines[i + 1]!) && !DIRECTIVE.test(lines[i + 1]!)) {
       args += `\n${lines[++i]!.replace(COMMENT, "")}`;
     }
-    out.push({ name: m[2]!, args, at, argsAt: { line: at.line, column: at.column + m[2]!.length + 1 + (m[3]!.length - m[3]!.trimStart().length) } });
+    out.push({ name: m[2]!, args, at, argsAt: { line: at.line, column: at.column + lines[i]!.length - m[3]!.length - m[1]!.length } });
   }
   return out;
 }

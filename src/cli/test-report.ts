@@ -1,5 +1,6 @@
 // CLI `test`: the reporters — text for people (every case, a diff under each failure), TAP 13 and JUnit XML for CI.
 
+import { formatProblem } from "./check.js";
 import type { CaseResult, FileResult } from "./test-run.js";
 import type { TestFileError } from "./test-file.js";
 
@@ -26,8 +27,7 @@ export function summaryLine(t: Totals): string {
 
 /** A file error as `check` prints problems: file:line:column, the reason, the line with a caret. */
 export function formatFileError(e: TestFileError): string {
-  const head = `${e.file}:${e.line}:${e.column}: error: ${e.reason}`;
-  return e.snippet ? `${head}\n${e.snippet.replace(/^/gm, "  ")}` : head;
+  return formatProblem({ file: e.file, line: e.line, column: e.column, message: e.reason, snippet: e.snippet });
 }
 
 const place = (file: string, c: CaseResult) => `${file}:${c.at.line}:${c.at.column}`;
