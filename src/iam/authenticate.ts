@@ -37,6 +37,12 @@ export function defKey(d: DefinitionChange): string {
   return [d.kind, d.base, d.base === "ROOT" ? "" : (d.ns ?? ""), d.base === "DATABASE" ? (d.db ?? "") : "", d.name].join("\0");
 }
 
+/** What refuses a verified token before it reaches the session: one whose session was killed (sessions.ts). */
+export interface TokenGuard {
+  /** Throws InvalidAuth for a token refused (its claims verified, cached or not). */
+  assertUsable(claims: Claims): Promise<void> | void;
+}
+
 export class Authenticator {
   private readonly cache: LRUCache<string, CacheEntry>;
 
@@ -45,11 +51,12 @@ export class Authenticator {
     this.cache = new LRUCache<string, CacheEntry>({ max: 10_000, ttlResolution: 0, perf: { now: () => ctx.clock.now() } });
   }
 
-  /** Verifies `token` and, only if everything passes, replaces the session's auth fields. */
-  async authenticate(session: Session, token: string): Promise<void> {
+  /** Verifies `token` and, only if everything passes (`guard` too), replaces the session's auth fields. */
+  async authenticate(session: Session, token: string, guard?: TokenGuard): Promise<void> {
     const { ctx } = this;
     const nowMs = ctx.clock.now();
     const entry = await this.verified(token, nowMs);
+    await guard?.assertUsable(entry.claims);
     const auth = await entry.resolved.finish(session, nowMs);
     // checked on every use, cached or not, so a cached token dies with its record
     await assertTokenIdentity(ctx, auth, entry.claims.iat, entry.resolved.issuedHere ?? false);

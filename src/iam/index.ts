@@ -152,11 +152,9 @@ export class Iam {
   /** RPC authenticate / HTTP Bearer; a failure leaves the session as it was. A token whose session was killed is refused. */
   authenticate(session: Session, token: string, via = "rpc"): Promise<void> {
     // a token may be checked against definitions up to a second old (issue #10: bounded staleness, no notifications)
-    const run = async () => {
-      if (await this.sessions.isRevoked(token)) throw new InvalidAuth("the token's session was killed");
-      return this.authenticator.authenticate(session, token);
-    };
-    const audited = { maxAgeMs: CATALOG_STALENESS_MS, attempt: claimedIdentity(token, this.compat), secrets: [token], via };
+    const run = () => this.authenticator.authenticate(session, token, this.sessions);
+    // the claimed identity is decoded only for a failure's event
+    const audited = { maxAgeMs: CATALOG_STALENESS_MS, attempt: () => claimedIdentity(token, this.compat), secrets: [token], via };
     return this.registered(session, this.logged("authenticate", session, () => this.throttle.guard(tokenBuckets(session), run), audited));
   }
 
@@ -171,14 +169,14 @@ export class Iam {
   async invalidate(session: Session): Promise<void> {
     this.ctx.audit.emit({ event: "invalidate", outcome: "success", reason: "ok", session });
     sessionOps.invalidate(session);
-    await this.sessions.deregister(session);
+    this.sessions.deregister(session);
   }
 
   /** RPC reset (v2): invalidate and forget ns, db and params (live queries are the server's to kill). */
   async reset(session: Session): Promise<void> {
     this.ctx.audit.emit({ event: "invalidate", outcome: "success", reason: "ok", session, via: "reset" });
     sessionOps.reset(session);
-    await this.sessions.deregister(session);
+    this.sessions.deregister(session);
   }
 
   /** The session made a call (its last-seen time in the registry). */
@@ -188,7 +186,8 @@ export class Iam {
 
   /** The session's connection closed: it leaves the registry. */
   closed(session: Session): Promise<void> {
-    return this.sessions.deregister(session);
+    this.sessions.deregister(session);
+    return Promise.resolve();
   }
 
   /** RPC info: `SELECT * FROM $auth`, first row (NONE for system users). */
@@ -214,14 +213,14 @@ export class Iam {
   /** As `registered`, for results that may carry a refresh family (the registry links the session to it). */
   private async paired(session: Session, auth: Promise<{ token: string; refresh?: string; family?: string }>): Promise<SigninResult> {
     const { token, refresh, family } = await auth;
-    if (session.rt) await this.sessions.register(session, family === undefined ? {} : { family });
+    if (session.rt) this.sessions.register(session, family === undefined ? {} : { family });
     return refresh === undefined ? { token } : { token, refresh };
   }
 
   /** Realtime sessions (WebSocket, embedded) are registered once authenticated; HTTP requests are one-shot and are not. */
   private async registered<T>(session: Session, auth: Promise<T>): Promise<T> {
     const result = await auth;
-    if (session.rt) await this.sessions.register(session);
+    if (session.rt) this.sessions.register(session);
     return result;
   }
 
@@ -241,7 +240,8 @@ export class Iam {
       const detail = e instanceof InvalidAuth ? e.reason : e instanceof Error ? e.message : String(e);
       // a throttled attempt is its own event, naming the operation refused and the wait
       const extra = e instanceof TooManyAttempts ? { operation: event, retry_after: e.retryAfterSeconds } : undefined;
-      audit.emit({ event: extra ? "throttled" : event, outcome: "failure", reason, detail, session, attempt: opts.attempt, secrets: opts.secrets, via: opts.via, extra });
+      const attempt = typeof opts.attempt === "function" ? opts.attempt() : opts.attempt;
+      audit.emit({ event: extra ? "throttled" : event, outcome: "failure", reason, detail, session, attempt, secrets: opts.secrets, via: opts.via, extra });
       throw e;
     }
   }
@@ -250,7 +250,7 @@ export class Iam {
 interface LoggedOptions {
   readonly maxAgeMs?: number;
   /** Who the credentials or token name; used for a failure (the session keeps its former identity then). */
-  readonly attempt?: Partial<AuditIdentity>;
+  readonly attempt?: Partial<AuditIdentity> | (() => Partial<AuditIdentity>);
   /** Values to keep out of the logged reason. */
   readonly secrets?: readonly string[];
   readonly via?: string;

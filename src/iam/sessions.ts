@@ -1,16 +1,18 @@
 // iam/: the session registry — every authenticated realtime session (a WebSocket, an embedded Connection) with its
 // identity, access method, IP and times, kept in the shared store so that an OWNER on any node lists and kills it.
 // A node applies kills of its own sessions at once, and other nodes' kills at its next sync (every second).
+// Registering writes nothing (authenticate's hot path, issue #10): new entries, and the removal of closed ones, reach
+// the store at the next sync; this node's list and kill see them at once, other nodes' after that sync.
 
 import { randomUUID } from "node:crypto";
-import { decodeJwt } from "jose";
-import { NotAllowed } from "../errors/index.js";
+import { InvalidAuth, NotAllowed } from "../errors/index.js";
 import type { QueryEngine } from "../exec/contract.js";
 import { withRetries } from "../exec/executor.js";
 import { definitionEnded, identityEnded, isExpired, type Actor, type AuthLevel, type Clock, type Session } from "../exec/session.js";
 import type { KvStore, KvTransaction } from "../store/kv/types.js";
 import { Transaction } from "../store/transaction.js";
 import type { Audit } from "./audit.js";
+import type { Claims } from "./claims.js";
 import { decodeJson, encodeJson, stateId, stateKey, stateRange } from "./sessions-keys.js";
 
 /** One registered session as listed: who (level, user, ns, db, access), from where, since and until when. Times ISO 8601. */
@@ -76,16 +78,75 @@ export const REVOKED_STALENESS_MS = 1000;
 /** A node whose heartbeat is older than this is gone: its entries are swept. Kill marks live twice as long. */
 export const NODE_SILENCE_MS = 60_000;
 
-interface Local {
-  readonly session: Session;
-  entry: StoredEntry;
-  /** Last call (clock ms) and the last one written to the store. */
-  seen: number;
-  written: number;
+/** How long a kill by identity is kept for the nodes' next sync (far more than one sync period). */
+const CUT_KEPT_MS = 2 * NODE_SILENCE_MS;
+
+/**
+ * A kill by identity (a filter naming more than an id), kept in the store so a node ends the sessions it matches that
+ * it had not written yet when the kill scanned the entries (registered up to a sync before the kill).
+ */
+interface Cut {
+  readonly filter: SessionFilter | "all";
+  /** The killer: whose sessions it reaches, and its name for the audit. */
+  readonly by: Actor;
+  /** When the kill was made (clock ms of the killing node): sessions registered before it end. */
+  readonly at: number;
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 const present = (v: string | undefined): string | null => v ?? null;
+
+/** A session registered on this node. Its entry is built when first needed: registering stays a few allocations. */
+class Local {
+  private readonly actor: Actor;
+  private readonly ac: string | undefined;
+  private readonly exp: number | undefined;
+  private readonly tk: Session["tk"];
+  private built: StoredEntry | undefined;
+  /** Last call (clock ms) and the last one written to the store. */
+  seen: number;
+  written: number;
+  /** Has a sync written its entry (until then only this node knows it)? */
+  stored = false;
+
+  constructor(
+    readonly id: string,
+    private readonly node: string,
+    readonly session: Session,
+    private readonly started: number,
+    private readonly family: string | undefined,
+  ) {
+    // what the session stands for as registered (a later authentication registers it again)
+    this.actor = session.actor;
+    this.ac = session.ac;
+    this.exp = session.exp;
+    this.tk = session.tk;
+    this.seen = this.written = started;
+  }
+
+  get entry(): StoredEntry {
+    if (this.built !== undefined) return this.built;
+    const { actor, tk } = this;
+    const jti = tk?.["jti"];
+    const exp = tk?.["exp"];
+    return (this.built = {
+      id: this.id,
+      node: this.node,
+      level: actor.level,
+      user: actor.id,
+      ns: present(actor.ns),
+      db: present(actor.db),
+      access: present(this.ac),
+      ip: present(this.session.ip),
+      started: iso(this.started),
+      expires: this.exp === undefined ? null : iso(this.exp * 1000),
+      lastSeen: iso(this.started),
+      ...(typeof jti === "string" ? { jti } : {}),
+      ...(typeof exp === "bigint" || typeof exp === "number" ? { tokenExp: Number(exp) } : {}),
+      ...(this.family !== undefined ? { family: this.family } : {}),
+    });
+  }
+}
 
 /** Only a system user with the OWNER role manages sessions: root all, a namespace or database owner those of its level and below. */
 export function reaches(actor: Actor, e: Identity): boolean {
@@ -107,25 +168,19 @@ function publicEntry(e: StoredEntry): SessionEntry {
   return shown;
 }
 
-/** The `jti` claim of a token, without verifying it (undefined when it has none or does not decode). */
-export function tokenId(token: string): string | undefined {
-  try {
-    const jti = decodeJwt(token).jti;
-    return typeof jti === "string" ? jti : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export class SessionRegistry {
   readonly node: string;
   private readonly clock: Clock;
   private readonly local = new Map<string, Local>();
   private readonly ids = new WeakMap<Session, string>();
+  /** Stored entries of sessions that ended here (closed, invalidated, signed in again): deleted at the next sync. */
+  private readonly gone = new Set<string>();
   /** Token ids refused until their expiry (ms), as of the last sync, plus this node's own kills. */
   private readonly revoked = new Map<string, number>();
   /** When `revoked` was last read from the store (clock ms). */
   private revokedAt = -Infinity;
+  /** Kills by identity, as of the last sync (Cut). */
+  private cuts: Cut[] = [];
   private timer: ReturnType<typeof setInterval> | undefined;
   private lastSweep = -Infinity;
   private readonly syncMs: number;
@@ -150,36 +205,17 @@ export class SessionRegistry {
     this.families = book;
   }
 
-  /** Registers `session` as just authenticated (a new authentication replaces the connection's earlier one). */
-  async register(session: Session, extra: { family?: string } = {}): Promise<void> {
-    await this.deregister(session);
+  /**
+   * Registers `session` as just authenticated (a new authentication replaces the connection's earlier one). Nothing is
+   * written: the entry reaches the store at the next sync, and is never written if the session ends before it.
+   */
+  register(session: Session, extra: { family?: string } = {}): void {
+    this.deregister(session);
     const { actor } = session;
     if (actor.level === "No") return;
-    const now = this.clock.now();
-    const jti = session.tk?.["jti"];
-    const exp = session.tk?.["exp"];
-    const entry: StoredEntry = {
-      id: randomUUID(),
-      node: this.node,
-      level: actor.level,
-      user: actor.id,
-      ns: present(actor.ns),
-      db: present(actor.db),
-      access: present(session.ac),
-      ip: present(session.ip),
-      started: iso(now),
-      expires: session.exp === undefined ? null : iso(session.exp * 1000),
-      lastSeen: iso(now),
-      ...(typeof jti === "string" ? { jti } : {}),
-      ...(typeof exp === "bigint" || typeof exp === "number" ? { tokenExp: Number(exp) } : {}),
-      ...(extra.family !== undefined ? { family: extra.family } : {}),
-    };
-    this.local.set(entry.id, { session, entry, seen: now, written: now });
-    this.ids.set(session, entry.id);
-    await this.write(async (kv) => {
-      kv.set(stateKey("ss", entry.id), encodeJson(entry));
-      kv.set(stateKey("sn", this.node), encodeJson(now));
-    });
+    const id = randomUUID();
+    this.local.set(id, new Local(id, this.node, session, this.clock.now(), extra.family));
+    this.ids.set(session, id);
     this.startTimer();
   }
 
@@ -194,25 +230,35 @@ export class SessionRegistry {
     if (l !== undefined) l.seen = this.clock.now();
   }
 
-  /** The session ended (invalidate, reset, connection closed): it leaves the registry. */
-  async deregister(session: Session): Promise<void> {
+  /** The session ended (invalidate, reset, connection closed): it leaves the registry (its entry the store at the next sync). */
+  deregister(session: Session): void {
     const id = this.ids.get(session);
     if (id === undefined) return;
     this.ids.delete(session);
+    const l = this.local.get(id);
     this.local.delete(id);
-    await this.write(async (kv) => kv.delete(stateKey("ss", id)));
+    if (l?.stored) {
+      this.gone.add(id);
+      this.startTimer();
+    }
   }
 
-  /** The sessions `actor` may manage that match `filter` (default all), oldest first. */
+  /**
+   * The sessions `actor` may manage that match `filter` (default all), oldest first: the store's entries, with this
+   * node's own as it knows them now (registered since the last sync, or ended). Other nodes' lag up to one sync.
+   */
   async list(actor: Actor, filter: SessionFilter | "all" = "all"): Promise<SessionEntry[]> {
     authorize(actor);
     const now = this.clock.now();
-    const entries = await this.read(async (kv) => {
-      const out: StoredEntry[] = [];
-      for await (const batch of kv.scan(stateRange("ss"))) for (const [, v] of batch) out.push(decodeJson<StoredEntry>(v));
+    const stored = await this.read(async (kv) => {
+      const out = new Map<string, StoredEntry>();
+      for await (const batch of kv.scan(stateRange("ss")))
+        for (const [key, v] of batch) if (!this.gone.has(stateId(key))) out.set(stateId(key), decodeJson<StoredEntry>(v));
       return out;
     });
-    return entries
+    // this node's: the unwritten ones join, the written ones show their last call (one killed elsewhere stays out)
+    for (const [id, l] of this.local) if (!l.stored || stored.has(id)) stored.set(id, { ...l.entry, lastSeen: iso(l.seen) });
+    return [...stored.values()]
       .filter((e) => reaches(actor, e) && matches(e, filter) && (e.expires === null || now < Date.parse(e.expires) + 1000))
       .sort((a, b) => a.started.localeCompare(b.started))
       .map(publicEntry);
@@ -225,9 +271,10 @@ export class SessionRegistry {
    */
   async kill(actor: Actor, filter: SessionFilter | "all"): Promise<SessionEntry[]> {
     authorize(actor);
-    const killed = await this.killWhere((e) => reaches(actor, e) && matches(e, filter), "killed", actor.id);
-    const stoodOn = new Set(killed.flatMap((e) => (e.family === undefined ? [] : [e.family])));
     const byIdentity = filter === "all" || (["user", "access", "ns", "db"] as const).some((k) => filter[k] !== undefined);
+    const cut: Cut | undefined = byIdentity ? { filter, by: actor, at: this.clock.now() } : undefined;
+    const killed = await this.killWhere((e) => reaches(actor, e) && matches(e, filter), "killed", actor.id, cut);
+    const stoodOn = new Set(killed.flatMap((e) => (e.family === undefined ? [] : [e.family])));
     await this.families?.endWhere((f) => stoodOn.has(f.id) || (byIdentity && reaches(actor, f.identity) && matches(f.identity, filter)), "killed");
     return killed.map(publicEntry);
   }
@@ -241,19 +288,20 @@ export class SessionRegistry {
   }
 
   /**
-   * Was the token (its `jti`) revoked by a kill or a refresh family's end? The list is read from the store again once
-   * it is REVOKED_STALENESS_MS old, so a node serving only HTTP requests sees another node's kill within a second too.
+   * Refuses a verified token whose `jti` was revoked by a kill or a refresh family's end (TokenGuard). The list is read
+   * from the store again once it is REVOKED_STALENESS_MS old, so a node serving only HTTP requests sees another node's
+   * kill within a second too; between reads the check is a map lookup.
    */
-  async isRevoked(token: string): Promise<boolean> {
-    const jti = tokenId(token);
-    if (jti === undefined) return false;
+  assertUsable(claims: Claims): Promise<void> | void {
     const now = this.clock.now();
-    if (now - this.revokedAt >= REVOKED_STALENESS_MS) {
-      const live = await this.read(async (kv) => revokedIds(kv, now));
-      this.setRevoked(live, now);
-    }
-    const until = this.revoked.get(jti);
-    return until !== undefined && until >= now;
+    if (now - this.revokedAt >= REVOKED_STALENESS_MS) return this.refreshRevoked(now).then(() => this.assertUsable(claims));
+    const until = typeof claims.jti === "string" ? this.revoked.get(claims.jti) : undefined;
+    if (until !== undefined && until >= now) throw new InvalidAuth("the token's session was killed");
+  }
+
+  private async refreshRevoked(now: number): Promise<void> {
+    const live = await this.read(async (kv) => revokedIds(kv, now));
+    this.setRevoked(live, now);
   }
 
   private standsOnRevoked(session: Session): boolean {
@@ -277,20 +325,27 @@ export class SessionRegistry {
     for (const t of tokens) this.revoked.set(t.jti, t.untilMs);
   }
 
-  private async killWhere(match: (e: StoredEntry) => boolean, reason: string, by?: string): Promise<StoredEntry[]> {
+  private async killWhere(match: (e: StoredEntry) => boolean, reason: string, by?: string, cut?: Cut): Promise<StoredEntry[]> {
     const now = this.clock.now();
     const killed = await this.write(async (kv) => {
       const out: StoredEntry[] = [];
+      // a kill by identity also reaches the sessions other nodes registered since their last sync, at their next one
+      if (cut !== undefined) kv.set(cutKey(cut), encodeJson(cut));
+      const revoke = (e: StoredEntry) => {
+        if (e.jti !== undefined && e.tokenExp !== undefined) kv.set(stateKey("sr", e.jti), encodeJson(e.tokenExp * 1000 + 999));
+        out.push(e);
+      };
       for await (const batch of kv.scan(stateRange("ss")))
         for (const [key, v] of batch) {
           const e = decodeJson<StoredEntry>(v);
-          if (!match(e)) continue;
+          if (this.gone.has(e.id) || !match(e)) continue;
           // 1. the entry goes; 2. its node learns of the kill at its next sync; 3. its token is refused everywhere
           kv.delete(key);
           kv.set(stateKey("sk", e.id), encodeJson(now));
-          if (e.jti !== undefined && e.tokenExp !== undefined) kv.set(stateKey("sr", e.jti), encodeJson(e.tokenExp * 1000 + 999));
-          out.push(e);
+          revoke(e);
         }
+      // this node's sessions not written yet: killed here below, their tokens refused everywhere
+      for (const l of this.local.values()) if (!l.stored && match(l.entry)) revoke(l.entry);
       return out;
     });
     for (const e of killed) {
@@ -336,38 +391,72 @@ export class SessionRegistry {
     const now = this.clock.now();
     const ids = [...this.local.keys()];
     const sweep = now - this.lastSweep >= NODE_SILENCE_MS / 2;
-    const { killed } = await this.write(async (kv) => {
-      // 1. this node is alive
+    const dropping = [...this.gone];
+    const { killed, written, cutOff } = await this.write(async (kv) => {
+      const wrote: [Local, number][] = [];
+      // 1. this node is alive; entries of sessions ended here go
       kv.set(stateKey("sn", this.node), encodeJson(now));
+      for (const id of dropping) kv.delete(stateKey("ss", id));
       // 2. kills of this node's sessions made elsewhere
       const marks = await kv.getMany(ids.map((id) => stateKey("sk", id)));
       const killedHere = ids.filter((_id, i) => marks[i] !== undefined);
       for (const id of killedHere) kv.delete(stateKey("sk", id));
-      // 3. the revoked token ids still in force (a session standing on one has ended)
+      // 3. the revoked token ids still in force (a session standing on one has ended), and kills by identity: a session
+      // not written yet that one matches ends here, its token refused everywhere
       const live = await revokedIds(kv, now, true);
+      const cuts = await liveCuts(kv, now, true);
+      const cutOff = new Map<string, Cut>();
+      for (const id of ids) {
+        const l = this.local.get(id);
+        const cut = l === undefined || l.stored ? undefined : cuts.find((c) => cutReaches(c, l.entry));
+        if (cut === undefined) continue;
+        cutOff.set(id, cut);
+        if (l!.entry.jti !== undefined && l!.entry.tokenExp !== undefined) {
+          live.set(l!.entry.jti, l!.entry.tokenExp * 1000 + 999);
+          kv.set(stateKey("sr", l!.entry.jti), encodeJson(l!.entry.tokenExp * 1000 + 999));
+        }
+      }
       this.setRevoked(live, now);
-      // 4. the others: ended ones leave; the rest are written when their last-seen time moved or a sweep took them
+      this.cuts = cuts;
+      // 4. the others: ended ones leave; the rest are written when new, their last-seen time moved, or a sweep took them
       const stored = await kv.getMany(ids.map((id) => stateKey("ss", id)));
       ids.forEach((id, i) => {
         const l = this.local.get(id);
-        if (l === undefined || marks[i] !== undefined) return;
-        if (this.ended(id, l)) kv.delete(stateKey("ss", id));
-        else if (l.seen !== l.written || stored[i] === undefined) kv.set(stateKey("ss", id), encodeJson({ ...l.entry, lastSeen: iso(l.seen) }));
+        if (l === undefined || marks[i] !== undefined || cutOff.has(id)) return;
+        if (this.ended(id, l)) {
+          if (stored[i] !== undefined) kv.delete(stateKey("ss", id));
+        } else if (l.seen !== l.written || stored[i] === undefined) {
+          kv.set(stateKey("ss", id), encodeJson({ ...l.entry, lastSeen: iso(l.seen) }));
+          wrote.push([l, l.seen]);
+        }
       });
       if (sweep) await sweepSilent(kv, now);
-      return { killed: killedHere };
+      return { killed: killedHere, written: wrote, cutOff };
     });
     // applied once committed
     if (sweep) this.lastSweep = now;
+    for (const id of dropping) this.gone.delete(id);
     for (const id of killed) this.killLocal(id);
+    for (const [id, cut] of cutOff) {
+      const l = this.local.get(id);
+      if (l !== undefined) this.audited(l.entry, "killed", cut.by.id);
+      this.killLocal(id);
+    }
+    for (const [l, seen] of written) {
+      // a session that ended while the sync ran leaves the store at the next one
+      if (this.local.get(l.id) !== l) this.gone.add(l.id);
+      l.stored = true;
+      l.written = seen;
+    }
     for (const [id, l] of this.local) {
       if (this.ended(id, l)) {
         // an expired session leaves the registry; its later calls find no entry
         this.local.delete(id);
         if (this.ids.get(l.session) === id) this.ids.delete(l.session);
-      } else l.written = l.seen;
+        if (l.stored) this.gone.add(id);
+      }
     }
-    if (this.local.size === 0) this.stopTimer();
+    if (this.local.size === 0 && this.gone.size === 0) this.stopTimer();
   }
 
   /** Stops the background sync (the store is about to close). */
@@ -415,6 +504,26 @@ async function revokedIds(kv: KvTransaction, now: number, prune = false): Promis
     for (const [key, v] of batch) {
       const until = decodeJson<number>(v);
       if (until >= now) live.set(stateId(key), until);
+      else if (prune) kv.delete(key);
+    }
+  return live;
+}
+
+const cutKey = (c: Cut): Uint8Array =>
+  stateKey("sc", JSON.stringify([c.by.level, c.by.ns ?? null, c.by.db ?? null, c.filter === "all" ? "all" : (["user", "access", "ns", "db"] as const).map((k) => (c.filter === "all" ? null : (c.filter[k] ?? null)))]));
+
+/** Does the kill `c` reach entry `e` (its killer may manage it, its filter matches, it was registered before)? */
+function cutReaches(c: Cut, e: StoredEntry): boolean {
+  return reaches(c.by, e) && matches(e, c.filter) && Date.parse(e.started) < c.at;
+}
+
+/** The kills by identity still kept (CUT_KEPT_MS); `prune` deletes the others. */
+async function liveCuts(kv: KvTransaction, now: number, prune = false): Promise<Cut[]> {
+  const live: Cut[] = [];
+  for await (const batch of kv.scan(stateRange("sc")))
+    for (const [key, v] of batch) {
+      const cut = decodeJson<Cut>(v);
+      if (now - cut.at <= CUT_KEPT_MS) live.push(cut);
       else if (prune) kv.delete(key);
     }
   return live;

@@ -103,22 +103,24 @@ describe("session registry", () => {
     expect((await k.query("RETURN 1"))[0]!.result).toBe(1n);
   });
 
-  it("last seen moves with calls and reaches the store at the next sync", async () => {
-    let now = 1_800_000_000_000;
-    const db = await open({ now: () => now });
-    const c = await signedIn(db, { NS: "a", DB: "a", user: "ann", pass: "pw" });
-    now += 5000;
+  it("last seen moves with calls: on its node at once, on another at the next sync", async () => {
+    const clock = movable();
+    const { a, b } = await twoNodes(clock);
+    const c = await signedIn(a, { NS: "a", DB: "a", user: "ann", pass: "pw" });
+    await a.sessions.sync();
+    clock.ms += 5000;
     await c.query("RETURN 1");
-    expect((await db.sessions.list())[0]!.lastSeen).toBe(new Date(now - 5000).toISOString());
-    await db.sessions.sync();
-    expect((await db.sessions.list())[0]!.lastSeen).toBe(new Date(now).toISOString());
+    expect((await a.sessions.list())[0]!.lastSeen).toBe(new Date(clock.ms).toISOString());
+    expect((await b.sessions.list())[0]!.lastSeen).toBe(new Date(clock.ms - 5000).toISOString());
+    await a.sessions.sync();
+    expect((await b.sessions.list())[0]!.lastSeen).toBe(new Date(clock.ms).toISOString());
   });
 
   it("a node silent for NODE_SILENCE_MS is swept by another; a node swept while alive writes its entries back", async () => {
     const clock = movable();
     const { a, b } = await twoNodes(clock);
     const c = await signedIn(b, { NS: "a", DB: "a", user: "ann", pass: "pw" });
-    await a.sessions.sync();
+    await b.sessions.sync();
     expect((await a.sessions.list()).length).toBe(1);
     clock.ms += NODE_SILENCE_MS + 1;
     await a.sessions.sync();

@@ -213,6 +213,9 @@ for (const shared of SHARED)
       nodes.push(b);
       const c = await open(b);
       expect((await call(c, "signin", [{ NS: "app", DB: "app", user: "bob", pass: "pw" }])).error).toBeUndefined();
+      // B's new session reaches the store at B's next sync (registering writes nothing: issue #10)
+      expect(await a.db.sessions.list({ user: "bob" })).toEqual([]);
+      await b.db.sessions.sync();
       const seen = (await a.db.sessions.list({ user: "bob" })).map((e) => e.node);
       expect(seen).toEqual([b.db.sessions.node]);
       const res = await fetch(`${a.base}/sessions/kill`, { method: "POST", headers: { ...ROOT, "content-type": "application/json" }, body: JSON.stringify({ user: "bob" }) });
