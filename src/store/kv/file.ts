@@ -1,7 +1,8 @@
 // store/kv/: the `file:PATH` backend — one SQLite file (better-sqlite3) in the folder PATH: a `kv(k, v) WITHOUT
 // ROWID` table in WAL mode with synchronous=FULL, so an acknowledged commit survives kill -9 and power loss.
 // Transactions read through pooled connections, each holding one SQLite read snapshot; transactions begun with no
-// write in between share one (same snapshot, fewer connections). Commits are grouped: those arriving while the
+// write in between share one (same snapshot, fewer connections), and it stays open while nothing is written, so its
+// remembered point reads serve the next transactions too (a snapshot left open pins the WAL: the next write ends it). Commits are grouped: those arriving while the
 // previous group is on its way to disk are validated one after the other (occ.ts) and written in one SQLite
 // transaction — one fsync for the group — by the writer thread (file-writer.ts), never on the event loop.
 // One process owns the folder (a LOCK file with its pid).
@@ -21,8 +22,10 @@ import type { Bytes, KvStore, KvTransaction, TransactionMode } from "./types.js"
 const BATCH = 500;
 /** Idle read connections kept open for the next transactions. */
 const POOL = 8;
-/** Point reads one read snapshot remembers. */
+/** Point reads and range rows one read snapshot remembers. */
 const SNAPSHOT_GETS = 4096;
+/** A range read whole in fewer rows than this is remembered too. */
+const SMALL_RANGE = 16;
 
 type Db = Database.Database;
 type Row = [k: Buffer, v: Buffer];
@@ -61,17 +64,38 @@ class ReadConnection {
    *  and the same bytes again let the record store reuse the decoded document. */
   snapshot(): Snapshot {
     const seen = new Map<KeyString, Buffer | undefined>();
+    // small ranges read whole (an index probe), by `start \uffff end` (latin1 keys never hold \uffff) and direction
+    const ranges = [new Map<string, StringEntry[]>(), new Map<string, StringEntry[]>()] as const;
+    let remembered = 0;
     const get = (k: KeyString): Buffer | undefined => {
       if (seen.has(k)) return seen.get(k);
       const v = this.get.get(buf(k))?.v;
-      if (seen.size < SNAPSHOT_GETS) seen.set(k, v);
+      if (remembered++ < SNAPSHOT_GETS) seen.set(k, v);
       return v;
     };
-    return {
-      get,
-      getMany: (keys) => keys.map(get),
-      scan: (start, end, reverse, batch) => this.scan(start, end, reverse, batch),
+    const scan = (start: KeyString, end: KeyString, reverse: boolean, batch: number): Iterable<StringEntry[]> => {
+      const memo = ranges[reverse ? 1 : 0];
+      const id = `${start}\uffff${end}`;
+      const known = memo.get(id);
+      if (known !== undefined) return [known];
+      const pages = this.scan(start, end, reverse, batch);
+      if (batch <= SMALL_RANGE || remembered >= SNAPSHOT_GETS) return pages;
+      // the first page tells: a range that fits in one is remembered, a larger one streams on
+      const it = pages[Symbol.iterator]();
+      const first = it.next();
+      if (first.done) return remember(memo, id, []);
+      if (first.value.length < SMALL_RANGE) return remember(memo, id, first.value);
+      return (function* () {
+        yield first.value;
+        yield* { [Symbol.iterator]: () => it };
+      })();
     };
+    const remember = (memo: Map<string, StringEntry[]>, id: string, rows: StringEntry[]): Iterable<StringEntry[]> => {
+      remembered += 1 + rows.length;
+      memo.set(id, rows);
+      return rows.length === 0 ? [] : [rows];
+    };
+    return { get, getMany: (keys) => keys.map(get), scan };
   }
 
   /** Pages of LIMIT `batch` (a statement left iterating would lock the connection against the transaction's gets). */
@@ -197,6 +221,7 @@ export class FileStore implements KvStore {
     // the commits already asked for are written first
     while (this.writing || this.queue.length > 0) await (this.writing ?? this.flush());
     this.closed = true;
+    this.endIdle();
     for (const conn of this.idle.splice(0)) conn.db.close();
     await this.writer.close();
     unlinkSync(this.lockFile);
@@ -246,6 +271,7 @@ export class FileStore implements KvStore {
   private written(group: readonly QueuedCommit[], error: unknown): void {
     this.generation++;
     this.log.publish();
+    this.endIdle();
     this.writing = undefined;
     for (const c of group) {
       if (error === undefined) c.resolve();
@@ -265,15 +291,27 @@ export class FileStore implements KvStore {
       current.users++;
       return current;
     }
+    this.endIdle();
     const conn = this.idle.pop() ?? new ReadConnection(connect(this.file));
     conn.begin.run();
     conn.touch.get();
     return (this.shared = { conn, snapshot: conn.snapshot(), generation: this.generation, users: 1 });
   }
 
-  /** The last user ends the connection's read snapshot and keeps it for a later transaction. */
+  /** The last user of an outdated snapshot ends it and keeps the connection for a later transaction; the current one
+   *  stays open, idle, for the next transactions. */
   private release(lease: Lease): void {
     if (--lease.users > 0) return;
+    if (this.shared === lease && lease.generation === this.generation && !this.closed) return;
+    this.end(lease);
+  }
+
+  /** Ends the shared snapshot if no transaction uses it (a write was published, or it is outdated). */
+  private endIdle(): void {
+    if (this.shared !== undefined && this.shared.users === 0) this.end(this.shared);
+  }
+
+  private end(lease: Lease): void {
     if (this.shared === lease) this.shared = undefined;
     lease.conn.end.run();
     if (!this.closed && this.idle.length < POOL) this.idle.push(lease.conn);

@@ -23,9 +23,14 @@ afterEach(() => {
 
 async function readAll(store: FileStore, prefix: string): Promise<string[]> {
   const txn = await store.begin("read");
+  const out = await scanKeys(txn, prefix);
+  await txn.cancel();
+  return out;
+}
+
+async function scanKeys(txn: Awaited<ReturnType<FileStore["begin"]>>, prefix: string): Promise<string[]> {
   const out: string[] = [];
   for await (const batch of txn.scan(prefixRange(enc.encode(prefix)))) for (const [k] of batch) out.push(dec.decode(k));
-  await txn.cancel();
   return out;
 }
 
@@ -88,10 +93,39 @@ describe("file: backend", () => {
     await store.close();
   });
 
+  it("keeps the current snapshot open between transactions and ends it once a write is published: a remembered range never hides a commit", async () => {
+    const store = await FileStore.open(tempDir());
+    const internals = store as unknown as { shared: { users: number } | undefined };
+    const put = async (k: string): Promise<void> => {
+      const w = await store.begin("write");
+      w.set(enc.encode(k), enc.encode("v"));
+      await w.commit();
+    };
+    await put("idx/a");
+    expect(await readAll(store, "idx/")).toEqual(["idx/a"]);
+    // idle, still open: the next transaction takes it with what it remembered
+    expect(internals.shared?.users).toBe(0);
+    const before = await store.begin("read");
+    expect(await scanKeys(before, "idx/")).toEqual(["idx/a"]);
+    await put("idx/b");
+    // the old snapshot's reader still sees its own time; a new transaction the commit
+    expect(await scanKeys(before, "idx/")).toEqual(["idx/a"]);
+    await before.cancel();
+    expect(internals.shared).toBeUndefined();
+    expect(await readAll(store, "idx/")).toEqual(["idx/a", "idx/b"]);
+    // a reverse read of the same range is its own entry
+    const r = await store.begin("read");
+    const back: string[] = [];
+    for await (const batch of r.scan(prefixRange(enc.encode("idx/")), { reverse: true })) for (const [k] of batch) back.push(dec.decode(k));
+    expect(back).toEqual(["idx/b", "idx/a"]);
+    await r.cancel();
+    await store.close();
+  });
+
   it("releases the read snapshot of transactions dropped without commit or cancel, once collected", () => {
     const dir = tempDir();
     const out = execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", join(import.meta.dirname, "fixtures/dropped.ts"), dir]);
-    expect(JSON.parse(out.toString())).toEqual({ held: true, shared: false, idle: 1 });
+    expect(JSON.parse(out.toString())).toEqual({ held: true, users: 0, open: true });
   }, 60_000);
 
   it("refuses a second owner of the folder while the first lives, and takes over a dead owner's lock", async () => {
