@@ -55,6 +55,8 @@ export const QUERY_MESSAGES = {
   QueryNotExecuted: () => "The query was not executed due to a failed transaction",
   QueryCancelled: () => "The query was not executed due to a cancelled transaction",
   QueryTimedout: () => "The query was not executed because it exceeded the timeout",
+  /** Ours (SurrealDB has no memory guard): exec/heap-guard.ts stopped the query while the heap was near its limit. */
+  QueryMemory: () => "The query was not executed because the server is low on memory",
   SingleOnlyOutput: () => "Expected a single result output when using the ONLY keyword",
   RecordExists: (rid: string) => `Database record \`${rid}\` already exists`,
   TryPow: (a: string, b: string) => `Cannot raise the value '${a}' with '${b}'`,
@@ -184,6 +186,7 @@ export const DATA_FREE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   "QueryNotExecuted",
   "QueryCancelled",
   "QueryTimedout",
+  "QueryMemory",
   "SingleOnlyOutput",
   "ValueTooLarge",
   "ResultTooLarge",

@@ -6,6 +6,7 @@
 import { queryError } from "../errors/index.js";
 import { MAX_RESULT_SIZE, sizeWithin } from "../value/size.js";
 import type { Value } from "../value/types.js";
+import { heapPressed } from "./heap-guard.js";
 import { ENGINE_LANE, SLICE_MS, scheduler, type Lane } from "./scheduler.js";
 
 /** The default time limit of a client query (ms): `--query-timeout`, `DatastoreOptions.queryTimeoutMs`. */
@@ -25,6 +26,9 @@ export interface ExecuteOptions {
 export class Budget {
   #lastYield = performance.now();
   #expired = false;
+  /** Stopped by the memory guard, shared with the budgets made `within` this one (stays true, like `#expired`: the rest
+   *  of the query fails at once and drops what it holds). */
+  #starved = { now: false };
   #calls = 0;
   #answered = 0;
 
@@ -49,6 +53,7 @@ export class Budget {
   within(ms: number): Budget {
     const b = new Budget(Math.min(this.deadline, performance.now() + Math.max(0, ms)), this.signal, this.lane);
     b.#lastYield = this.#lastYield;
+    b.#starved = this.#starved;
     return b;
   }
 
@@ -102,12 +107,18 @@ export class Budget {
   checkpoint(): Promise<void> | undefined {
     this.stopIfCancelled();
     if (this.#expired) throw queryError("QueryTimedout");
+    if (this.#starved.now) throw queryError("QueryMemory");
     if (++this.#calls < CLOCK_EVERY) return undefined;
     this.#calls = 0;
     const now = performance.now();
     if (now > this.deadline) {
       this.#expired = true;
       throw queryError("QueryTimedout");
+    }
+    // the heap near its limit: client queries stop and drop what they hold (the engine's own work goes on)
+    if (this.lane !== ENGINE_LANE && heapPressed(now)) {
+      this.#starved.now = true;
+      throw queryError("QueryMemory");
     }
     if (now - this.#lastYield < SLICE_MS) return undefined;
     const next = scheduler.slice(this.lane);
