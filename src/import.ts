@@ -42,7 +42,7 @@ export function ownerSession(): Session {
 }
 
 /** Messages of statements that did not fail themselves but were not run because another one in their block failed. */
-const NOT_RUN = new Set<string>([QUERY_MESSAGES.QueryNotExecuted(), QUERY_MESSAGES.QueryCancelled()]);
+export const NOT_RUN = new Set<string>([QUERY_MESSAGES.QueryNotExecuted(), QUERY_MESSAGES.QueryCancelled()]);
 
 function failure(name: string, text: StatementText, stmt: Statement | undefined, reason: string): ImportError {
   const at = sourcePosition(text, stmt?.pos?.line ?? 1, stmt?.pos?.column ?? 1);

@@ -243,28 +243,41 @@ export function parseTestFile(file: string, text: string): TestPlan {
     }
   };
 
+  // an open BEGIN … COMMIT block: one step, run as one query
+  let block: { at: Place; texts: string[] } | undefined;
   const statement = (piece: StatementText): void => {
     const start = codeStart(piece.text);
-    for (const d of directives(start < 0 ? piece.text : piece.text.slice(0, start), piece)) directive(d);
+    const found = directives(start < 0 ? piece.text : piece.text.slice(0, start), piece);
+    if (block && found.length > 0) fail(found[0]!.at, "a directive inside BEGIN … COMMIT (the block is one step: put its expectation after COMMIT)");
+    for (const d of found) directive(d);
     if (start < 0) return;
     const code = piece.text.slice(start);
     const at = placeIn(piece, start);
-    const codeText: StatementText = { text: code, line: at.line, column: at.column };
     // a directive inside a statement's text: most likely a missing `;` before it
     const inner = code.split("\n").findIndex((l, i) => i > 0 && DIRECTIVE.test(l));
     if (inner > 0) fail({ line: at.line + inner, column: 1 }, "a directive inside a statement (is a `;` missing before it?)");
+    let kind: string | undefined;
     try {
-      parse(code);
+      kind = parse(code)[0]?.kind;
     } catch (e) {
       if (!(e instanceof ParseError)) throw e;
       fail(e.line === 1 ? { line: at.line, column: at.column + e.column - 1 } : { line: at.line + e.line - 1, column: e.column }, e.message.split("\n")[0]!);
     }
-    steps.push({ kind: "statement", at, text: code.trim(), expect: undefined });
+    if (kind === "Begin" && !block) block = { at, texts: [] };
+    if (!block) {
+      steps.push({ kind: "statement", at, text: code.trim(), expect: undefined });
+      return;
+    }
+    block.texts.push(code.trim());
+    if (kind !== "Commit" && kind !== "Cancel") return;
+    steps.push({ kind: "statement", at: block.at, text: block.texts.join("\n"), expect: undefined });
+    block = undefined;
   };
 
   const splitter = new StatementSplitter();
   for (const piece of splitter.push(text)) statement(piece);
   const rest = splitter.end();
   if (rest) statement(rest);
+  if (block) fail(block.at, "BEGIN without COMMIT or CANCEL");
   return { file, compat, schemas, ns, db, allowGuests, steps };
 }

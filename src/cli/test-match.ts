@@ -10,18 +10,24 @@ import { formatValue } from "./sql-format.js";
 
 /** What `$any` holds in an expectation: a string no answer contains. */
 export const ANY = `surql-auth:any:${randomUUID()}`;
+/** What `$absent` holds: the field must not be there (a NONE field is no field, so NONE cannot say it). */
+export const ABSENT = `surql-auth:absent:${randomUUID()}`;
+
+/** The variables an expectation is evaluated with. */
+export const EXPECTATION_VARS = { any: ANY, absent: ABSENT } as const;
 
 export type Answer = { readonly ok: true; readonly value: Value } | { readonly ok: false; readonly error: string };
 
 /** Does `actual` match `expected`? `match`: objects need only the fields `expected` lists. */
 export function matches(expected: Value, actual: Value, mode: "exact" | "match", compat: 1 | 2): boolean {
   if (expected === ANY) return true;
+  if (expected === ABSENT) return actual === undefined;
   if (Array.isArray(expected)) return Array.isArray(actual) && actual.length === expected.length && expected.every((x, i) => matches(x, actual[i], mode, compat));
   if (isValueObject(expected)) {
     if (!isValueObject(actual)) return false;
-    const keys = Object.keys(expected).filter((k) => expected[k] !== undefined);
-    if (mode === "exact" && Object.keys(actual).filter((k) => actual[k] !== undefined).length !== keys.length) return false;
-    return keys.every((k) => matches(expected[k], actual[k], mode, compat));
+    // `exact` also compares the fields `expected` does not list
+    const keys = new Set(mode === "exact" ? [...Object.keys(expected), ...Object.keys(actual)] : Object.keys(expected));
+    return [...keys].every((k) => matches(expected[k], actual[k], mode, compat));
   }
   return valueEquals(expected, actual, { compat });
 }
@@ -39,16 +45,17 @@ function project(expected: Value, actual: Value, mode: "exact" | "match"): Value
       if (mode === "match" && !(k in expected)) continue;
       out[k] = k in expected ? project(expected[k], actual[k], mode) : actual[k];
     }
+    for (const k of Object.keys(expected)) if (expected[k] === ABSENT && !(k in actual)) out[k] = ABSENT;
     return out;
   }
   return actual;
 }
 
-/** A value as indented SurrealQL, `$any` written as such. */
+/** A value as indented SurrealQL, `$any` and `$absent` written as such. */
 export function show(v: Value, compat: 1 | 2): string {
   return formatValue(v, { pretty: true, json: false, compat })
     .replace(/\t/g, "  ")
-    .replace(new RegExp(`(['"])${ANY}\\1`, "g"), "$any");
+    .replace(new RegExp(`(['"])(${ANY}|${ABSENT})\\1`, "g"), (_, _q, s: string) => (s === ANY ? "$any" : "$absent"));
 }
 
 /** A line diff of expected against actual: `- ` lines only expected, `+ ` only actual, `  ` both. */

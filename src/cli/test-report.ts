@@ -39,7 +39,8 @@ export function textReport(results: readonly FileResult[]): string {
   for (const r of results) {
     out.push(`${r.file} (compat ${r.compat})`);
     for (const c of r.cases) {
-      out.push(`  ${c.passed ? "✓" : "✗"} ${c.at.line}:${c.at.column} ${c.name}`);
+      // a pass says how a denial showed (an empty result or which error)
+      out.push(`  ${c.passed ? "✓" : "✗"} ${c.at.line}:${c.at.column} ${c.name}${c.passed && c.detail ? `  (${c.detail})` : ""}`);
       if (!c.passed && c.detail) out.push(pad(c.detail, "      "));
     }
     if (r.error) out.push(pad(formatFileError(r.error), "  "));

@@ -4,11 +4,11 @@
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { parse } from "../../grammar/index.js";
-import { ImportError, ownerSession } from "../import.js";
+import { ImportError, NOT_RUN, ownerSession } from "../import.js";
 import { SurqlAuth, type Connection } from "../index.js";
 import type { Clock } from "../exec/session.js";
 import { connectAs, errorMessage, rootConnection, type Where } from "./identity.js";
-import { ANY, isDenialError, isEmpty, matches, show, valueDiff, type Answer } from "./test-match.js";
+import { EXPECTATION_VARS, isDenialError, isEmpty, matches, show, valueDiff, type Answer } from "./test-match.js";
 import { TestFileError, type Expectation, type Place, type Step, type TestPlan } from "./test-file.js";
 
 export interface CaseResult {
@@ -54,7 +54,9 @@ async function schemaWhere(files: readonly string[]): Promise<{ ns: string | und
 async function ask(conn: Connection, text: string): Promise<Answer> {
   try {
     const rs = await conn.query(text);
-    const err = rs.find((r) => r.status === "ERR");
+    // in a failed block, the statement that failed, not the ones "not executed" because of it
+    const errs = rs.filter((r) => r.status === "ERR");
+    const err = errs.find((r) => !NOT_RUN.has(String(r.result))) ?? errs[0];
     return err ? { ok: false, error: String(err.result) } : { ok: true, value: rs.at(-1)?.result };
   } catch (e) {
     return { ok: false, error: errorMessage(e) };
@@ -87,7 +89,7 @@ async function judge(auth: SurqlAuth, where: Where, expect: Expectation | undefi
       try {
         const session = ownerSession();
         [session.ns, session.db] = [where.ns, where.db];
-        want = await auth.engine.evaluate(expect.value, session, { any: ANY });
+        want = await auth.engine.evaluate(expect.value, session, EXPECTATION_VARS);
       } catch (e) {
         return { passed: false, detail: `the expectation does not evaluate: ${errorMessage(e)}` };
       }
@@ -99,9 +101,9 @@ async function judge(auth: SurqlAuth, where: Where, expect: Expectation | undefi
   }
 }
 
-/** A statement's first line, shortened, for a case name. */
+/** A statement (a block: its statements) on one line, shortened, for a case name. */
 function brief(text: string): string {
-  const line = text.split("\n")[0]!.trim();
+  const line = text.replace(/\s+/g, " ").trim();
   return line.length > 72 ? `${line.slice(0, 71)}…` : line;
 }
 

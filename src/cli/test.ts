@@ -23,7 +23,8 @@ directives (comments, so a test file stays SurrealQL):
   -- @as [NAME =] IDENTITY   sign in (later statements run as it); -- @as NAME switches back to that session
   -- @clock +DURATION | DATETIME   move the test clock (expiry)
   -- @expect VALUE  -- @expect-match VALUE  -- @expect-ok  -- @expect-error ["TEXT"]  -- @expect-denied
-                                after a statement (or an @as: its sign-in); $any matches any value
+                                after a statement (or an @as: its sign-in); $any matches any value, $absent a
+                                missing field
 identities: ${IDENTITY_FORMS}
 
 exit code: 0 every case passed, 1 a case failed, 2 a usage mistake or a file that could not run.`;

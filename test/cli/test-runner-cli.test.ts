@@ -25,7 +25,7 @@ describe("surql-auth test (CLI)", () => {
     const headers = r.stdout.split("\n").filter((l) => /^\S/.test(l));
     expect(headers).toEqual(["examples/tests/schema-v1.test.surql (compat 1)", "examples/tests/schema-v2.test.surql (compat 2)", expect.stringMatching(/^\d+ passed, 0 failed$/)]);
     expect(r.stdout).not.toContain("✗");
-    expect(r.stdout).toContain("✓ 54:1 ann: SELECT * FROM user;");
+    expect(r.stdout).toContain("✓ 28:1 anonymous: SELECT * FROM user;  (denied: IAM error: Not enough permissions to perform this action)");
   }, 60_000);
 
   it("a failing case: TAP with the diff, exit 1", async () => {

@@ -108,6 +108,8 @@ RETURN 3;
     expect(parseError("-- @compat 3")).toMatchObject({ reason: "@compat must be 1 or 2" });
     expect(parseError("RETURN 1;\n-- @clock tomorrow")).toMatchObject({ line: 2, column: 11 });
     expect(parseError("-- @as root\n-- @expect 1")).toMatchObject({ reason: expect.stringContaining("a sign-in has no value") });
+    expect(parseError("BEGIN;\nCREATE t;\n-- @expect-ok\nCOMMIT;")).toMatchObject({ line: 3, reason: expect.stringContaining("inside BEGIN … COMMIT") });
+    expect(parseError("RETURN 1;\nBEGIN;\nCREATE t;")).toMatchObject({ line: 2, column: 1, reason: "BEGIN without COMMIT or CANCEL" });
     expect(parseError("RETURN 1;\n-- @nope").snippet).toBe("-- @nope\n   ^");
   });
 });
@@ -141,12 +143,14 @@ SELECT VALUE email FROM user ORDER BY email;
 -- @expect ["ann@example.com", "bob@example.com"]
 RETURN 1 + 1;
 -- @expect 2
+SELECT * FROM user WHERE email = "ann@example.com";
+-- @expect-match [{ email: "ann@example.com", password: $absent }]
 `,
     );
     expect(r.error).toBeUndefined();
     // bob's sign-in has no expectation and succeeds: no case
-    expect(cases(r)).toEqual([3, 5, 7, 10, 13, 15, 17, 20, 22].map((l) => [l, true]));
-    expect(totals([r])).toEqual({ passed: 9, failed: 0, errors: 0 });
+    expect(cases(r)).toEqual([3, 5, 7, 10, 13, 15, 17, 20, 22, 24].map((l) => [l, true]));
+    expect(totals([r])).toEqual({ passed: 10, failed: 0, errors: 0 });
     // a denial says how it showed
     expect(r.cases.filter((c) => c.detail?.startsWith("denied:")).map((c) => c.detail)).toEqual([
       "denied: empty result",
@@ -171,6 +175,9 @@ THROW "boom";
 -- @expect-ok
 THROW "unexpected";
 -- @as user nobody@db pass
+-- @as ann
+SELECT * FROM user;
+-- @expect-match [{ id: $absent, email: $any }]
 `,
     );
     expect(cases(r)).toEqual([
@@ -181,8 +188,9 @@ THROW "unexpected";
       [12, false],
       [14, false],
       [15, false],
+      [17, false],
     ]);
-    const [diff, match, denied, error, ok, unexpected, signin] = r.cases.map((c) => c.detail);
+    const [diff, match, denied, error, ok, unexpected, signin, absent] = r.cases.map((c) => c.detail);
     expect(diff).toContain(`the result differs (- expected, + actual):`);
     expect(diff).toContain(`-     email: 'bob@example.com'`);
     expect(diff).toContain(`+     email: 'ann@example.com'`);
@@ -194,6 +202,9 @@ THROW "unexpected";
     expect(ok).toContain("expected no error, got the error: An error occurred: boom");
     expect(unexpected).toContain("no expectation, so it must succeed");
     expect(signin).toContain("There was a problem with authentication");
+    // $absent: the field must not be there; $any shows as itself on both sides
+    expect(absent).toMatch(/-\s+id: \$absent\n\s+\+\s+id: user:/);
+    expect(absent).toMatch(/\n {8}email: \$any/);
   });
 
   it("tests expiry with the clock: the session holds until its duration is past", async () => {
@@ -217,6 +228,28 @@ RETURN 1;
     );
     expect(r.error).toBeUndefined();
     expect(r.cases.map((c) => c.passed)).toEqual([true, true, true, true]);
+  });
+
+  it("runs a BEGIN … COMMIT block as one step; a failed block answers the error that failed it", async () => {
+    const r = await run(
+      `block-${compat}.test.surql`,
+      `-- @compat ${compat}\n-- @ns a @db b
+BEGIN;
+CREATE t:1;
+CREATE t:2;
+COMMIT;
+-- @expect [{ id: t:2 }]
+BEGIN; CREATE t:3; THROW "no"; COMMIT;
+-- @expect-error "An error occurred: no"
+SELECT VALUE id FROM t;
+-- @expect [t:1, t:2]
+`,
+    );
+    expect(r.cases.map((c) => [c.at.line, c.passed, c.name])).toEqual([
+      [3, true, "root: BEGIN; CREATE t:1; CREATE t:2; COMMIT;"],
+      [8, true, 'root: BEGIN; CREATE t:3; THROW "no"; COMMIT;'],
+      [10, true, "root: SELECT VALUE id FROM t;"],
+    ]);
   });
 
   it("takes the compat of the flag when the file names none, and the file's over the flag", async () => {
@@ -247,7 +280,7 @@ describe("reporters", () => {
       file: "a.test.surql",
       compat: 2,
       cases: [
-        { name: "ann: SELECT * FROM user;", at: { line: 3, column: 1 }, passed: true, detail: undefined },
+        { name: "ann: SELECT * FROM user;", at: { line: 3, column: 1 }, passed: true, detail: "denied: empty result" },
         { name: `bob: SELECT "<&>" FROM user; # x`, at: { line: 5, column: 1 }, passed: false, detail: "the result differs:\n- 1\n+ 2" },
       ],
       error: undefined,
@@ -259,7 +292,7 @@ describe("reporters", () => {
     expect(textReport(results)).toBe(
       [
         "a.test.surql (compat 2)",
-        "  ✓ 3:1 ann: SELECT * FROM user;",
+        "  ✓ 3:1 ann: SELECT * FROM user;  (denied: empty result)",
         `  ✗ 5:1 bob: SELECT "<&>" FROM user; # x`,
         "      the result differs:",
         "      - 1",
