@@ -89,6 +89,9 @@ describe.each([1, 2] as const)("identity specs: connectAs (compat %s)", (compat)
       expect(await whoami(auth, parseIdentity(`record account signin { email: "ann@example.com" }`))).toMatchObject({ level: record, auth: ["ann@example.com"] });
       expect(await whoami(auth, parseIdentity(`record account signup { email: "bob@example.com" }`))).toMatchObject({ level: record, auth: ["bob@example.com"] });
       expect(await whoami(auth, parseIdentity("record account as user:ann"))).toMatchObject({ level: record, auth: ["ann@example.com"] });
+      // a token from a signin opens the same identity elsewhere
+      const token = await (await connectAs(auth, parseIdentity("anonymous"), { ns: "app", db: "app" })).signin({ NS: "app", DB: "app", [compat === 1 ? "SC" : "AC"]: "account", email: "ann@example.com" });
+      expect(await whoami(auth, parseIdentity(`token ${token}`))).toMatchObject({ level: record, auth: ["ann@example.com"] });
       // the bound session carries the token claims and the access's session expiry
       const bound = await connectAs(auth, parseIdentity("record account as user:ann"), { ns: "app", db: "app" });
       expect(bound.session.rd).toEqual(new RecordId("user", "ann"));
