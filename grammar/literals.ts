@@ -1,7 +1,7 @@
 // Literal conversion: token text → values (strings with escapes, numbers, durations, datetimes, uuids).
 import { LocalError } from "../src/errors/index.js";
 import { tryParseDatetime } from "../src/value/datetime.js";
-import { decimalFromDigits } from "../src/value/decimal.js";
+import { decimalExponentTooLarge, decimalFromText, MAX_SCALE } from "../src/value/decimal.js";
 import { tryParseDuration } from "../src/value/duration.js";
 import { parseI64 } from "../src/value/int.js";
 import { unescapeDelimited } from "../src/value/record.js";
@@ -75,26 +75,11 @@ export function uuidFromText(text: string): Uuid | undefined {
 /** Thrown by `numberFromText` for a decimal rust_decimal cannot hold; the AST builder reports it at the token. */
 export class InvalidNumber extends Error {}
 
-const MAX_DECIMAL_EXPONENT = 28;
-
 /** `1.5dec`, `1e5dec` as rust_decimal reads them (28 fractional digits, 96 bits); never expands a huge exponent. */
 function decimalFromLiteral(text: string): Decimal {
-  const [mantissa, expText] = text.split(/[eE]/);
-  const [int, frac = ""] = mantissa!.split(".");
-  let d: Decimal | undefined;
-  if (expText === undefined) d = decimalFromDigits(false, int!, frac);
-  else {
-    const exp = Number(expText);
-    if (Math.abs(exp) > MAX_DECIMAL_EXPONENT) {
-      throw new InvalidNumber(`Failed to parser decimal: Scale exceeds the maximum precision allowed: ${Math.abs(exp)} > ${MAX_DECIMAL_EXPONENT}`);
-    }
-    // move the point: at most 28 places, so the padding stays small
-    const digits = int! + frac;
-    const point = int!.length + exp;
-    if (point >= digits.length) d = decimalFromDigits(false, digits + "0".repeat(point - digits.length), "");
-    else if (point <= 0) d = decimalFromDigits(false, "", "0".repeat(-point) + digits);
-    else d = decimalFromDigits(false, digits.slice(0, point), digits.slice(point));
-  }
+  const exp = decimalExponentTooLarge(text);
+  if (exp !== undefined) throw new InvalidNumber(`Failed to parser decimal: Scale exceeds the maximum precision allowed: ${exp} > ${MAX_SCALE}`);
+  const d = decimalFromText(text);
   if (d === undefined) throw new InvalidNumber("Failed to parser decimal: Invalid decimal: overflow from too many digits");
   return d;
 }

@@ -7,7 +7,8 @@ export interface ScaledDecimal {
   readonly scale: number;
 }
 
-const MAX_SCALE = 28;
+/** rust_decimal's most fractional digits, and its largest exponent in text. */
+export const MAX_SCALE = 28;
 
 /** Parses plain decimal text (`-1.50`, `3`, `1e3`); undefined when not a decimal. */
 export function parseDecimalText(text: string): ScaledDecimal | undefined {
@@ -47,6 +48,33 @@ export function decimalFromDigits(negative: boolean, int: string, frac: string):
   if (scale < frac.length && frac[scale]! >= "5") unscaled++;
   if (unscaled >= U96) return undefined;
   return decimalFromScaled({ unscaled: negative ? -unscaled : unscaled, scale });
+}
+
+/**
+ * Decimal text (`-1.5`, `1e5`, `2.5E-3`) as rust_decimal reads it: 28 fractional digits, 96 bits; undefined when it
+ * cannot hold it. An exponent beyond ±28 is refused before any digit is expanded (attack pass 7, E3: a CBOR decimal
+ * `1e30000000` took 37 s of arithmetic on the event loop). The parser's `dec` literals and every decoder read decimals here.
+ */
+export function decimalFromText(text: string): Decimal | undefined {
+  const m = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!m || (m[2] === "" && (m[3] ?? "") === "")) return undefined;
+  const [, sign, int = "", frac = "", expText] = m;
+  const negative = sign === "-";
+  if (expText === undefined) return decimalFromDigits(negative, int, frac);
+  const exp = Number(expText);
+  if (Math.abs(exp) > MAX_SCALE) return undefined;
+  // move the point: at most 28 places, so the padding stays small
+  const digits = int + frac;
+  const point = int.length + exp;
+  if (point >= digits.length) return decimalFromDigits(negative, digits + "0".repeat(point - digits.length), "");
+  if (point <= 0) return decimalFromDigits(negative, "", "0".repeat(-point) + digits);
+  return decimalFromDigits(negative, digits.slice(0, point), digits.slice(point));
+}
+
+/** Does decimal text carry an exponent beyond rust_decimal's ±28 (the parser names that error apart)? */
+export function decimalExponentTooLarge(text: string): number | undefined {
+  const exp = /[eE]([+-]?\d+)$/.exec(text)?.[1];
+  return exp !== undefined && Math.abs(Number(exp)) > MAX_SCALE ? Math.abs(Number(exp)) : undefined;
 }
 
 export function scaledOf(d: Decimal): ScaledDecimal {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  decimalExponentTooLarge,
+  decimalFromText,
   decimalAdd,
   decimalDiv,
   decimalFromFloat,
@@ -59,5 +61,31 @@ describe("decimal arithmetic", () => {
     expect(decimalFromFloat(1.0)!.text).toBe("1");
     expect(decimalFromFloat(1e20)!.text).toBe("100000000000000000000");
     expect(decimalFromFloat(NaN)).toBeUndefined();
+  });
+});
+
+describe("decimalFromText: rust_decimal's reading of decimal text (the parser's `dec` literals and the CBOR decoder)", () => {
+  it.each([
+    ["1.50", "1.50"],
+    ["-0.5", "-0.5"],
+    [".5", "0.5"],
+    ["3.", "3"],
+    ["1e3", "1000"],
+    ["2.5E-3", "0.0025"],
+    ["-1e28", "-10000000000000000000000000000"],
+    ["79228162514264337593543950335", "79228162514264337593543950335"],
+  ])("%s → %s", (text, printed) => {
+    expect(decimalFromText(text)?.text).toBe(printed);
+  });
+
+  it.each(["", ".", "e5", "1e", "1.2.3", "0x10", "1e29", "1e-29", "1e30000000", "79228162514264337593543950336"])("refuses %j", (text) => {
+    expect(decimalFromText(text)).toBeUndefined();
+  });
+
+  it("names an exponent beyond ±28 apart, without reading the digits", () => {
+    expect(decimalExponentTooLarge("1e30000000")).toBe(30000000);
+    expect(decimalExponentTooLarge("1e-29")).toBe(29);
+    expect(decimalExponentTooLarge("1e28")).toBeUndefined();
+    expect(decimalExponentTooLarge("15")).toBeUndefined();
   });
 });

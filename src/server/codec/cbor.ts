@@ -6,6 +6,7 @@
 
 import { LocalError } from "../../errors/index.js";
 import { ByteWriter } from "../../value/byte-writer.js";
+import { decimalFromText } from "../../value/decimal.js";
 import type { Compat } from "../../exec/session.js";
 import { parseDatetime, parseDuration, parseRecordIdText } from "../../value/index.js";
 import {
@@ -60,7 +61,6 @@ const I64_MIN = -(1n << 63n);
 const I64_MAX = (1n << 63n) - 1n;
 const MAX_DEPTH = 256;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DECIMAL_RE = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 // ---------------------------------------------------------------- encoding
 
@@ -556,8 +556,10 @@ class Reader {
         if (typeof v !== "string" || !UUID_RE.test(v)) throw new CborError("Expected a valid UUID string for tag 9");
         return new Uuid(v.toLowerCase());
       case TAG.stringDecimal:
-        if (typeof v !== "string" || !DECIMAL_RE.test(v)) throw new CborError("Expected a valid decimal string for tag 10");
-        return new Decimal(v);
+        // read as rust_decimal reads it (28 fractional digits, 96 bits): a huge exponent is refused, never expanded
+        const d = typeof v === "string" ? decimalFromText(v) : undefined;
+        if (d === undefined) throw new CborError("Expected a valid decimal string for tag 10");
+        return d;
       case TAG.customDatetime: {
         if (!Array.isArray(v) || v.length !== 2 || typeof v[0] !== "bigint" || typeof v[1] !== "bigint")
           throw new CborError("Expected a [seconds, nanoseconds] datetime for tag 12");

@@ -80,6 +80,16 @@ describe("decodeCbor", () => {
     expect(() => decodeCbor(bytes("1bffffffffffffffff"))).toThrow(CborError);
   });
 
+  it("reads a decimal (tag 10) as rust_decimal reads it, and refuses one it cannot hold before expanding its digits (attack pass 7, E3)", () => {
+    const tag10 = (text: string): Uint8Array => encodeCbor(new Decimal(text));
+    expect(decodeCbor(tag10("1.50"))).toEqual(new Decimal("1.50"));
+    expect(decodeCbor(tag10("-2.5e3"))).toEqual(new Decimal("-2500"));
+    expect(decodeCbor(tag10("1e28"))).toEqual(new Decimal("10000000000000000000000000000"));
+    for (const text of ["1e30000000", "1e-29", "1e29", "79228162514264337593543950336", "abc", "", "."]) {
+      expect(() => decodeCbor(tag10(text)), text).toThrow("Expected a valid decimal string for tag 10");
+    }
+  });
+
   it("decodes NONE from tag 6 with any payload, and undefined", () => {
     expect(decodeCbor(bytes("c6f6"))).toBeUndefined();
     expect(decodeCbor(bytes("c601"))).toBeUndefined();
