@@ -131,7 +131,7 @@ export class UsageError extends LocalError {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-function parseCompat(text: string | undefined): 1 | 2 {
+export function parseCompat(text: string | undefined): 1 | 2 {
   if (text === undefined || text === "2") return 2;
   if (text === "1") return 1;
   throw new UsageError(`--compat must be 1 or 2, not '${text}'`);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// CLI entry point: `surql-auth start | check | test | sql | is-ready | export | import | sessions | version | help`.
+// CLI entry point: `surql-auth start | check | test | sql | is-ready | export | import | sessions | matrix | version | help`.
 
 import { readFileSync } from "node:fs";
 import { parseCli, UsageError } from "./args.js";
@@ -31,6 +31,14 @@ async function main(argv: readonly string[]): Promise<number> {
   if (argv[0] === "test" || (argv[0] === "help" && argv[1] === "test")) {
     const { testCommand } = await import("./test.js");
     return testCommand(argv[0] === "help" ? ["--help"] : argv.slice(1));
+  }
+  if (argv[0] === "matrix" || (argv[0] === "help" && argv[1] === "matrix")) {
+    const matrix = await import("./matrix.js");
+    if (argv[0] === "help" || argv.slice(1).some((a) => a === "--help" || a === "-h")) {
+      process.stdout.write(`${matrix.MATRIX_USAGE}\n`);
+      return 0;
+    }
+    return matrix.matrixCommand(argv.slice(1));
   }
   let opts;
   try {

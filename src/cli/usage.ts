@@ -121,6 +121,7 @@ commands:
   export [FILE]    write a database as SurrealQL
   import FILE      run a SurrealQL file on a database
   sessions list|kill  list or end the sessions of a running server
+  matrix FILE...   who may select / create / update / delete each table and field; risky rules
   version          print the version
   help [COMMAND]   this text, or a command's options
 
