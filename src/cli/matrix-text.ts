@@ -138,8 +138,8 @@ function legend(m: DatabaseMatrix, compat: 1 | 2): string[] {
 }
 
 const CELL_LEGEND = [
-  "s c u d: select create update delete   ✓ always   ✗ never   N only where footnote N holds   - no such rule (fields have no delete)",
-  "*: decided from the WHERE clause for that identity (e.g. $auth is NONE for a guest); a field's cell includes its table's rule",
+  "s c u d: select create update delete · ✓ always · ✗ never · N where footnote N holds · - no rule (fields have no delete)",
+  "*: decided from the WHERE clause for that identity ($auth is NONE for guests) · a field's cell includes its table's rule",
 ].join("\n");
 
 function flagLines(flags: readonly Flag[]): string[] {
@@ -151,6 +151,9 @@ function flagLines(flags: readonly Flag[]): string[] {
   }
   return out;
 }
+
+/** Control characters from schema names and clauses would drive the terminal: shown as `?`. */
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
 
 export function matrixText(m: Matrix): string {
   const out: string[] = [];
@@ -165,5 +168,5 @@ export function matrixText(m: Matrix): string {
     out.push(...legend(d, m.compat), ...d.notes.map((n) => wrap(n, WIDTH, "  ")), "");
   }
   out.push(CELL_LEGEND, "", ...flagLines(m.flags));
-  return `${out.join("\n")}\n`;
+  return `${out.join("\n").replace(CONTROL, "?")}\n`;
 }

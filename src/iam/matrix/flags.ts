@@ -44,7 +44,7 @@ function words(path: string): string[] {
 }
 
 const SECRET_WORDS = new Set(["password", "passwd", "pass", "pwd", "passhash", "hash", "token", "secret", "key", "apikey", "salt", "otp", "credential", "credentials", "private", "privkey"]);
-const SECRET_PARTS = /password|passwd|passhash|secret|token|apikey/;
+const SECRET_PARTS = /password|passwd|passhash|apikey|secrets?$|tokens?$/;
 
 export function secretNamed(path: string): boolean {
   return words(path).some((w) => SECRET_WORDS.has(w) || SECRET_PARTS.test(w));
