@@ -19,26 +19,36 @@ function version(): string {
   return "unknown";
 }
 
+type OwnParser = () => Promise<{ usage: string; run: (argv: readonly string[]) => Promise<number> }>;
+
+/** Commands with their own argument parser and usage text, loaded on demand. */
+const OWN_PARSERS: Readonly<Record<string, OwnParser>> = {
+  sessions: async () => {
+    const m = await import("./sessions.js");
+    return { usage: m.SESSIONS_USAGE, run: (argv) => m.sessionsCommand(argv) };
+  },
+  test: async () => {
+    const m = await import("./test.js");
+    return { usage: m.TEST_USAGE, run: (argv) => m.testCommand(argv) };
+  },
+  matrix: async () => {
+    const m = await import("./matrix.js");
+    return { usage: m.MATRIX_USAGE, run: (argv) => m.matrixCommand(argv) };
+  },
+};
+
+const ownParser = (name: string | undefined): OwnParser | undefined => (name !== undefined && Object.hasOwn(OWN_PARSERS, name) ? OWN_PARSERS[name] : undefined);
+
 async function main(argv: readonly string[]): Promise<number> {
-  if (argv[0] === "sessions" || (argv[0] === "help" && argv[1] === "sessions")) {
-    const sessions = await import("./sessions.js");
+  // commands that parse their own arguments first
+  const own = ownParser(argv[0] === "help" ? argv[1] : argv[0]);
+  if (own) {
+    const { usage, run } = await own();
     if (argv[0] === "help" || argv.slice(1).some((a) => a === "--help" || a === "-h")) {
-      process.stdout.write(`${sessions.SESSIONS_USAGE}\n`);
+      process.stdout.write(`${usage}\n`);
       return 0;
     }
-    return sessions.sessionsCommand(argv.slice(1));
-  }
-  if (argv[0] === "test" || (argv[0] === "help" && argv[1] === "test")) {
-    const { testCommand } = await import("./test.js");
-    return testCommand(argv[0] === "help" ? ["--help"] : argv.slice(1));
-  }
-  if (argv[0] === "matrix" || (argv[0] === "help" && argv[1] === "matrix")) {
-    const matrix = await import("./matrix.js");
-    if (argv[0] === "help" || argv.slice(1).some((a) => a === "--help" || a === "-h")) {
-      process.stdout.write(`${matrix.MATRIX_USAGE}\n`);
-      return 0;
-    }
-    return matrix.matrixCommand(argv.slice(1));
+    return run(argv.slice(1));
   }
   let opts;
   try {
