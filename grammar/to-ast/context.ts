@@ -8,23 +8,33 @@ import { durationFromText, InvalidNumber, numberFromText, unquote, unquoteIdent 
 
 export type Node = CstNode;
 
+/** A node with (maybe) a `K` child list of `V`: what a clause builder takes from any statement that has the clause. */
+export type With<K extends string, V> = { children: { [P in K]?: V[] } };
+
+/**
+ * The list under `key` in children `C`: typed for a node of grammar/cst.ts (a misspelled key does not compile),
+ * nodes or tokens as asked for an untyped CstNode.
+ */
+type List<C, K extends keyof C, Untyped> = string extends keyof C ? Untyped : NonNullable<C[K]>;
+type Item<C, K extends keyof C, Untyped> = List<C, K, Untyped[]> extends readonly (infer E)[] ? E : never;
+
 export function isToken(e: CstElement): e is IToken {
   return (e as IToken).image !== undefined;
 }
-export function nodes(n: Node, key: string): Node[] {
-  return (n.children[key] as Node[] | undefined) ?? [];
+export function nodes<C extends object, K extends keyof C & string>(n: { children: C }, key: K): List<C, K, Node[]> {
+  return ((n.children as Record<string, unknown>)[key] ?? []) as List<C, K, Node[]>;
 }
-export function toks(n: Node, key: string): IToken[] {
-  return (n.children[key] as IToken[] | undefined) ?? [];
+export function toks<C extends object, K extends keyof C & string>(n: { children: C }, key: K): List<C, K, IToken[]> {
+  return ((n.children as Record<string, unknown>)[key] ?? []) as List<C, K, IToken[]>;
 }
-export function node(n: Node, key: string, i = 0): Node | undefined {
-  return nodes(n, key)[i];
+export function node<C extends object, K extends keyof C & string>(n: { children: C }, key: K, i = 0): Item<C, K, Node> | undefined {
+  return (nodes(n, key) as unknown as Item<C, K, Node>[])[i];
 }
-export function tok(n: Node, key: string, i = 0): IToken | undefined {
-  return toks(n, key)[i];
+export function tok<C extends object, K extends keyof C & string>(n: { children: C }, key: K, i = 0): Item<C, K, IToken> | undefined {
+  return (toks(n, key) as unknown as Item<C, K, IToken>[])[i];
 }
-export function has(n: Node, key: string): boolean {
-  return n.children[key] !== undefined;
+export function has<C extends object>(n: { children: C }, key: keyof C & string): boolean {
+  return (n.children as Record<string, unknown>)[key] !== undefined;
 }
 export function req<T>(v: T | undefined): T {
   if (v === undefined) throw new Error("internal: missing CST child");
@@ -55,6 +65,15 @@ export function startOffsetOf(n: Node): number | undefined {
   }
   return firstToken(n)?.startOffset;
 }
+/** The one child of a node whose rule is a choice, typed by its key (`switch (one.key)` narrows `one.node`). */
+export type OneOf<Ch> = { [K in keyof Ch]-?: { key: K; node: NonNullable<Ch[K]> extends readonly (infer E)[] ? E : never } }[keyof Ch];
+
+/** The first child of `n` (skipping the `except` key) with its key. */
+export function oneOf<Ch extends object, X extends keyof Ch & string = never>(n: { children: Ch }, except?: X): OneOf<Omit<Ch, X>> {
+  const [key, list] = onlyChild(n as unknown as Node, except);
+  return { key, node: list[0] } as unknown as OneOf<Omit<Ch, X>>;
+}
+
 /** The first child list of a node (skipping `except`), without allocating the entries array. */
 export function onlyChild(n: Node, except?: string): [string, CstElement[]] {
   for (const key in n.children) if (key !== except) return [key, n.children[key]];

@@ -1,6 +1,7 @@
 // CST → AST, data statements: SELECT CREATE UPDATE/UPSERT DELETE INSERT RELATE LIVE and their clauses.
 import type * as A from "../../src/ast/nodes.js";
-import { nodes, toks, node, tok, has, req, type Node, type Ctx } from "./context.js";
+import type * as C from "../cst.js";
+import { nodes, toks, node, tok, has, req, type Node, type Ctx, type With } from "./context.js";
 import { array, expr, subquery } from "./expressions.js";
 import { idioms, optIdioms, plainIdiom } from "./idioms.js";
 import { recordKey } from "./literals.js";
@@ -11,17 +12,17 @@ function target(ctx: Ctx, e: A.Expr): A.Expr {
   return e;
 }
 
-function targets(ctx: Ctx, n: Node): A.Expr[] {
+function targets(ctx: Ctx, n: With<"targets", C.TargetsCstNode>): A.Expr[] {
   return nodes(req(node(n, "targets")), "expr").map((e) => target(ctx, expr(ctx, e)));
 }
 
-function assignment(ctx: Ctx, n: Node): A.Assignment {
+function assignment(ctx: Ctx, n: C.AssignmentCstNode): A.Assignment {
   const op = req(tok(n, "op"));
   const map: Record<string, A.AssignOp> = { Eq: "=", PlusEq: "+=", MinusEq: "-=", PlusQEq: "+?=" };
   return { place: plainIdiom(ctx, req(node(n, "plainIdiom"))), op: map[op.tokenType.name], value: expr(ctx, req(node(n, "expr"))) };
 }
 
-function data(ctx: Ctx, n: Node): A.DataClause | undefined {
+function data(ctx: Ctx, n: With<"dataClause", C.DataClauseCstNode>): A.DataClause | undefined {
   const d = node(n, "dataClause");
   if (d === undefined) return undefined;
   if (has(d, "SET")) return { kind: "Set", items: nodes(d, "assignment").map((a) => assignment(ctx, a)) };
@@ -33,7 +34,7 @@ function data(ctx: Ctx, n: Node): A.DataClause | undefined {
   return { kind: "Patch", value };
 }
 
-function fields(ctx: Ctx, n: Node): A.Fields {
+function fields(ctx: Ctx, n: C.FieldsCstNode): A.Fields {
   if (has(n, "VALUE")) {
     const alias = node(n, "valueAlias");
     return { value: true, items: [{ kind: "Single", expr: expr(ctx, req(node(n, "valueExpr"))), alias: alias && plainIdiom(ctx, alias) }] };
@@ -48,7 +49,7 @@ function fields(ctx: Ctx, n: Node): A.Fields {
   };
 }
 
-function output(ctx: Ctx, n: Node): A.Output | undefined {
+function output(ctx: Ctx, n: With<"outputClause", C.OutputClauseCstNode>): A.Output | undefined {
   const o = node(n, "outputClause");
   if (o === undefined) return undefined;
   if (has(o, "NONE")) return { kind: "None" };
@@ -59,14 +60,14 @@ function output(ctx: Ctx, n: Node): A.Output | undefined {
   return { kind: "Fields", fields: fields(ctx, req(node(o, "fields"))) };
 }
 
-function tail(ctx: Ctx, n: Node): { timeout: A.Duration | undefined; parallel: boolean } {
+function tail(ctx: Ctx, n: With<"tail", C.TailCstNode>): { timeout: A.Duration | undefined; parallel: boolean } {
   const t = req(node(n, "tail"));
   const d = tok(t, "DurationLiteral");
   return { timeout: d && ctx.duration(d), parallel: has(t, "PARALLEL") };
 }
 
-export function select(ctx: Ctx, n: Node): A.SelectStatement {
-  const optExpr = (key: string) => {
+export function select(ctx: Ctx, n: C.SelectStmtCstNode): A.SelectStatement {
+  const optExpr = (key: "cond" | "limit" | "start" | "version") => {
     const e = node(n, key);
     return e && expr(ctx, e);
   };
@@ -88,17 +89,17 @@ export function select(ctx: Ctx, n: Node): A.SelectStatement {
   return {
     kind: "Select",
     fields: fields(ctx, req(node(n, "fields"))),
-    omit: optIdioms(ctx, n, "omit"),
+    omit: optIdioms(ctx, node(n, "omit")),
     only: has(n, "ONLY"),
     what: targets(ctx, n),
     with: has(n, "NOINDEX") ? { kind: "NoIndex" } : idx.length ? { kind: "Index", names: idx.map((i) => ctx.nameText(i)) } : undefined,
     cond: optExpr("cond"),
-    split: optIdioms(ctx, n, "split"),
-    group: has(n, "GROUP") ? { all: has(n, "ALL"), fields: optIdioms(ctx, n, "group") ?? [] } : undefined,
+    split: optIdioms(ctx, node(n, "split")),
+    group: has(n, "GROUP") ? { all: has(n, "ALL"), fields: optIdioms(ctx, node(n, "group")) ?? [] } : undefined,
     order,
     limit: optExpr("limit"),
     start: optExpr("start"),
-    fetch: optIdioms(ctx, n, "fetch"),
+    fetch: optIdioms(ctx, node(n, "fetch")),
     version: optExpr("version"),
     ...tail(ctx, n),
     explain: has(n, "EXPLAIN") ? { full: has(n, "FULL") } : undefined,
@@ -106,11 +107,11 @@ export function select(ctx: Ctx, n: Node): A.SelectStatement {
   };
 }
 
-export function create(ctx: Ctx, n: Node): A.CreateStatement {
+export function create(ctx: Ctx, n: C.CreateStmtCstNode): A.CreateStatement {
   return { kind: "Create", only: has(n, "ONLY"), what: targets(ctx, n), data: data(ctx, n), output: output(ctx, n), ...tail(ctx, n), pos: ctx.pos(n) };
 }
 
-export function update(ctx: Ctx, n: Node): A.UpdateStatement {
+export function update(ctx: Ctx, n: C.UpdateStmtCstNode): A.UpdateStatement {
   const cond = node(n, "cond");
   return {
     kind: has(n, "UPSERT") ? "Upsert" : "Update",
@@ -124,12 +125,12 @@ export function update(ctx: Ctx, n: Node): A.UpdateStatement {
   };
 }
 
-export function deleteStmt(ctx: Ctx, n: Node): A.DeleteStatement {
+export function deleteStmt(ctx: Ctx, n: C.DeleteStmtCstNode): A.DeleteStatement {
   const cond = node(n, "cond");
   return { kind: "Delete", only: has(n, "ONLY"), what: targets(ctx, n), cond: cond && expr(ctx, cond), output: output(ctx, n), ...tail(ctx, n), pos: ctx.pos(n) };
 }
 
-export function insert(ctx: Ctx, n: Node): A.InsertStatement {
+export function insert(ctx: Ctx, n: C.InsertStmtCstNode): A.InsertStatement {
   const into = tok(n, "into"), intoParam = tok(n, "intoParam");
   let data: A.InsertData;
   if (has(n, "VALUES")) {
@@ -153,7 +154,7 @@ export function insert(ctx: Ctx, n: Node): A.InsertStatement {
   };
 }
 
-function relateValue(ctx: Ctx, n: Node): A.Expr {
+function relateValue(ctx: Ctx, n: C.RelateValueCstNode): A.Expr {
   const p = tok(n, "Param");
   if (p) return { kind: "Param", name: p.image.slice(1), pos: ctx.pos(p) };
   const arr = node(n, "array");
@@ -165,7 +166,7 @@ function relateValue(ctx: Ctx, n: Node): A.Expr {
   return key ? { kind: "RecordId", table: name, key: recordKey(ctx, key), pos: ctx.pos(n) } : { kind: "Table", name, pos: ctx.pos(n) };
 }
 
-export function relate(ctx: Ctx, n: Node): A.RelateStatement {
+export function relate(ctx: Ctx, n: C.RelateStmtCstNode): A.RelateStatement {
   const first = relateValue(ctx, req(node(n, "first")));
   const through = relateValue(ctx, req(node(n, "through")));
   const last = relateValue(ctx, req(node(n, "last")));
@@ -184,7 +185,7 @@ export function relate(ctx: Ctx, n: Node): A.RelateStatement {
   };
 }
 
-export function live(ctx: Ctx, n: Node): A.LiveStatement {
+export function live(ctx: Ctx, n: C.LiveStmtCstNode): A.LiveStatement {
   const f = node(n, "fields");
   const cond = node(n, "cond");
   return {
@@ -193,7 +194,7 @@ export function live(ctx: Ctx, n: Node): A.LiveStatement {
     fields: f ? fields(ctx, f) : { value: false, items: [{ kind: "All" }] },
     what: target(ctx, expr(ctx, req(node(n, "what")))),
     cond: cond && expr(ctx, cond),
-    fetch: optIdioms(ctx, n, "idiomList"),
+    fetch: optIdioms(ctx, node(n, "idiomList")),
     pos: ctx.pos(n),
   };
 }

@@ -1,9 +1,10 @@
 // CST → AST, DEFINE and REMOVE: defaults (table permissions NONE, field/param/function FULL, roles ["VIEWER"], event WHEN true), DEFINE SCOPE / TOKEN desugared into DefineAccess with `legacy`.
 import type * as A from "../../src/ast/nodes.js";
+import type * as C from "../cst.js";
 import { describeFound } from "../errors.js";
 import { unquoteIdent } from "../literals.js";
 import type { IToken } from "chevrotain";
-import { nodes, toks, node, tok, has, req, tokensOf, onlyChild, firstToken, type Node, type Ctx } from "./context.js";
+import { nodes, toks, node, tok, has, req, tokensOf, onlyChild, firstToken, type Node, oneOf, type Ctx, type With } from "./context.js";
 import { block } from "./statements.js";
 import { select } from "./data.js";
 import { expr } from "./expressions.js";
@@ -14,18 +15,18 @@ const algorithms = new Set(["EDDSA", "ES256", "ES384", "ES512", "HS256", "HS384"
 
 export type DefineCommon = { ifNotExists: boolean; overwrite: boolean; comment: string | undefined; pos: A.Pos | undefined };
 
-export function level(ctx: Ctx, n: Node): A.Base {
+export function level(ctx: Ctx, n: C.BaseCstNode): A.Base {
   if (has(n, "ROOT") || has(n, "KV")) return "ROOT";
   if (has(n, "NS") || has(n, "NAMESPACE")) return "NAMESPACE";
   return "DATABASE";
 }
 
-function head(ctx: Ctx, n: Node): { ifNotExists: boolean; overwrite: boolean } {
+function head(ctx: Ctx, n: With<"defineHead", C.DefineHeadCstNode>): { ifNotExists: boolean; overwrite: boolean } {
   const h = req(node(n, "defineHead"));
   return { ifNotExists: has(h, "EXISTS"), overwrite: has(h, "OVERWRITE") };
 }
 
-function comment(ctx: Ctx, n: Node): string | undefined {
+function comment(ctx: Ctx, n: With<"commentClause", C.CommentClauseCstNode>): string | undefined {
   const list = nodes(n, "commentClause");
   const last = list[list.length - 1];
   if (last === undefined) return undefined;
@@ -33,39 +34,43 @@ function comment(ctx: Ctx, n: Node): string | undefined {
   return s ? ctx.string(s) : undefined;
 }
 
-export function define(ctx: Ctx, n: Node): A.DefineStatement {
-  const [key, list] = onlyChild(n, "DEFINE");
-  const c = list[0] as Node;
-  const common = { ...head(ctx, c), comment: comment(ctx, c), pos: ctx.pos(n) };
-  switch (key) {
-    case "defineNamespace": return { kind: "DefineNamespace", name: ctx.nameText(req(tok(c, "IdentName"))), ...common };
+export function define(ctx: Ctx, n: C.DefineStmtCstNode): A.DefineStatement {
+  const one = oneOf(n, "DEFINE");
+  const common = { ...head(ctx, one.node), comment: comment(ctx, one.node), pos: ctx.pos(n) };
+  switch (one.key) {
+    case "defineNamespace": return { kind: "DefineNamespace", name: ctx.nameText(req(tok(one.node, "IdentName"))), ...common };
     case "defineDatabase": {
+      const c = one.node;
       const cf = tok(c, "DurationLiteral");
       return { kind: "DefineDatabase", name: ctx.nameText(req(tok(c, "IdentName"))), changefeed: cf && ctx.duration(cf), ...common };
     }
-    case "defineUser": return defineUser(ctx, c, common);
-    case "defineScope": return defineScope(ctx, c, common);
-    case "defineToken": return defineToken(ctx, c, common);
-    case "defineAccess": return defineAccess(ctx, c, common);
-    case "defineTable": return defineTable(ctx, c, common);
-    case "defineField": return defineField(ctx, c, common);
+    case "defineUser": return defineUser(ctx, one.node, common);
+    case "defineScope": return defineScope(ctx, one.node, common);
+    case "defineToken": return defineToken(ctx, one.node, common);
+    case "defineAccess": return defineAccess(ctx, one.node, common);
+    case "defineTable": return defineTable(ctx, one.node, common);
+    case "defineField": return defineField(ctx, one.node, common);
     case "defineIndex": {
+      const c = one.node;
       const fields = nodes(c, "idiomList").flatMap((l) => idioms(ctx, l));
       return { kind: "DefineIndex", name: ctx.nameText(req(tok(c, "IdentName"))), table: onTable(ctx, c), fields, unique: has(c, "UNIQUE"), ...common };
     }
     case "defineParam": {
+      const c = one.node;
       const value = node(c, "expr");
       if (value === undefined) ctx.fail(tokensOf(c).pop(), "Missing VALUE clause in DEFINE PARAM", ["`VALUE`"]);
       const perm = node(c, "permissionSimple");
       return { kind: "DefineParam", name: req(tok(c, "Param")).image.slice(1), value: expr(ctx, value), permissions: perm ? permissionValue(ctx, req(node(perm, "permissionValue"))) : { kind: "Full" }, ...common };
     }
     case "defineEvent": {
+      const c = one.node;
       const when = node(c, "when");
       const thens = nodes(c, "then");
       if (thens.length === 0) ctx.fail(tokensOf(c).pop(), "Missing THEN clause in DEFINE EVENT", ["`THEN`"]);
       return { kind: "DefineEvent", name: ctx.nameText(req(tok(c, "IdentName"))), table: onTable(ctx, c), when: when ? expr(ctx, when) : { kind: "Literal", value: true }, then: thens.map((t) => expr(ctx, t)), ...common };
     }
     case "defineFunction": {
+      const c = one.node;
       const fnName = req(node(c, "functionName"));
       const parts = toks(fnName, "IdentName");
       if (ctx.nameText(parts[0]).toLowerCase() !== "fn") ctx.fail(firstToken(fnName), `Unexpected token \`${ctx.nameText(parts[0])}\`, expected \`fn\``, ["`fn`"]);
@@ -82,19 +87,19 @@ export function define(ctx: Ctx, n: Node): A.DefineStatement {
       };
     }
     case "defineAnalyzer": {
+      const c = one.node;
       const ts = nodes(c, "opaque").flatMap((o) => tokensOf(o)).sort((a, b) => a.startOffset - b.startOffset);
       const text = ts.length ? ctx.text.slice(ts[0].startOffset, ts[ts.length - 1].startOffset + ts[ts.length - 1].image.length) : "";
       return { kind: "DefineAnalyzer", name: ctx.nameText(req(tok(c, "IdentName"))), text, ...common };
     }
-    default: throw new Error(`internal: unknown define ${key}`);
   }
 }
 
-function onTable(ctx: Ctx, n: Node): string {
+function onTable(ctx: Ctx, n: With<"onTable", C.OnTableCstNode>): string {
   return ctx.nameText(req(tok(req(node(n, "onTable")), "IdentName")));
 }
 
-function durations(ctx: Ctx, n: Node, allowGrant: boolean): A.DurationClause {
+function durations(ctx: Ctx, n: With<"durationClause", C.DurationClauseCstNode>, allowGrant: boolean): A.DurationClause {
   const out: { grant?: A.Duration | null; token?: A.Duration | null; session?: A.Duration | null } = {};
   for (const clause of nodes(n, "durationClause")) {
     for (const f of nodes(clause, "durationFor")) {
@@ -112,7 +117,7 @@ function durations(ctx: Ctx, n: Node, allowGrant: boolean): A.DurationClause {
   return out;
 }
 
-function defineUser(ctx: Ctx, c: Node, common: DefineCommon): A.DefineUserStatement {
+function defineUser(ctx: Ctx, c: C.DefineUserCstNode, common: DefineCommon): A.DefineUserStatement {
   const roles: A.Role[] = [];
   const written: string[] = [];
   for (const r of toks(c, "role")) {
@@ -136,7 +141,7 @@ function defineUser(ctx: Ctx, c: Node, common: DefineCommon): A.DefineUserStatem
   };
 }
 
-function defineScope(ctx: Ctx, c: Node, common: DefineCommon): A.DefineAccessStatement {
+function defineScope(ctx: Ctx, c: C.DefineScopeCstNode, common: DefineCommon): A.DefineAccessStatement {
   const s = tok(c, "DurationLiteral");
   const session = s && ctx.duration(s);
   const signup = node(c, "signup"), signin = node(c, "signin");
@@ -158,7 +163,7 @@ function algorithm(ctx: Ctx, n: IToken, allowJwks: boolean): A.JwtAlgorithm | "J
   ctx.fail(firstToken(n), `Unexpected token \`${ctx.nameText(n)}\`, expected an algorithm`, ["an algorithm"]);
 }
 
-function defineToken(ctx: Ctx, c: Node, common: DefineCommon): A.DefineAccessStatement {
+function defineToken(ctx: Ctx, c: C.DefineTokenCstNode, common: DefineCommon): A.DefineAccessStatement {
   const name = ctx.nameText(req(tok(c, "IdentName")));
   const b = node(c, "base");
   // ON ROOT parses (SurrealDB 2 defines a ROOT JWT access; 1.x rejects it when executed: `Invalid level 'ROOT'`).
@@ -183,7 +188,7 @@ function defineToken(ctx: Ctx, c: Node, common: DefineCommon): A.DefineAccessSta
   };
 }
 
-function jwtConfig(ctx: Ctx, n: Node): A.JwtConfig {
+function jwtConfig(ctx: Ctx, n: C.JwtConfigCstNode): A.JwtConfig {
   const algs = toks(n, "alg"), keys = toks(n, "key"), urls = toks(n, "url");
   const alg = algs.length ? (algorithm(ctx, algs[algs.length - 1], false) as A.JwtAlgorithm) : "HS512";
   let verify: A.JwtVerify;
@@ -202,14 +207,14 @@ function jwtConfig(ctx: Ctx, n: Node): A.JwtConfig {
   return { verify, issuer: { alg: ialg, key: ikey } };
 }
 
-function defineAccess(ctx: Ctx, c: Node, common: DefineCommon): A.DefineAccessStatement {
+function defineAccess(ctx: Ctx, c: C.DefineAccessCstNode, common: DefineCommon): A.DefineAccessStatement {
   const base = level(ctx, req(node(c, "base")));
   let access: A.AccessType = { kind: "Record", signup: undefined, signin: undefined, jwt: undefined, refresh: false };
   const at = nodes(c, "accessType");
   const t = at[at.length - 1];
   if (t !== undefined) {
     if (has(t, "BEARER")) {
-      const subject = has(t, "USER") || toks(t, "subject")[0]?.tokenType.name === "USER" ? "USER" : "RECORD";
+      const subject = toks(t, "subject")[0]?.tokenType.name === "USER" ? "USER" : "RECORD";
       if (subject === "RECORD" && base !== "DATABASE") ctx.fail(firstToken(t), `Unexpected token \`RECORD\`, expected \`USER\``, ["`USER`"]);
       const j = node(t, "jwtConfig");
       access = { kind: "Bearer", subject, jwt: j && jwtConfig(ctx, j) };
@@ -235,13 +240,13 @@ function defineAccess(ctx: Ctx, c: Node, common: DefineCommon): A.DefineAccessSt
   };
 }
 
-function permissionValue(ctx: Ctx, n: Node): A.Permission {
+function permissionValue(ctx: Ctx, n: C.PermissionValueCstNode): A.Permission {
   if (has(n, "NONE")) return { kind: "None" };
   if (has(n, "FULL")) return { kind: "Full" };
   return { kind: "Where", cond: expr(ctx, req(node(n, "expr"))) };
 }
 
-function permissions(ctx: Ctx, n: Node, isField: boolean): { permissions: A.Permissions; permissionsWritten: boolean } {
+function permissions(ctx: Ctx, n: With<"permissions", C.PermissionsCstNode>, isField: boolean): { permissions: A.Permissions; permissionsWritten: boolean } {
   const dflt: A.Permission = isField ? { kind: "Full" } : { kind: "None" };
   const p: { select: A.Permission; create: A.Permission; update: A.Permission; delete: A.Permission } = { select: dflt, create: dflt, update: dflt, delete: dflt };
   const list = nodes(n, "permissions");
@@ -265,13 +270,13 @@ function permissions(ctx: Ctx, n: Node, isField: boolean): { permissions: A.Perm
   return { permissions: p, permissionsWritten: list.length > 0 };
 }
 
-function defineTable(ctx: Ctx, c: Node, common: DefineCommon): A.DefineTableStatement {
+function defineTable(ctx: Ctx, c: C.DefineTableCstNode, common: DefineCommon): A.DefineTableStatement {
   let tableType: A.DefineTableStatement["tableType"] = { kind: "Any" };
   const tt = nodes(c, "tableType").pop();
   if (tt !== undefined) {
     if (has(tt, "NORMAL")) tableType = { kind: "Normal" };
     else if (has(tt, "RELATION")) {
-      const names = (key: string) => nodes(tt, key).flatMap((l) => toks(l, "IdentName").map((x) => ctx.nameText(x)));
+      const names = (key: "from" | "to") => nodes(tt, key).flatMap((l) => toks(l, "IdentName").map((x) => ctx.nameText(x)));
       tableType = { kind: "Relation", from: names("from"), to: names("to"), enforced: has(tt, "ENFORCED") };
     }
   }
@@ -292,7 +297,7 @@ function defineTable(ctx: Ctx, c: Node, common: DefineCommon): A.DefineTableStat
   };
 }
 
-function fieldPath(ctx: Ctx, n: Node): A.IdiomExpr {
+function fieldPath(ctx: Ctx, n: C.FieldPathCstNode): A.IdiomExpr {
   const names = toks(n, "IdentName");
   if (names.length === 1 && Object.keys(n.children).length === 1) return { kind: "Idiom", parts: [{ kind: "Field", name: ctx.nameText(names[0]) }], pos: ctx.pos(n) };
   const parts: A.IdiomPart[] = [];
@@ -315,9 +320,8 @@ function fieldPath(ctx: Ctx, n: Node): A.IdiomExpr {
   return { kind: "Idiom", parts, pos: ctx.pos(n) };
 }
 
-function defineField(ctx: Ctx, c: Node, common: DefineCommon): A.DefineFieldStatement {
-  const last = (key: string) => nodes(c, key).pop();
-  const t = last("type"), v = last("value"), a = last("assert"), d = last("default");
+function defineField(ctx: Ctx, c: C.DefineFieldCstNode, common: DefineCommon): A.DefineFieldStatement {
+  const t = nodes(c, "type").pop(), v = nodes(c, "value").pop(), a = nodes(c, "assert").pop(), d = nodes(c, "default").pop();
   return {
     kind: "DefineField",
     name: fieldPath(ctx, req(node(c, "fieldPath"))),
@@ -334,7 +338,7 @@ function defineField(ctx: Ctx, c: Node, common: DefineCommon): A.DefineFieldStat
   };
 }
 
-export function remove(ctx: Ctx, n: Node): A.RemoveStatement {
+export function remove(ctx: Ctx, n: C.RemoveStmtCstNode): A.RemoveStatement {
   const targetTok = req(tok(n, "target"));
   let target = targetTok.tokenType.name as A.RemoveStatement["target"] | "NS" | "DB";
   if (target === "NS") target = "NAMESPACE";

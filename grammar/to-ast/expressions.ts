@@ -1,8 +1,9 @@
 // CST → AST, expressions: operator precedence over the flat operand/operator list, prefix operators, casts, ranges, primaries.
 import type * as A from "../../src/ast/nodes.js";
+import type * as C from "../cst.js";
 import { Decimal, Geometry } from "../../src/value/types.js";
 import type { IToken } from "chevrotain";
-import { isToken, nodes, node, tok, has, req, onlyChild, firstToken, type Node, type Ctx } from "./context.js";
+import { isToken, nodes, node, tok, has, req, onlyChild, oneOf, firstToken, type Node, type Ctx } from "./context.js";
 import { block, statement, statementFrom } from "./statements.js";
 import { graph, identStart, postfixExpr } from "./idioms.js";
 import { objectEntries, prefixed } from "./literals.js";
@@ -45,7 +46,7 @@ function nonAssociative(op: A.BinaryOp): boolean {
   return (p === 4 || p === 5) && op !== "==" && op !== "<" && op !== "<=" && op !== ">" && op !== ">=";
 }
 
-export function expr(ctx: Ctx, n: Node): A.Expr {
+export function expr(ctx: Ctx, n: C.ExprCstNode): A.Expr {
   const operands = nodes(n, "unary");
   if (operands.length === 1) return unary(ctx, operands[0]);
   const opNodes = nodes(n, "binaryOp");
@@ -70,7 +71,7 @@ export function expr(ctx: Ctx, n: Node): A.Expr {
   return climb(0);
 }
 
-function binaryOp(ctx: Ctx, n: Node): A.BinaryOp {
+function binaryOp(ctx: Ctx, n: C.BinaryOpCstNode): A.BinaryOp {
   if (has(n, "IS")) return has(n, "NOT") ? "!=" : "=";
   if (has(n, "NOT")) return "NOTINSIDE";
   const t = req(tok(n, "BinaryOpToken"));
@@ -78,7 +79,7 @@ function binaryOp(ctx: Ctx, n: Node): A.BinaryOp {
   return opText[t.tokenType.name];
 }
 
-function unary(ctx: Ctx, n: Node): A.Expr {
+function unary(ctx: Ctx, n: C.UnaryCstNode): A.Expr {
   const prefix = tok(n, "prefix");
   if (prefix) {
     const inner = req(node(n, "unary"));
@@ -95,7 +96,7 @@ function unary(ctx: Ctx, n: Node): A.Expr {
 }
 
 /** `-x`, `!x`, `+x` over `inner` (without its range tail when `bare`). */
-function prefixOp(ctx: Ctx, prefix: IToken, inner: Node, bare: boolean): A.Expr {
+function prefixOp(ctx: Ctx, prefix: IToken, inner: C.UnaryCstNode, bare: boolean): A.Expr {
   const op = prefix.image as A.UnaryOp;
   // `-` before a bare number is part of the literal, so i64's minimum reads
   const num = tok(inner, "NumberLiteral");
@@ -114,43 +115,42 @@ function prefixOp(ctx: Ctx, prefix: IToken, inner: Node, bare: boolean): A.Expr 
 }
 
 /** `a..b`, `a..=b`, `..b`, `a..`, `..`: the begin (if any) is included. */
-function valueRange(ctx: Ctx, n: Node, begin: A.Expr | undefined, at: Node): A.RangeExpr {
+function valueRange(ctx: Ctx, n: C.ValueRangeCstNode, begin: A.Expr | undefined, at: Node): A.RangeExpr {
   const end = node(n, "end");
   const inclusive = req(tok(n, "op")).image === "..=";
   return { kind: "RangeValue", begin, end: end && { expr: unary(ctx, end), inclusive }, pos: ctx.pos(at) };
 }
 
-export function primary(ctx: Ctx, n: Node): A.Expr {
-  const [key, list] = onlyChild(n);
-  const el = list[0];
-  if (isToken(el)) {
-    const pos = ctx.pos(el);
-    switch (key) {
-      case "StringLiteral": return { kind: "Literal", value: ctx.string(el), pos };
-      case "PrefixedString": return prefixed(ctx, el);
-      case "NumberLiteral": return { kind: "Literal", value: ctx.number(el), pos };
-      case "DurationLiteral": return { kind: "Literal", value: ctx.duration(el), pos };
-      case "NONE": return { kind: "Literal", value: undefined, pos };
-      case "NULL": return { kind: "Literal", value: null, pos };
-      case "TRUE": return { kind: "Literal", value: true, pos };
-      case "FALSE": return { kind: "Literal", value: false, pos };
-      case "Param": return { kind: "Param", name: el.image.slice(1), pos };
-    }
-    throw new Error(`internal: primary token ${key}`);
-  }
-  if (key === "braced" || key === "piped") return primary(ctx, el);
-  switch (key) {
-    case "array": return array(ctx, el);
-    case "object": return object(ctx, el);
-    case "block": return block(ctx, el);
-    case "subquery": return subquery(ctx, el);
-    case "graphStep": return { kind: "Idiom", parts: [graph(ctx, el)], pos: ctx.pos(el) };
-    case "closure": return closure(ctx, el);
+/** What a primary is read from: a unary node's inline alternatives, or the object / block of `{…}`, the mock / closure of `|…|`. */
+type PrimaryNode = { children: C.UnaryCstChildren & C.BracedCstChildren & C.PipedCstChildren };
+
+export function primary(ctx: Ctx, n: PrimaryNode): A.Expr {
+  const one = oneOf(n);
+  switch (one.key) {
+    case "StringLiteral": return { kind: "Literal", value: ctx.string(one.node), pos: ctx.pos(one.node) };
+    case "PrefixedString": return prefixed(ctx, one.node);
+    case "NumberLiteral": return { kind: "Literal", value: ctx.number(one.node), pos: ctx.pos(one.node) };
+    case "DurationLiteral": return { kind: "Literal", value: ctx.duration(one.node), pos: ctx.pos(one.node) };
+    case "NONE": return { kind: "Literal", value: undefined, pos: ctx.pos(one.node) };
+    case "NULL": return { kind: "Literal", value: null, pos: ctx.pos(one.node) };
+    case "TRUE": return { kind: "Literal", value: true, pos: ctx.pos(one.node) };
+    case "FALSE": return { kind: "Literal", value: false, pos: ctx.pos(one.node) };
+    case "Param": return { kind: "Param", name: one.node.image.slice(1), pos: ctx.pos(one.node) };
+    case "braced":
+    case "piped":
+      return primary(ctx, one.node);
+    case "array": return array(ctx, one.node);
+    case "object": return object(ctx, one.node);
+    case "block": return block(ctx, one.node);
+    case "subquery": return subquery(ctx, one.node);
+    case "graphStep": return { kind: "Idiom", parts: [graph(ctx, one.node)], pos: ctx.pos(one.node) };
+    case "closure": return closure(ctx, one.node);
     case "mock": {
+      const el = one.node;
       const to = tok(el, "to");
       return { kind: "Mock", table: ctx.nameText(req(tok(el, "IdentName"))), from: BigInt(req(tok(el, "from")).image), to: to && BigInt(to.image), pos: ctx.pos(el) };
     }
-    case "identStart": return identStart(ctx, el);
+    case "identStart": return identStart(ctx, one.node);
     case "ifStmt":
     case "selectStmt":
     case "createStmt":
@@ -160,20 +160,20 @@ export function primary(ctx: Ctx, n: Node): A.Expr {
     case "relateStmt":
     case "defineStmt":
     case "removeStmt":
-      return { kind: "Subquery", inner: statementFrom(ctx, key, el), pos: ctx.pos(el) };
+      return { kind: "Subquery", inner: statementFrom(ctx, one), pos: ctx.pos(one.node) };
   }
-  throw new Error(`internal: primary ${key}`);
+  throw new Error(`internal: primary ${String(one.key)}`);
 }
 
-export function array(ctx: Ctx, n: Node): A.ArrayExpr {
+export function array(ctx: Ctx, n: C.ArrayCstNode): A.ArrayExpr {
   return { kind: "Array", items: nodes(n, "expr").map((e) => expr(ctx, e)), pos: ctx.pos(n) };
 }
 
-export function object(ctx: Ctx, n: Node): A.ObjectExpr {
+export function object(ctx: Ctx, n: C.ObjectCstNode): A.ObjectExpr {
   return { kind: "Object", entries: objectEntries(ctx, n), pos: ctx.pos(n) };
 }
 
-export function subquery(ctx: Ctx, n: Node): A.SubqueryExpr | A.LiteralExpr {
+export function subquery(ctx: Ctx, n: C.SubqueryCstNode): A.SubqueryExpr | A.LiteralExpr {
   let inner = statement(ctx, req(node(n, "statement")));
   const y = node(n, "pointY");
   if (y === undefined) {
@@ -191,7 +191,7 @@ export function subquery(ctx: Ctx, n: Node): A.SubqueryExpr | A.LiteralExpr {
   return { kind: "Literal", value: new Geometry("Point", [x, yn]), pos: ctx.pos(n) };
 }
 
-function closure(ctx: Ctx, n: Node): A.ClosureExpr {
+function closure(ctx: Ctx, n: C.ClosureCstNode): A.ClosureExpr {
   const ret = node(n, "returns");
   return {
     kind: "Closure",

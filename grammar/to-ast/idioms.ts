@@ -1,20 +1,20 @@
 // CST → AST, idioms: paths and their parts, graph steps, names that are record ids, calls or constants.
 import type * as A from "../../src/ast/nodes.js";
+import type * as C from "../cst.js";
 import { nodes, toks, node, tok, has, req, type Node, type Ctx } from "./context.js";
 import { expr, primary } from "./expressions.js";
 import { recordKey } from "./literals.js";
 
-export function idioms(ctx: Ctx, n: Node): A.IdiomExpr[] {
+export function idioms(ctx: Ctx, n: C.IdiomListCstNode): A.IdiomExpr[] {
   return nodes(n, "plainIdiom").map((p) => plainIdiom(ctx, p));
 }
 
-export function optIdioms(ctx: Ctx, n: Node, key: string): A.IdiomExpr[] | undefined {
-  const l = node(n, key);
+export function optIdioms(ctx: Ctx, l: C.IdiomListCstNode | undefined): A.IdiomExpr[] | undefined {
   return l && idioms(ctx, l);
 }
 
 /** A path: a name, a param or a graph step, then postfix parts. */
-export function plainIdiom(ctx: Ctx, n: Node): A.IdiomExpr {
+export function plainIdiom(ctx: Ctx, n: C.PlainIdiomCstNode): A.IdiomExpr {
   const t = tok(n, "IdentName"), p = tok(n, "Param");
   const parts: A.IdiomPart[] = t
     ? [{ kind: "Field", name: ctx.nameText(t) }]
@@ -26,7 +26,7 @@ export function plainIdiom(ctx: Ctx, n: Node): A.IdiomExpr {
 }
 
 /** A primary and its postfix parts: the children of a unary node (the primary's first, then `postfix`). */
-export function postfixExpr(ctx: Ctx, n: Node): A.Expr {
+export function postfixExpr(ctx: Ctx, n: C.UnaryCstNode): A.Expr {
   const base = primary(ctx, n);
   const posts = nodes(n, "postfix");
   if (posts.length === 0) return base;
@@ -35,7 +35,7 @@ export function postfixExpr(ctx: Ctx, n: Node): A.Expr {
   return { kind: "Idiom", parts, pos: base.pos };
 }
 
-function postfix(ctx: Ctx, n: Node): A.IdiomPart {
+function postfix(ctx: Ctx, n: C.PostfixCstNode): A.IdiomPart {
   if (has(n, "Dot")) {
     if (has(n, "Star")) return { kind: "All" };
     const name = ctx.nameText(req(tok(n, "IdentName")));
@@ -55,7 +55,7 @@ function postfix(ctx: Ctx, n: Node): A.IdiomPart {
   return { kind: "Flatten" };
 }
 
-export function graph(ctx: Ctx, n: Node): A.GraphPart {
+export function graph(ctx: Ctx, n: C.GraphStepCstNode): A.GraphPart {
   const dir = req(tok(n, "dir")).image as A.GraphPart["dir"];
   const cond = node(n, "cond"), alias = node(n, "alias");
   return {
@@ -67,7 +67,7 @@ export function graph(ctx: Ctx, n: Node): A.GraphPart {
   };
 }
 
-export function identStart(ctx: Ctx, n: Node): A.Expr {
+export function identStart(ctx: Ctx, n: C.IdentStartCstNode): A.Expr {
   const names = toks(n, "IdentName");
   const pos = ctx.pos(n);
   const first = ctx.nameText(names[0]);

@@ -1,5 +1,6 @@
 // CST → AST, literals: prefixed strings (d u r b), record keys and ranges, object entries; record keys as values.
 import type * as A from "../../src/ast/nodes.js";
+import type * as C from "../cst.js";
 import { parseI64 } from "../../src/value/int.js";
 import { RecordId, Uuid, type RecordIdKey, type Value } from "../../src/value/types.js";
 import { datetimeFromText, unquote, uuidFromText } from "../literals.js";
@@ -46,7 +47,7 @@ export function prefixed(ctx: Ctx, t: IToken): A.Expr {
   }
 }
 
-export function objectEntries(ctx: Ctx, n: Node): { key: string; value: A.Expr }[] {
+export function objectEntries(ctx: Ctx, n: C.ObjectCstNode): { key: string; value: A.Expr }[] {
   return nodes(n, "objectEntry").map((e) => {
     const nm = tok(e, "IdentName");
     const s = tok(e, "StringLiteral");
@@ -57,7 +58,7 @@ export function objectEntries(ctx: Ctx, n: Node): { key: string; value: A.Expr }
 }
 
 /** A key (its parts are the node's own children) or a range: the key's parts, then `rangeTail`. */
-export function recordKey(ctx: Ctx, n: Node): A.RecordKeyExpr {
+export function recordKey(ctx: Ctx, n: C.RecordKeyCstNode): A.RecordKeyExpr {
   const tail = nodes(n, "rangeTail")[0];
   if (tail === undefined) return recordKeyOf(ctx, n);
   const end = node(tail, "end");
@@ -68,7 +69,7 @@ export function recordKey(ctx: Ctx, n: Node): A.RecordKeyExpr {
   };
 }
 
-function recordKeyOf(ctx: Ctx, n: Node): A.RecordKeyExpr {
+function recordKeyOf(ctx: Ctx, n: C.RecordKeyCstNode | C.RecordKeyValueCstNode): A.RecordKeyExpr {
   const num = tok(n, "NumberLiteral");
   if (num) {
     if (/^\d+$/.test(num.image)) {

@@ -1,17 +1,18 @@
 // CST → AST, types: `a | b`, `option<…>`, `array<…, n>`, `record<a | b>`, literal types.
 import type * as A from "../../src/ast/nodes.js";
+import type * as C from "../cst.js";
 import { nodes, node, tok, has, req, firstToken, type Node, type Ctx } from "./context.js";
 import { array, object } from "./expressions.js";
 
 const basicTypes = new Set(["any", "null", "bool", "bytes", "datetime", "decimal", "duration", "float", "int", "number", "object", "point", "string", "uuid", "regex", "range"]);
 
-export function typeKind(ctx: Ctx, n: Node): A.TypeKind {
+export function typeKind(ctx: Ctx, n: C.TypeCstNode): A.TypeKind {
   const singles = nodes(n, "typeSingle").map((s) => typeSingle(ctx, s));
   return singles.length === 1 ? singles[0] : { kind: "Either", types: singles };
 }
 
 /** Names listed in `record<a | b>` / `geometry<point | line>`. */
-function typeNames(ctx: Ctx, n: Node): string[] {
+function typeNames(ctx: Ctx, n: C.TypeCstNode): string[] {
   return nodes(n, "typeSingle").map((s) => {
     const nm = tok(s, "IdentName");
     if (nm === undefined || has(s, "Lt")) ctx.fail(firstToken(s), "Unexpected token, expected a table name", ["an identifier"]);
@@ -19,7 +20,7 @@ function typeNames(ctx: Ctx, n: Node): string[] {
   });
 }
 
-export function typeSingle(ctx: Ctx, n: Node): A.TypeKind {
+export function typeSingle(ctx: Ctx, n: C.TypeSingleCstNode): A.TypeKind {
   const nm = tok(n, "IdentName");
   if (nm === undefined) {
     const s = tok(n, "StringLiteral");
