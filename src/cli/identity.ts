@@ -95,7 +95,7 @@ function level(text: string, column: number): Level {
   return l;
 }
 
-/** The spec as one line (what `parseIdentity` reads back; passwords and tokens shortened). */
+/** The spec as one line, for labels: passwords left out, tokens shortened (the other forms read back as they were). */
 export function formatIdentity(spec: IdentitySpec): string {
   switch (spec.kind) {
     case "root":

@@ -83,7 +83,7 @@ export function junitReport(results: readonly FileResult[]): string {
     const failed = r.cases.filter((c) => !c.passed).length;
     out.push(`  <testsuite name="${xmlEscape(r.file)}" tests="${r.cases.length}" failures="${failed}" errors="${r.error ? 1 : 0}">`);
     for (const c of r.cases) {
-      const head = `    <testcase classname="${xmlEscape(r.file)}" name="${xmlEscape(`${c.at.line}:${c.at.column} ${c.name}`)}"`;
+      const head = `    <testcase classname="${xmlEscape(r.file)}" name="${xmlEscape(`${c.at.line}:${c.at.column} ${c.name}`)}" time="${(c.ms / 1000).toFixed(3)}"`;
       if (c.passed) out.push(`${head}/>`);
       else out.push(`${head}>`, `      <failure message="${xmlEscape((c.detail ?? "failed").split("\n")[0]!)}">${xmlEscape(c.detail ?? "")}</failure>`, "    </testcase>");
     }

@@ -18,6 +18,8 @@ export interface CaseResult {
   readonly passed: boolean;
   /** Why it failed (several lines: what was expected, what came, a diff), or how a denial showed. */
   readonly detail: string | undefined;
+  /** How long the statement or sign-in took, ms (JUnit's `time`). */
+  readonly ms: number;
 }
 
 export interface FileResult {
@@ -144,6 +146,7 @@ export async function runPlan(plan: TestPlan, opts: RunOptions = {}): Promise<Fi
       }
       let answer: Answer;
       let name: string;
+      const started = performance.now();
       if (step.kind === "as") {
         name = `sign in as ${step.name !== undefined ? `${step.name} = ` : ""}${step.text}`;
         if (step.spec === undefined) {
@@ -166,8 +169,9 @@ export async function runPlan(plan: TestPlan, opts: RunOptions = {}): Promise<Fi
         answer = await ask(current.conn, step.text);
         if (step.expect === undefined && answer.ok) return;
       }
+      const ms = performance.now() - started;
       const verdict = await judge(auth, where, step.expect, answer);
-      cases.push({ name, at: step.at, ...verdict });
+      cases.push({ name, at: step.at, ...verdict, ms });
     }
   } finally {
     auth.iam.close();

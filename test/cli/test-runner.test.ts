@@ -280,8 +280,8 @@ describe("reporters", () => {
       file: "a.test.surql",
       compat: 2,
       cases: [
-        { name: "ann: SELECT * FROM user;", at: { line: 3, column: 1 }, passed: true, detail: "denied: empty result" },
-        { name: `bob: SELECT "<&>" FROM user; # x`, at: { line: 5, column: 1 }, passed: false, detail: "the result differs:\n- 1\n+ 2" },
+        { name: "ann: SELECT * FROM user;", at: { line: 3, column: 1 }, passed: true, detail: "denied: empty result", ms: 12 },
+        { name: `bob: SELECT "<&>" FROM user; # x`, at: { line: 5, column: 1 }, passed: false, detail: "the result differs:\n- 1\n+ 2", ms: 1500 },
       ],
       error: undefined,
     },
@@ -326,7 +326,8 @@ describe("reporters", () => {
     expect(wellFormed(xml)).toBe(true);
     expect(xml).toContain('<testsuites name="surql-auth test" tests="2" failures="1" errors="1">');
     expect(xml).toContain('<testsuite name="a.test.surql" tests="2" failures="1" errors="0">');
-    expect(xml).toContain('name="5:1 bob: SELECT &quot;&lt;&amp;&gt;&quot; FROM user; # x"');
+    expect(xml).toContain('name="5:1 bob: SELECT &quot;&lt;&amp;&gt;&quot; FROM user; # x" time="1.500"');
+    expect(xml).toContain('name="3:1 ann: SELECT * FROM user;" time="0.012"/>');
     expect(xml).toContain('<failure message="the result differs:">the result differs:\n- 1\n+ 2</failure>');
     expect(xml).toContain('<error message="unknown directive @x">');
     expect(wellFormed(xml.replace("&amp;", "&"))).toBe(false);
