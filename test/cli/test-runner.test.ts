@@ -252,6 +252,32 @@ SELECT VALUE id FROM t;
     ]);
   });
 
+  it("runs inline DEFINEs as root before the first @as; a field its rule hides is $absent", async () => {
+    const access =
+      compat === 1
+        ? "DEFINE SCOPE people SESSION 1h SIGNUP (CREATE person SET name = $name, secret = $secret) SIGNIN (SELECT * FROM person WHERE name = $name);"
+        : "DEFINE ACCESS people ON DATABASE TYPE RECORD SIGNUP (CREATE person SET name = $name, secret = $secret) SIGNIN (SELECT * FROM person WHERE name = $name);";
+    const r = await run(
+      `inline-${compat}.test.surql`,
+      `-- @compat ${compat}\n-- @ns app @db app
+DEFINE TABLE person SCHEMALESS PERMISSIONS FOR select FULL, FOR create, update WHERE id = $auth.id;
+DEFINE FIELD secret ON person PERMISSIONS FOR select WHERE id = $auth.id;
+${access}
+-- @as ann = record people signup { name: "ann", secret: "s1" }
+-- @as bob = record people signup { name: "bob", secret: "s2" }
+SELECT name, secret FROM person ORDER BY name;
+-- @expect [{ name: "ann", secret: $absent }, { name: "bob", secret: "s2" }]
+SELECT name, secret FROM person ORDER BY name;
+-- @expect [{ name: "ann", secret: "s1" }, { name: "bob", secret: "s2" }]
+`,
+    );
+    expect(r.cases.map((c) => [c.at.line, c.passed])).toEqual([
+      [8, true],
+      [10, false],
+    ]);
+    expect(r.cases[1]!.detail).toMatch(/-\s+secret: 's1'\n/);
+  });
+
   it("takes the compat of the flag when the file names none, and the file's over the flag", async () => {
     const text = `-- @schema schema-v${compat}.surql\n-- @as record account signup { email: "a@b.co" }\n-- @expect-ok\n`;
     expect((await run(`flag-${compat}.test.surql`, text, compat)).cases.map((c) => c.passed)).toEqual([true]);
