@@ -108,8 +108,10 @@ function signinUnreadable(input: FlagInput): Flag[] {
   const out: Flag[] = [];
   for (const who of input.matrix.identities) {
     if (who.kind !== "record") continue;
-    const access = input.entry.accesses.get(who.access)?.def.access;
-    if (access?.kind !== "Record") continue;
+    const def = input.entry.accesses.get(who.access)?.def;
+    // an AUTHENTICATE clause may make $auth another record than the one SIGNIN returns
+    if (def?.access.kind !== "Record" || def.authenticate !== undefined) continue;
+    const access = def.access;
     const clauses = [["SIGNIN", access.signin], ["SIGNUP", access.signup]] as const;
     for (const [clause, e] of clauses) {
       for (const table of new Set(e ? resultTables(e as Expr) : [])) {

@@ -101,6 +101,11 @@ DEFINE TABLE user PERMISSIONS FOR select WHERE ${v} = 'other', FOR update WHERE 
       expect(of(m, "signin-unreadable")[0]!.why).toContain("#7464");
       const none = await matrixOf(inApp(`${signin("user")}\nDEFINE TABLE user;`), compat);
       expect(of(none, "signin-unreadable")).toHaveLength(1);
+      if (compat === 2) {
+        // AUTHENTICATE may hand the session another record: no flag
+        const other = await matrixOf(inApp(`${signin("user").replace(";", " AUTHENTICATE (SELECT VALUE id FROM profile WHERE user = $auth)[0];")}\nDEFINE TABLE user;`), compat);
+        expect(of(other, "signin-unreadable")).toEqual([]);
+      }
       // its own record: `id = $auth` / `id = $auth.id` hold there
       for (const rule of ["id = $auth", "id = $auth.id", "$auth.id = id AND $auth != NONE"]) {
         const ok = await matrixOf(inApp(`${signin("user")}\nDEFINE TABLE user PERMISSIONS FOR select WHERE ${rule};`), compat);
