@@ -17,6 +17,7 @@ import { toRpcError } from "./server/rpc/errors.js";
 import { resolveContext, silentLogger, type Logger, type NetworkOptions, type ServerContext, type ServerLimits } from "./server/types.js";
 import { escapeIdent, toSql } from "./value/index.js";
 import type { Value, ValueObject } from "./value/types.js";
+import type { Decision } from "./doc/decide.js";
 
 export * from "./value/types.js";
 export { parse } from "../grammar/index.js";
@@ -32,6 +33,7 @@ export { Audit, AUDIT_EVENTS, auditFileWriter, type AuditEvent, type AuditEventK
 export { ImportError, type ImportOptions, type ImportSummary } from "./import.js";
 export { TooManyAttempts } from "./iam/throttle.js";
 export type { ThrottleLimits } from "./iam/throttle-limits.js";
+export type { Decision, DecisionReason, DecisionValues } from "./doc/decide.js";
 
 export interface OpenOptions {
   /** 1 = SurrealDB 1.x (DEFINE SCOPE, SC, $scope); 2 = SurrealDB 2.x (DEFINE ACCESS, AC, $access). Default 2. */
@@ -225,6 +227,23 @@ function tokens(v: Value): Tokens {
 }
 
 /** One session and the RPC methods on it; results are SurrealQL values in the compat's shapes. */
+/** The RpcError the WebSocket would send for `e`, its `cause` the SurrealError behind it. */
+function wireError(e: unknown): Error {
+  const wire = toRpcError(e);
+  return wire === e ? wire : Object.assign(wire, { cause: e });
+}
+
+/** One permission decision of an explained query: `statement` is the index of the answer it belongs to. */
+export interface ExplainedDecision extends Decision {
+  readonly statement: number;
+}
+
+/** What `Connection.explain` answers: the query's answers (as `query` gives them) and every permission decision behind them. */
+export interface Explanation {
+  readonly results: { result: Value; status: "OK" | "ERR"; time: string }[];
+  readonly decisions: ExplainedDecision[];
+}
+
 export class Connection {
   private readonly call: RpcCall;
   constructor(
@@ -243,8 +262,7 @@ export class Connection {
     try {
       return await invokeMethod(this.call, method, [...params]);
     } catch (e) {
-      const wire = toRpcError(e);
-      throw wire === e ? wire : Object.assign(wire, { cause: e });
+      throw wireError(e);
     }
   }
 
@@ -281,6 +299,21 @@ export class Connection {
   }
   info(): Promise<Value> {
     return this.rpc("info");
+  }
+  /**
+   * Runs `sql` as this connection's identity, exactly as `query` does (writes are kept: send them inside
+   * `BEGIN; … CANCEL;` to explain without keeping them), and says which PERMISSIONS clause allowed or denied each record
+   * and field, in the order they were judged (README "Explaining permissions").
+   */
+  async explain(sql: string, vars: ValueObject = {}): Promise<Explanation> {
+    const decisions: ExplainedDecision[] = [];
+    const merged = { ...vars, ...Object.fromEntries(this.session.params) };
+    try {
+      const responses = await this.call.ctx.engine.execute(sql, this.session, merged, { explain: (d, statement) => decisions.push({ statement, ...d }) });
+      return { results: responses.map((r) => ({ result: r.result, status: r.status, time: r.time })), decisions };
+    } catch (e) {
+      throw wireError(e);
+    }
   }
   /** One `{ result, status, time }` per statement. */
   async query(sql: string, vars: ValueObject = {}): Promise<{ result: Value; status: "OK" | "ERR"; time: string }[]> {

@@ -7,6 +7,7 @@ import type { RecordStore } from "../store/records.js";
 import type { Transaction } from "../store/transaction.js";
 import type { RecordId, Value, ValueObject } from "../value/types.js";
 import type { Compat } from "../exec/session.js";
+import type { DecideEnv } from "./decide.js";
 
 export type Action = "select" | "create" | "update" | "delete";
 
@@ -16,13 +17,15 @@ export type Action = "select" | "create" | "update" | "delete";
  */
 export interface Denial {
   readonly table?: string;
-  readonly action: Action | "view" | "edit";
+  readonly action: Action | "use" | "view" | "edit";
   /** A role refusal: the kind of resource (Table, Actor, Namespace …). */
   readonly resource?: string;
   /** The field a field permission hid. */
   readonly field?: string;
-  /** The record concerned, as SurrealDB prints it. */
+  /** The record concerned, as SurrealDB prints it (or the param / function refused). */
   readonly target?: string;
+  /** The PERMISSIONS clause that refused, as INFO prints it (`NONE`, `WHERE owner = $auth.id`). */
+  readonly clause?: string;
 }
 
 /**
@@ -32,7 +35,7 @@ export interface Denial {
  */
 export type SchemaDefinition = Extract<Permission, { kind: "Where" }> | DefineFieldStatement | DefineEventStatement | DefineParamStatement;
 
-export interface DocEnv {
+export interface DocEnv extends DecideEnv {
   readonly catalog: Catalog;
   readonly records: RecordStore;
   readonly indexes: IndexStore;
@@ -40,17 +43,13 @@ export interface DocEnv {
   readonly compat: Compat;
   readonly ns: string;
   readonly db: string;
-  /** Must table/field PERMISSIONS be evaluated for this actor (reads: any role bypasses; writes: editor/owner)? */
-  permissionsApply(write: boolean): boolean;
-  /** Reports a refusal; absent unless denials are logged, so the refused path pays one check. */
-  readonly denied?: ((denial: Denial) => void) | undefined;
   /** The same environment with the client's own rights (inside an event too): what an error may show is judged by them. */
   clientView(): DocEnv;
-  /** Evaluate `clause` of `def` (no client variable; a field's clauses with the invoker's rights, others the owner's), `doc` as `$this`, `vars` bound (names without `$`). */
+  /** As DecideEnv's, and also a field's clauses (with the invoker's rights; PERMISSIONS, events and params with the owner's). */
   evaluate(def: SchemaDefinition, clause: Expr, doc: Value, vars: Readonly<Record<string, Value>>): Promise<Value>;
   /** The table's entry, creating it (PERMISSIONS NONE) when writing — throws the IAM error if the actor may not. */
   ensureTable(tb: string): TableEntry;
-  /** Text of an expression as SurrealDB prints it (ASSERT messages). */
+  /** Text of an expression as SurrealDB prints it (ASSERT messages, clauses). */
   printExpr(expr: Expr): string;
   /** Text of a value as SurrealDB prints it in messages (`'a@b.com'`, `user:1`). */
   printValue(v: Value): string;

@@ -8,7 +8,7 @@ import { CoerceError, coerce, compareValues, formatKind, formatRecordId, isTruth
 import { isValueObject } from "../value/types.js";
 import type { Value, ValueObject } from "../value/types.js";
 import type { DocEnv, WriteOp } from "./env.js";
-import { permissionAllows, reportDenial } from "./permissions.js";
+import { decide } from "./decide.js";
 import { fieldsInOrder, getPath, putPath, walkField, withoutPaths } from "./paths.js";
 import type { Path } from "./paths.js";
 import { WriteSight } from "./sight.js";
@@ -72,6 +72,7 @@ function diff(before: Value, after: Value, compat: 1 | 2): { value: Value; equal
 export async function processTableFields(env: DocEnv, table: TableEntry, op: WriteOp, after: ValueObject): Promise<ValueObject> {
   const isNew = op.action === "create" || op.before === undefined;
   const permsApply = env.permissionsApply(true);
+  const action = isNew ? "create" : "update";
   const input = changed(op.before, after, env.compat);
   let doc = after;
   // 2.x: the fields nested in an optional field found NONE are skipped
@@ -112,12 +113,8 @@ export async function processTableFields(env: DocEnv, table: TableEntry, op: Wri
         throw await fieldError(at, val, doc, `field must conform to: ${env.printExpr(fd.assert)}`);
       }
       // PERMISSIONS: a denied create/update keeps the old value
-      if (permsApply) {
-        const perm = isNew ? fd.permissions.create : fd.permissions.update;
-        if (perm.kind !== "Full" && !(await permissionAllows(env, perm, doc, vars()))) {
-          val = old;
-          if (env.denied) reportDenial(env, table, isNew ? "create" : "update", doc, name);
-        }
+      if (permsApply && (fd.permissions[action].kind !== "Full" || env.observe?.all)) {
+        if (!(await decide(env, { kind: "field", table, field: fd, path }, action, doc, vars()))) val = old;
       }
       if (env.compat === 2 && val === undefined && fd.type && acceptsNone(fd.type)) skipped.push(name);
       if (env.compat === 1 && val === undefined && typeof path[path.length - 1] === "number" && Array.isArray(getPath(doc, path.slice(0, -1)))) removed.push(path);

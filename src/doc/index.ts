@@ -1,4 +1,7 @@
 // doc/: public surface of the per-record pipeline.
+export * from "./create.js";
+export * from "./decide.js";
+export * from "./delete.js";
 export * from "./env.js";
 export * from "./events.js";
 export * from "./fields.js";
@@ -6,3 +9,6 @@ export * from "./indexes.js";
 export * from "./paths.js";
 export * from "./permissions.js";
 export * from "./pipeline.js";
+export * from "./select.js";
+export * from "./update.js";
+export * from "./write.js";

@@ -8,7 +8,7 @@ import { formatRecordId, valueEquals } from "../value/index.js";
 import type { RecordId, Value, ValueObject } from "../value/types.js";
 import type { DocEnv } from "./env.js";
 import { pickField } from "./paths.js";
-import { checkPermissionsFields, checkPermissionsQuick, checkPermissionsTable } from "./permissions.js";
+import { selectDocument } from "./select.js";
 
 /** The values a record contributes to an index (one per indexed field; `emails.address` reads every element's). */
 export function indexValues(fields: readonly IdiomExpr[], doc: ValueObject): Value[] {
@@ -43,9 +43,8 @@ async function clashError(writer: DocEnv, table: TableEntry, name: string, field
   const env = writer.clientView();
   const named = { value: env.printValue(values.length === 1 ? values[0] : values), rid: formatRecordId(clash, { compat: env.compat }) };
   if (!env.permissionsApply(false)) return queryError("IndexExists", name, named);
-  // 1. the record's table `select` permission, 2. its indexed fields as the actor sees them
-  const selectable = checkPermissionsQuick(env, table, "select") && (await checkPermissionsTable(env, table, "select", doc));
-  const seen = selectable ? await checkPermissionsFields(env, table, doc) : undefined;
+  // the record as the client may select it (NONE if it may not), its indexed fields as it sees them
+  const seen = await selectDocument(env, table, doc);
   const visible = seen !== undefined && indexEntries(fields, seen).some((e) => sameEntry(e, values));
   return visible ? queryError("IndexExists", name, named) : queryError("IndexExists", name);
 }

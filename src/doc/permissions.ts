@@ -1,25 +1,11 @@
-// doc/: table and field PERMISSIONS (auth.md §6.2) — NONE skips, FULL allows, WHERE is evaluated with the schema owner's rights.
+// doc/: table and field PERMISSIONS (auth.md §6.2) as the pipeline asks them — each one a `decide` (decide.ts).
 
-import type { Permission } from "../ast/nodes.js";
 import type { TableEntry } from "../store/catalog.js";
-import { isTruthy } from "../value/index.js";
 import type { Value, ValueObject } from "../value/types.js";
-import { RecordId, isValueObject } from "../value/types.js";
+import { decide, decideQuick } from "./decide.js";
 import type { Action, DocEnv } from "./env.js";
 import { eachField, fieldsInOrder, getPath, withoutPaths } from "./paths.js";
 import type { Path } from "./paths.js";
-
-/** Evaluate one permission against a document. */
-export async function permissionAllows(env: DocEnv, perm: Permission, doc: Value, vars: Readonly<Record<string, Value>>): Promise<boolean> {
-  switch (perm.kind) {
-    case "Full":
-      return true;
-    case "None":
-      return false;
-    case "Where":
-      return isTruthy(await env.evaluate(perm, perm.cond, doc, vars), { compat: env.compat });
-  }
-}
 
 /** Does the table allow `action` on `doc`? True whenever the actor bypasses permissions. */
 export async function checkPermissionsTable(
@@ -29,42 +15,27 @@ export async function checkPermissionsTable(
   doc: Value,
   vars: Readonly<Record<string, Value>> = {},
 ): Promise<boolean> {
-  if (!env.permissionsApply(action !== "select")) return true;
   // $input is NONE here, even inside an event or VALUE of another write (SurrealDB 1.5.4 and 2.6.0)
-  const allowed = await permissionAllows(env, table.def.permissions[action], doc, { ...vars, input: undefined });
-  if (!allowed && env.denied) reportDenial(env, table, action, doc);
-  return allowed;
+  return decide(env, { kind: "table", table }, action, doc, { ...vars, input: undefined });
 }
 
-/** Tells `env.denied` (set only with denial logging on) which table, action, field and record were refused. */
-export function reportDenial(env: DocEnv, table: TableEntry, action: Action, doc: Value, field?: string): void {
-  const id = isValueObject(doc) ? doc["id"] : undefined;
-  env.denied?.({ table: table.def.name, action, ...(field !== undefined ? { field } : {}), ...(id instanceof RecordId ? { target: env.printValue(id) } : {}) });
-}
-
-/** Quick pre-check: NONE denies without evaluating anything. */
-export function checkPermissionsQuick(env: DocEnv, table: TableEntry, action: Action): boolean {
-  if (!env.permissionsApply(action !== "select")) return true;
-  const allowed = table.def.permissions[action].kind !== "None";
-  if (!allowed && env.denied) reportDenial(env, table, action, undefined);
-  return allowed;
+/** Quick pre-check: NONE denies without evaluating anything (`doc`: the record, named when the refusal is reported). */
+export function checkPermissionsQuick(env: DocEnv, table: TableEntry, action: Action, doc: Value): boolean {
+  return decideQuick(env, { kind: "table", table }, action, doc);
 }
 
 /**
  * Paths of fields whose `select` permission denies them, in the order to remove them: every path a field's name covers
  * in `shape` (by default `doc`; `[*]` covers each element), judged against `doc` with `$value` the value there and `$this`
- * the record (NONE after a DELETE).
+ * the record (NONE after a DELETE). FULL fields are judged only when someone listens (they cannot deny).
  */
 export async function hiddenFields(env: DocEnv, table: TableEntry, doc: ValueObject | undefined, shape: ValueObject | undefined = doc): Promise<Path[]> {
   if (!env.permissionsApply(false)) return [];
   const hidden: Path[] = [];
-  for (const [name, field] of fieldsInOrder(table)) {
-    const perm = field.permissions.select;
-    if (perm.kind === "Full") continue;
+  for (const [, field] of fieldsInOrder(table)) {
+    if (field.permissions.select.kind === "Full" && !env.observe?.all) continue;
     for (const path of eachField(shape, field.name.parts, env.compat)) {
-      if (await permissionAllows(env, perm, doc, { value: getPath(doc, path), this: doc })) continue;
-      hidden.push(path);
-      if (env.denied) reportDenial(env, table, "select", doc, name);
+      if (!(await decide(env, { kind: "field", table, field, path }, "select", doc, { value: getPath(doc, path), this: doc }))) hidden.push(path);
     }
   }
   return hidden;

@@ -62,7 +62,7 @@ export class WriteSight {
   /** The table's `select` rule, with the client's rights; a rule that fails to evaluate hides the record. */
   async #selectable(doc: ValueObject): Promise<boolean> {
     try {
-      return checkPermissionsQuick(this.#client, this.table, "select") && (await checkPermissionsTable(this.#client, this.table, "select", doc));
+      return checkPermissionsQuick(this.#client, this.table, "select", doc) && (await checkPermissionsTable(this.#client, this.table, "select", doc));
     } catch {
       return false;
     }

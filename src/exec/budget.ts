@@ -7,6 +7,7 @@ import { queryError } from "../errors/index.js";
 import { MAX_RESULT_SIZE, sizeWithin } from "../value/size.js";
 import type { Value } from "../value/types.js";
 import { heapPressed } from "./heap-guard.js";
+import type { Decision } from "../doc/decide.js";
 import { ENGINE_LANE, SLICE_MS, scheduler, type Lane } from "./scheduler.js";
 
 /** The default time limit of a client query (ms): `--query-timeout`, `DatastoreOptions.queryTimeoutMs`. */
@@ -21,6 +22,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** What ends a query besides its statements: its client going away (the HTTP request aborted, the socket closed). */
 export interface ExecuteOptions {
   readonly signal?: AbortSignal;
+  /** Hears every permission decision the query makes, with the index of the statement's answer (explain). */
+  readonly explain?: (decision: Decision, statement: number) => void;
 }
 
 export class Budget {

@@ -9,6 +9,7 @@ import { DATA_FREE_CODES } from "../errors/catalogue.js";
 import { SurrealError, queryError } from "../errors/index.js";
 import type { Value } from "../value/types.js";
 import type { Denial, SchemaDefinition } from "../doc/env.js";
+import type { Decision } from "../doc/decide.js";
 import type { Actor, Clock, Compat, Session } from "./session.js";
 import { checkSettable, isProtected } from "./protected.js";
 import { Budget } from "./budget.js";
@@ -183,6 +184,8 @@ export interface Ctx {
   readonly depth: number;
   /** The query's time limit, checked (and the event loop yielded to) at every checkpoint. */
   readonly budget: Budget;
+  /** Hears every permission decision the query makes (Connection.explain); undefined otherwise. */
+  readonly explain?: ((decision: Decision) => void) | undefined;
 }
 
 /** What a nested evaluation may change; never whose rights it runs with. */
@@ -196,14 +199,14 @@ export interface CtxPatch {
 export const MAX_DEPTH = 120;
 
 /** A statement's context: the session's own (client) rights, within `budget` (default: no time limit). */
-export function clientCtx(core: EngineCore, session: Session, txn: Transaction, vars: Vars, budget = Budget.of(Infinity)): Ctx {
-  return { core, session, txn, vars, rights: CLIENT_RIGHTS, doc: undefined, depth: 0, budget };
+export function clientCtx(core: EngineCore, session: Session, txn: Transaction, vars: Vars, budget = Budget.of(Infinity), explain?: (decision: Decision) => void): Ctx {
+  return { core, session, txn, vars, rights: CLIENT_RIGHTS, doc: undefined, depth: 0, budget, explain };
 }
 
 function nested(ctx: Ctx, rights: Rights, patch: CtxPatch): Ctx {
   const depth = ctx.depth + 1;
   if (depth > MAX_DEPTH) throw queryError("ComputationDepthExceeded");
-  return { core: ctx.core, session: ctx.session, txn: ctx.txn, vars: patch.vars ?? ctx.vars, rights, doc: "doc" in patch ? patch.doc : ctx.doc, depth, budget: patch.budget ?? ctx.budget };
+  return { core: ctx.core, session: ctx.session, txn: ctx.txn, vars: patch.vars ?? ctx.vars, rights, doc: "doc" in patch ? patch.doc : ctx.doc, depth, budget: patch.budget ?? ctx.budget, explain: ctx.explain };
 }
 
 /** A nested context with the same rights. */

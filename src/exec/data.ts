@@ -2,7 +2,7 @@
 // The client's expressions see the record as the client may select it (`DocViews.seen`); the change lands on the stored record.
 
 import type { Assignment, DataClause, Expr, IdiomExpr } from "../ast/nodes.js";
-import type { DocViews } from "../doc/pipeline.js";
+import type { DocViews } from "../doc/write.js";
 import { queryError } from "../errors/index.js";
 import { add, neg, sub, valueEquals } from "../value/index.js";
 import { Decimal, isValueObject } from "../value/types.js";

@@ -167,7 +167,7 @@ export class Datastore implements QueryEngine, EngineCore {
     if (budget.expired) throw queryError("QueryTimedout");
     const scope = Vars.root(this.compat, vars, session.params);
     // no queue: every session's queries run side by side, isolated by their store transactions
-    return executeStatements(stmts, this, session, scope, budget);
+    return executeStatements(stmts, this, session, scope, budget, options.explain);
   }
 
   /** GET /export: the session's database as SurrealQL, as the session may have it (exportForSession). */

@@ -5,7 +5,7 @@ import type { Statement } from "../ast/nodes.js";
 import { queryError, SurrealError } from "../errors/index.js";
 import type { Transaction } from "../store/transaction.js";
 import type { Value } from "../value/types.js";
-import { Budget } from "./budget.js";
+import { Budget, type ExecuteOptions } from "./budget.js";
 import type { QueryResponse } from "./contract.js";
 import { clientCtx } from "./context.js";
 import { checkOptions } from "./rbac.js";
@@ -69,9 +69,12 @@ export async function withRetries<T>(core: Pick<EngineCore, "begin">, work: (txn
 export const transactionBudget = (budget: Budget, txn: Transaction): Budget =>
   txn.deadline < budget.deadline ? budget.within(txn.deadline - performance.now()) : budget;
 
+/** Hears the query's permission decisions (explain), if anyone does. */
+type Explain = ExecuteOptions["explain"];
+
 /** Run one statement in `txn`; a top-level RETURN yields its value; the result counts towards the query's results. */
-async function runTop(stmt: Statement, core: EngineCore, session: Session, vars: Vars, txn: Transaction, budget: Budget): Promise<Value> {
-  const ctx = clientCtx(core, session, txn, vars, transactionBudget(budget, txn));
+async function runTop(stmt: Statement, core: EngineCore, session: Session, vars: Vars, txn: Transaction, budget: Budget, explain: Explain, index: number): Promise<Value> {
+  const ctx = clientCtx(core, session, txn, vars, transactionBudget(budget, txn), explain && ((d) => explain(d, index)));
   let result: Value;
   try {
     result = await runStatement(stmt, ctx);
@@ -87,7 +90,7 @@ async function runTop(stmt: Statement, core: EngineCore, session: Session, vars:
 }
 
 /** Run a query's statements; every one within `budget` (the query's time limit). */
-export async function executeStatements(stmts: readonly Statement[], core: EngineCore, session: Session, vars: Vars, budget = Budget.of(Infinity)): Promise<QueryResponse[]> {
+export async function executeStatements(stmts: readonly Statement[], core: EngineCore, session: Session, vars: Vars, budget = Budget.of(Infinity), explain?: Explain): Promise<QueryResponse[]> {
   // 0. OPTION needs an EDITOR: below that SurrealDB refuses the whole query
   checkOptions(stmts, session, core.auth);
   const responses: QueryResponse[] = [];
@@ -103,7 +106,7 @@ export async function executeStatements(stmts: readonly Statement[], core: Engin
     if (stmt.kind !== "Begin") {
       const started = process.hrtime.bigint();
       try {
-        const result = await withRetries(core, (txn) => runTop(stmt, core, session, vars, txn, budget));
+        const result = await withRetries(core, (txn) => runTop(stmt, core, session, vars, txn, budget, explain, responses.length));
         responses.push(ok(result, started, session));
       } catch (e) {
         responses.push(err(asSurrealError(e, core), started, session));
@@ -126,7 +129,7 @@ export async function executeStatements(stmts: readonly Statement[], core: Engin
         continue;
       }
       try {
-        block.push(ok(await runTop(stmts[j]!, core, session, vars, txn, budget), started, session));
+        block.push(ok(await runTop(stmts[j]!, core, session, vars, txn, budget, explain, responses.length + block.length), started, session));
       } catch (e) {
         failed = true;
         block.push(err(asSurrealError(e, core), started, session));

@@ -1,7 +1,7 @@
 // exec/: result shaping — projections (SELECT fields, VALUE, OMIT), RETURN clauses of writes, FETCH, DIFF.
 
 import type { Fields, IdiomExpr, Output } from "../ast/nodes.js";
-import type { WriteResult } from "../doc/pipeline.js";
+import type { WriteResult } from "../doc/write.js";
 import { checkPermissionsFields, checkPermissionsTable, hiddenFields } from "../doc/permissions.js";
 import { RecordId, isValueObject } from "../value/types.js";
 import type { Value, ValueObject } from "../value/types.js";

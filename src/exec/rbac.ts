@@ -1,9 +1,8 @@
 // exec/: statement-level RBAC (auth.md §6.1) and who bypasses table/field PERMISSIONS (§6.2).
 
-import type { Base, Expr, Permission, Statement } from "../ast/nodes.js";
+import type { Base, Expr, Statement } from "../ast/nodes.js";
 import type { SchemaDefinition } from "../doc/env.js";
 import { NotAllowed } from "../errors/index.js";
-import { isTruthy } from "../value/index.js";
 import type { Value } from "../value/types.js";
 import type { BodyPatch, Ctx, Home } from "./context.js";
 import type { Actor, Session } from "./session.js";
@@ -113,12 +112,6 @@ export function checkAllowed(ctx: Ctx, action: "View" | "Edit", res: Resource, t
   if (isAllowed(ctx, action, res)) return;
   ctx.core.onDenied?.({ action: action === "View" ? "view" : "edit", resource: res.kind, ...(table !== undefined ? { table } : {}) }, ctx.session);
   throw new NotAllowed();
-}
-
-/** Does a DEFINE PARAM / DEFINE FUNCTION permission let the actor through? Its WHERE runs with the owner's rights. */
-export async function definitionPermits(ctx: Ctx, p: Permission): Promise<boolean> {
-  if (!permissionsApply(ctx, false)) return true;
-  return p.kind === "Full" || (p.kind === "Where" && isTruthy(await evaluateAsOwner(ctx, p, p.cond), { compat: ctx.core.compat }));
 }
 
 /** Evaluate `clause` of the stored definition `def` with the schema owner's rights; an error reaches a client whose PERMISSIONS apply without data (A9). */

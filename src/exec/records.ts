@@ -2,7 +2,11 @@
 
 import type { Expr } from "../ast/nodes.js";
 import type { DocEnv } from "../doc/env.js";
-import { selectDocument, selectDocumentHidden } from "../doc/pipeline.js";
+import { decide, denialOf } from "../doc/decide.js";
+import type { DecideEnv, Decision, DecisionObserver, Judged } from "../doc/decide.js";
+import { namesIn } from "./access-reach.js";
+import { sessionVars } from "./expressions/params.js";
+import { selectDocument, selectDocumentHidden } from "../doc/select.js";
 import { newDatabaseEntry, newNamespaceEntry, newTableEntry, putIn } from "../store/catalog.js";
 import type { TableEntry } from "../store/catalog.js";
 import type { TableRef } from "../store/records.js";
@@ -16,27 +20,80 @@ import { checkAllowed, evaluateAsOwner, permissionsApply } from "./rbac.js";
 import { defaultTableDefinition } from "./statements/define.js";
 
 /** A DocEnv on the context's ns/db and transaction; its clauses see no client variable; field clauses keep the invoker's rights. */
-export function docEnv(ctx: Ctx): DocEnv {
+export function docEnv(ctx: Ctx, opts: { standIn?: boolean } = {}): DocEnv {
   const ns = needNs(ctx);
   const db = needDb(ctx);
-  const { catalog, records, indexes, compat, onDenied } = ctx.core;
+  const { catalog, records, indexes, compat } = ctx.core;
   return {
+    ...decideEnv(ctx, opts),
     catalog,
     records,
     indexes,
     txn: ctx.txn,
-    compat,
     ns,
     db,
-    permissionsApply: (write) => permissionsApply(ctx, write),
-    denied: onDenied && ((d) => onDenied(d, ctx.session)),
-    clientView: () => docEnv(clientCtx(ctx.core, ctx.session, ctx.txn, ctx.vars, ctx.budget)),
+    // what an error may show is judged with the client's rights: not a decision of the query, so nobody hears it
+    clientView: () => ({ ...docEnv(clientCtx(ctx.core, ctx.session, ctx.txn, ctx.vars, ctx.budget)), observe: undefined }),
     // PERMISSIONS clauses and events bypass PERMISSIONS; a field's VALUE / DEFAULT / ASSERT keeps the invoker's rights (as SurrealDB)
     evaluate: (def, clause: Expr, doc: Value, bind) => (def.kind === "DefineField" ? evaluate(clause, bodyCtx(ctx, { doc, bind })) : evaluateAsOwner(ctx, def, clause, { doc, bind })),
     ensureTable: (tb) => ensureTable(ctx, tb),
+  };
+}
+
+/**
+ * What `decide` needs from a context: the actor's standing, the owner's-rights evaluator, and who listens — the query's
+ * explain (every decision) and `--log-denials` (refusals, with the deciding clause). A stand-in read (R6) is no decision
+ * of the query: only the denial log hears it, as it hears a hit's.
+ */
+function decideEnv(ctx: Ctx, opts: { standIn?: boolean }): DecideEnv {
+  const compat = ctx.core.compat;
+  let identity: Record<string, Value> | undefined;
+  return {
+    compat,
+    permissionsApply: (write) => permissionsApply(ctx, write),
+    evaluate: (def, clause, doc, bind) => evaluateAsOwner(ctx, def, clause, { doc, bind }),
+    observe: observer(ctx, opts.standIn ? undefined : ctx.explain),
+    identity: (clause) => {
+      identity ??= sessionVars(ctx.session, compat);
+      const out: Record<string, string> = {};
+      for (const name of paramsIn(clause)) if (Object.hasOwn(identity, name)) out[name] = toSql(identity[name], { compat });
+      return out;
+    },
     printExpr: (e) => printExpr(e, { compat }),
     printValue: (v) => toSql(v, { compat }),
   };
+}
+
+/** Explain hears every decision; the denial log each refusal (not a clause's error: the statement raises it). */
+function observer(ctx: Ctx, explain: ((d: Decision) => void) | undefined): DecisionObserver | undefined {
+  const onDenied = ctx.core.onDenied;
+  if (!explain && !onDenied) return undefined;
+  return {
+    all: explain !== undefined,
+    decided: (d) => {
+      explain?.(d);
+      if (onDenied && !d.allowed && d.reason !== "where-error") onDenied(denialOf(d), ctx.session);
+    },
+  };
+}
+
+const PARAMS_IN = new WeakMap<Expr, readonly string[]>();
+
+/** The `$names` a stored clause reads (a structural walk: it may find too many, never too few). */
+function paramsIn(clause: Expr): readonly string[] {
+  let names = PARAMS_IN.get(clause);
+  if (!names) {
+    const reach = { functions: new Set<string>(), params: new Set<string>() };
+    namesIn(clause, reach);
+    PARAMS_IN.set(clause, (names = [...reach.params]));
+  }
+  return names;
+}
+
+/** Does a DEFINE PARAM / DEFINE FUNCTION permission let the actor through? Its WHERE runs with the owner's rights. */
+export function definitionPermits(ctx: Ctx, judged: Extract<Judged, { kind: "param" | "function" }>): Promise<boolean> {
+  // (the current document stays `$this`, as it was before the decision moved to doc/)
+  return decide(decideEnv(ctx, {}), judged, "select", ctx.doc, {});
 }
 
 /** The table's entry; a missing table is created (PERMISSIONS NONE) when the actor may define tables. */
@@ -106,7 +163,7 @@ export async function missLikeHit(
   if (!table || !permissionsApply(ctx, false)) return;
   try {
     if (opts.fetchFrom) await ctx.core.records.get(ctx.txn, opts.fetchFrom, standIn.id);
-    await (opts.view ?? selectDocumentHidden)(docEnv(ctx), table, standIn);
+    await (opts.view ?? selectDocumentHidden)(docEnv(ctx, { standIn: true }), table, standIn);
   } catch {
     // the stand-in's outcome, errors included, is dropped: the answer is the miss's
   }

@@ -4,8 +4,9 @@ import { describe, expect, it } from "vitest";
 import type { DefineFieldStatement, Expr, Permission, Permissions } from "../../src/ast/nodes.js";
 import type { DocEnv } from "../../src/doc/env.js";
 import { cleanupTableFields, processTableFields } from "../../src/doc/fields.js";
-import { selectDocument, writeDocument } from "../../src/doc/pipeline.js";
-import type { DocViews } from "../../src/doc/pipeline.js";
+import { writeDocument } from "../../src/doc/pipeline.js";
+import { selectDocument } from "../../src/doc/select.js";
+import type { DocViews } from "../../src/doc/write.js";
 import { Catalog, newTableEntry } from "../../src/store/catalog.js";
 import type { TableEntry } from "../../src/store/catalog.js";
 import { KvIndexStore } from "../../src/store/indexes.js";
@@ -64,6 +65,7 @@ async function env(opts: { perms: boolean; auth?: Value; tables?: TableEntry[]; 
       if (!t) throw new Error("no table");
       return t;
     },
+    identity: () => ({ auth: String(opts.auth), access: "NONE", token: "NONE", session: "{}" }),
     printExpr: (e) => (e.kind === "Binary" ? "cond" : e.kind),
     printValue: (v) => (typeof v === "string" ? `'${v}'` : String(v)),
     clientView: () => built,

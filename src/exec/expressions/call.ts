@@ -10,7 +10,7 @@ import { bodyCtx, closureCtx, needDb, needNs } from "../context.js";
 import { callBuiltin } from "../functions/index.js";
 import type { FunctionContext } from "../functions/index.js";
 import { fetchRecord } from "../records.js";
-import { definitionPermits } from "../rbac.js";
+import { definitionPermits } from "../records.js";
 import { ClosureValue, ReturnSignal } from "../signals.js";
 import { runBlock } from "../statements/index.js";
 import { evaluate } from "./evaluate.js";
@@ -72,7 +72,7 @@ export async function callFunction(e: CallExpr, ctx: Ctx, preArgs?: Value[]): Pr
 async function callCustom(name: string, args: Value[], ctx: Ctx): Promise<Value> {
   const def = ctx.core.catalog.db(needNs(ctx), needDb(ctx))?.functions.get(name);
   if (!def) throw queryError("FcNotFound", name);
-  if (!(await definitionPermits(ctx, def.permissions))) throw queryError("FunctionPermissions", name);
+  if (!(await definitionPermits(ctx, { kind: "function", def }))) throw queryError("FunctionPermissions", name);
   const required = def.args.filter((a) => !(a.type.kind === "Option")).length;
   if (args.length < required || args.length > def.args.length) {
     const n = def.args.length;

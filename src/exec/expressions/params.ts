@@ -5,7 +5,8 @@ import type { Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { selectedDb } from "../context.js";
 import type { Session } from "../session.js";
-import { definitionPermits, evaluateAsOwner } from "../rbac.js";
+import { evaluateAsOwner } from "../rbac.js";
+import { definitionPermits } from "../records.js";
 
 /** `$session` as SurrealDB shows it (auth.md §5). */
 export function sessionObject(session: Session, compat: 1 | 2): ValueObject {
@@ -35,6 +36,6 @@ export async function lookupParam(name: string, ctx: Ctx): Promise<Value> {
   const def = at && ctx.core.catalog.db(at.ns, at.db)?.params.get(name);
   // 5. an access clause's credential, which never shadows a DEFINE PARAM
   if (!def) return ctx.vars.credential(name);
-  if (!(await definitionPermits(ctx, def.permissions))) throw queryError("ParamPermissions", name);
+  if (!(await definitionPermits(ctx, { kind: "param", def }))) throw queryError("ParamPermissions", name);
   return evaluateAsOwner(ctx, def, def.value);
 }

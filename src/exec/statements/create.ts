@@ -1,7 +1,8 @@
 // exec/statements: CREATE — per target: new record id → document pipeline (permission, data clause, fields) → RETURN output.
 
 import type { CreateStatement } from "../../ast/nodes.js";
-import { writeDocument, type DocViews } from "../../doc/pipeline.js";
+import { writeDocument } from "../../doc/pipeline.js";
+import type { DocViews } from "../../doc/write.js";
 import { queryError } from "../../errors/index.js";
 import { formatRecordId, toSql } from "../../value/index.js";
 import { RecordId } from "../../value/types.js";

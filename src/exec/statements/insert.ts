@@ -1,7 +1,8 @@
 // exec/statements: INSERT [IGNORE] INTO table (VALUES … | objects) [ON DUPLICATE KEY UPDATE …].
 
 import type { DataClause, InsertStatement } from "../../ast/nodes.js";
-import { writeDocument, type DocViews, type WriteRequest } from "../../doc/pipeline.js";
+import { writeDocument } from "../../doc/pipeline.js";
+import type { DocViews, WriteRequest } from "../../doc/write.js";
 import { queryError } from "../../errors/index.js";
 import { formatRecordId } from "../../value/index.js";
 import { RecordId, Table, isValueObject } from "../../value/types.js";

@@ -1,7 +1,8 @@
 // exec/statements: RELATE from->edge->to (minimal): one edge record per pair, with `in` and `out` set (an existing edge keeps its own).
 
 import type { RelateStatement } from "../../ast/nodes.js";
-import { writeDocument, type DocViews } from "../../doc/pipeline.js";
+import { writeDocument } from "../../doc/pipeline.js";
+import type { DocViews } from "../../doc/write.js";
 import { queryError } from "../../errors/index.js";
 import { toSql, valueEquals } from "../../value/index.js";
 import { RecordId, Table } from "../../value/types.js";

@@ -1,7 +1,7 @@
 // exec/statements: SELECT — sources → visible records → WHERE → projection / GROUP → ORDER → START/LIMIT → FETCH → ONLY.
 
 import type { Expr, Field, SelectStatement } from "../../ast/nodes.js";
-import { selectDocumentHidden } from "../../doc/pipeline.js";
+import { selectDocumentHidden } from "../../doc/select.js";
 import { queryError } from "../../errors/index.js";
 import { compareValues, isTruthy, valueKeyOf } from "../helpers.js";
 import { isValueObject } from "../../value/types.js";

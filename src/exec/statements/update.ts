@@ -2,7 +2,8 @@
 // A record id that does not exist is created (UPSERT, and UPDATE in 1.x); a table target only touches existing records.
 
 import type { UpdateStatement } from "../../ast/nodes.js";
-import { writeDocument, type DocViews } from "../../doc/pipeline.js";
+import { writeDocument } from "../../doc/pipeline.js";
+import type { DocViews } from "../../doc/write.js";
 import { queryError } from "../../errors/index.js";
 import type { Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";

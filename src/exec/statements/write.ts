@@ -1,7 +1,7 @@
 // exec/statements: what CREATE, UPDATE, RELATE, INSERT and DELETE share — their targets, WHERE, each write's RETURN output, ONLY.
 
 import type { Expr, Output } from "../../ast/nodes.js";
-import type { WriteResult } from "../../doc/pipeline.js";
+import type { WriteResult } from "../../doc/write.js";
 import { queryError } from "../../errors/index.js";
 import { isTruthy } from "../../value/index.js";
 import type { RecordId, Value, ValueObject } from "../../value/types.js";

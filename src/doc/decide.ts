@@ -1,0 +1,183 @@
+// doc/: the one permission decision — a table's, field's, param's or function's PERMISSIONS clause, for an action, on a
+// document, under the session's identity. Every check goes through `decide`; explain and denial logging listen to it.
+
+import type { DefineFieldStatement, DefineFunctionStatement, DefineParamStatement, Expr, Permission } from "../ast/nodes.js";
+import type { TableEntry } from "../store/catalog.js";
+import { isTruthy } from "../value/index.js";
+import type { Value } from "../value/types.js";
+import { RecordId, isValueObject } from "../value/types.js";
+import type { Action, Denial, SchemaDefinition } from "./env.js";
+import type { Path } from "./paths.js";
+
+/**
+ * What is judged: a table, one path of a record a field definition covers (`tags[*]` covers each element), or a
+ * DEFINE PARAM / DEFINE FUNCTION (their single permission, action `use`).
+ */
+export type Judged =
+  | { readonly kind: "table"; readonly table: TableEntry }
+  | { readonly kind: "field"; readonly table: TableEntry; readonly field: DefineFieldStatement; readonly path: Path }
+  | { readonly kind: "param"; readonly def: DefineParamStatement }
+  | { readonly kind: "function"; readonly def: DefineFunctionStatement };
+
+/**
+ * How a decision was reached: the actor's roles bypass PERMISSIONS, the clause is FULL or NONE, or its WHERE gave a
+ * truthy value, a falsy one, or an error (which the statement raises).
+ */
+export type DecisionReason = "bypass" | "full" | "none" | "where-true" | "where-false" | "where-error";
+
+/**
+ * The session values a WHERE clause refers to, as SurrealQL text, with which it was evaluated: `$auth`, `$access`
+ * (compat 2) or `$scope` (compat 1), `$token`, `$session`.
+ */
+export interface DecisionValues {
+  readonly auth?: string;
+  readonly access?: string;
+  readonly scope?: string;
+  readonly token?: string;
+  readonly session?: string;
+}
+
+/** One permission decision and its reason; plain JSON. */
+export interface Decision {
+  readonly kind: Judged["kind"];
+  /** The table (table and field decisions). */
+  readonly table?: string;
+  /** The field definition's name (`tags[*]`), and the path of the record it judged (`tags[1]`). */
+  readonly field?: string;
+  readonly path?: string;
+  /** The param (`$name`) or function (`fn::name`) judged. */
+  readonly name?: string;
+  /** The record judged, as SurrealDB prints it (absent when there is none: a NONE pre-check, a 1.x create of nothing). */
+  readonly record?: string;
+  readonly action: Action | "use";
+  /** The clause as INFO prints it: `NONE`, `FULL`, `WHERE owner = $auth.id`. */
+  readonly clause: string;
+  readonly allowed: boolean;
+  readonly reason: DecisionReason;
+  /** The session values a WHERE refers to (absent when it refers to none, and for NONE, FULL and a bypass). */
+  readonly values?: DecisionValues;
+  /** A WHERE that failed: the error's text (the statement raises it). */
+  readonly error?: string;
+}
+
+/** Who listens to decisions: explain hears every one (`all`); denial logging only the refusals. */
+export interface DecisionObserver {
+  readonly all: boolean;
+  decided(decision: Decision): void;
+}
+
+/** What a decision needs: the actor's standing, the clause evaluator, and (optionally) an observer. */
+export interface DecideEnv {
+  readonly compat: 1 | 2;
+  /** Must PERMISSIONS be evaluated for this actor (reads: any role bypasses; writes: editor/owner)? */
+  permissionsApply(write: boolean): boolean;
+  /** Evaluate `clause` of `def` with `doc` as `$this` and `vars` bound (the schema owner's rights for a PERMISSIONS WHERE). */
+  evaluate(def: SchemaDefinition, clause: Expr, doc: Value, vars: Readonly<Record<string, Value>>): Promise<Value>;
+  /** Absent when nobody listens: then no Decision is ever built. */
+  readonly observe?: DecisionObserver | undefined;
+  /** Of `$auth`, `$access` / `$scope`, `$token`, `$session`, those `clause` refers to, as SurrealQL text (asked only when observed). */
+  identity(clause: Expr): DecisionValues;
+  printExpr(expr: Expr): string;
+  printValue(v: Value): string;
+}
+
+/** The permission that decides `action` for what is judged. */
+function permissionOf(judged: Judged, action: Action): Permission {
+  switch (judged.kind) {
+    case "table":
+      return judged.table.def.permissions[action];
+    case "field":
+      return judged.field.permissions[action];
+    case "param":
+    case "function":
+      return judged.def.permissions;
+  }
+}
+
+/**
+ * Does the permission allow `action` on `doc`? Bypassed (true) when the actor's roles cover it. A Decision is built only
+ * for an observer that wants it (explain: every one; denial logging: refusals). A WHERE that throws raises its error.
+ */
+export async function decide(env: DecideEnv, judged: Judged, action: Action, doc: Value, vars: Readonly<Record<string, Value>>): Promise<boolean> {
+  const perm = permissionOf(judged, action);
+  const obs = env.observe;
+  // 1. system users with a covering role, and the schema owner's rights, bypass PERMISSIONS
+  if (!env.permissionsApply(action !== "select")) {
+    return obs?.all ? report(env, judged, action, doc, perm, true, "bypass") : true;
+  }
+  // 2. NONE denies and FULL allows without evaluating anything
+  if (perm.kind !== "Where") {
+    const allowed = perm.kind === "Full";
+    return obs && (obs.all || !allowed) ? report(env, judged, action, doc, perm, allowed, allowed ? "full" : "none") : allowed;
+  }
+  // 3. WHERE: evaluated with the schema owner's rights against the document (its error is the statement's)
+  let allowed: boolean;
+  try {
+    allowed = isTruthy(await env.evaluate(perm, perm.cond, doc, vars), { compat: env.compat });
+  } catch (e) {
+    if (obs) report(env, judged, action, doc, perm, false, "where-error", e instanceof Error ? e.message : String(e));
+    throw e;
+  }
+  return obs && (obs.all || !allowed) ? report(env, judged, action, doc, perm, allowed, allowed ? "where-true" : "where-false") : allowed;
+}
+
+/** The quick pre-check SurrealDB makes before any clause runs: a table's NONE denies, anything else goes on (reported by `decide`). */
+export function decideQuick(env: DecideEnv, judged: Extract<Judged, { kind: "table" }>, action: Action, doc: Value): boolean {
+  const perm = judged.table.def.permissions[action];
+  if (perm.kind !== "None" || !env.permissionsApply(action !== "select")) return true;
+  if (env.observe) report(env, judged, action, doc, perm, false, "none");
+  return false;
+}
+
+/** Build the decision, hand it to the listener, and return its outcome. */
+function report(env: DecideEnv, judged: Judged, action: Action, doc: Value, perm: Permission, allowed: boolean, reason: DecisionReason, error?: string): boolean {
+  const id = isValueObject(doc) ? doc["id"] : undefined;
+  const action_ = judged.kind === "param" || judged.kind === "function" ? "use" : action;
+  env.observe!.decided({
+    kind: judged.kind,
+    ...subjectOf(env, judged),
+    ...(id instanceof RecordId ? { record: env.printValue(id) } : {}),
+    action: action_,
+    clause: perm.kind === "Where" ? `WHERE ${env.printExpr(perm.cond)}` : perm.kind === "None" ? "NONE" : "FULL",
+    allowed,
+    reason,
+    ...(perm.kind === "Where" && reason !== "bypass" ? valuesOf(env.identity(perm.cond)) : {}),
+    ...(error !== undefined ? { error } : {}),
+  });
+  return allowed;
+}
+
+function valuesOf(values: DecisionValues): Pick<Decision, "values"> {
+  return Object.keys(values).length > 0 ? { values } : {};
+}
+
+function subjectOf(env: DecideEnv, judged: Judged): Pick<Decision, "table" | "field" | "path" | "name"> {
+  switch (judged.kind) {
+    case "table":
+      return { table: judged.table.def.name };
+    case "field":
+      return { table: judged.table.def.name, field: env.printExpr(judged.field.name), path: pathText(judged.path) };
+    case "param":
+      return { name: `$${judged.def.name}` };
+    case "function":
+      return { name: `fn::${judged.def.name}` };
+  }
+}
+
+/** A record path as text: `a.b`, `tags[1]`. */
+export function pathText(path: Path): string {
+  let out = "";
+  for (const p of path) out += typeof p === "number" ? `[${p}]` : out === "" ? p : `.${p}`;
+  return out;
+}
+
+/** A denied decision as the denial log reports it (`--log-denials`): the table, action, field, record and deciding clause. */
+export function denialOf(d: Decision): Denial {
+  return {
+    ...(d.table !== undefined ? { table: d.table } : {}),
+    action: d.action,
+    ...(d.field !== undefined ? { field: d.field } : {}),
+    ...(d.record !== undefined ? { target: d.record } : d.name !== undefined ? { target: d.name } : {}),
+    clause: d.clause,
+  };
+}
