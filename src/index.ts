@@ -118,7 +118,10 @@ export class SurqlAuth {
       ...(opts.transactionTimeoutMs !== undefined ? { transactionTimeoutMs: opts.transactionTimeoutMs } : {}),
       ...(opts.storage !== undefined ? { storage: opts.storage } : {}),
       onInternalError: (e) => this.logger.error("internal error in a statement", { error: e instanceof Error ? (e.stack ?? e.message) : String(e) }),
-      ...(opts.logDenials ? { onDenied: (d, session) => this.audit.emit({ event: "permission_denied", outcome: "failure", reason: d.resource ? "NotAllowed" : "Permissions", session, ...d }) } : {}),
+      // a PERMISSIONS refusal carries its deciding clause (as INFO prints it)
+      ...(opts.logDenials
+        ? { onDenied: ({ clause, ...d }, session) => this.audit.emit({ event: "permission_denied", outcome: "failure", reason: d.resource ? "NotAllowed" : "Permissions", session, ...d, ...(clause !== undefined ? { extra: { clause } } : {}) }) }
+        : {}),
     });
     this.iam = new Iam(this.engine, {
       compat: this.compat,

@@ -129,39 +129,43 @@ export function decideQuick(env: DecideEnv, judged: Extract<Judged, { kind: "tab
   return false;
 }
 
-/** Build the decision, hand it to the listener, and return its outcome. */
+/** Build the decision (keys in this order; those that do not apply are undefined), hand it to the listener, return its outcome. */
 function report(env: DecideEnv, judged: Judged, action: Action, doc: Value, perm: Permission, allowed: boolean, reason: DecisionReason, error?: string): boolean {
+  const table = judged.kind === "table" || judged.kind === "field" ? judged.table.def.name : undefined;
+  const field = judged.kind === "field" ? judged : undefined;
+  const named = judged.kind === "param" ? `$${judged.def.name}` : judged.kind === "function" ? `fn::${judged.def.name}` : undefined;
   const id = isValueObject(doc) ? doc["id"] : undefined;
-  const action_ = judged.kind === "param" || judged.kind === "function" ? "use" : action;
+  // (the denial log names no values: only explain pays for them)
+  const values = perm.kind === "Where" && reason !== "bypass" && env.observe!.all ? env.identity(perm.cond) : undefined;
   env.observe!.decided({
     kind: judged.kind,
-    ...subjectOf(env, judged),
-    ...(id instanceof RecordId ? { record: env.printValue(id) } : {}),
-    action: action_,
-    clause: perm.kind === "Where" ? `WHERE ${env.printExpr(perm.cond)}` : perm.kind === "None" ? "NONE" : "FULL",
+    table,
+    field: field && clauseText(env, field.field.name),
+    path: field && pathText(field.path),
+    name: named,
+    record: id instanceof RecordId ? env.printValue(id) : undefined,
+    action: named === undefined ? action : "use",
+    clause: clauseText(env, perm),
     allowed,
     reason,
-    ...(perm.kind === "Where" && reason !== "bypass" ? valuesOf(env.identity(perm.cond)) : {}),
-    ...(error !== undefined ? { error } : {}),
+    values: values && Object.keys(values).length > 0 ? values : undefined,
+    error,
   });
   return allowed;
 }
 
-function valuesOf(values: DecisionValues): Pick<Decision, "values"> {
-  return Object.keys(values).length > 0 ? { values } : {};
-}
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-function subjectOf(env: DecideEnv, judged: Judged): Pick<Decision, "table" | "field" | "path" | "name"> {
-  switch (judged.kind) {
-    case "table":
-      return { table: judged.table.def.name };
-    case "field":
-      return { table: judged.table.def.name, field: env.printExpr(judged.field.name), path: pathText(judged.path) };
-    case "param":
-      return { name: `$${judged.def.name}` };
-    case "function":
-      return { name: `fn::${judged.def.name}` };
-  }
+/** Texts already printed, per compat (a stored definition's clause is the same object until it is redefined). */
+const TEXTS = { 1: new WeakMap<object, string>(), 2: new WeakMap<object, string>() };
+
+/** A permission as INFO prints it (`NONE`, `FULL`, `WHERE …`), or a field's name (`tags[*]`). */
+function clauseText(env: DecideEnv, what: Permission | DefineFieldStatement["name"]): string {
+  if (what.kind === "None" || what.kind === "Full") return what.kind === "None" ? "NONE" : "FULL";
+  const texts = TEXTS[env.compat];
+  let text = texts.get(what);
+  if (text === undefined) texts.set(what, (text = what.kind === "Where" ? `WHERE ${env.printExpr(what.cond)}` : env.printExpr(what)));
+  return text;
 }
 
 /** A record path as text: `a.b`, `tags[1]`. */
@@ -173,11 +177,10 @@ export function pathText(path: Path): string {
 
 /** A denied decision as the denial log reports it (`--log-denials`): the table, action, field, record and deciding clause. */
 export function denialOf(d: Decision): Denial {
-  return {
-    ...(d.table !== undefined ? { table: d.table } : {}),
-    action: d.action,
-    ...(d.field !== undefined ? { field: d.field } : {}),
-    ...(d.record !== undefined ? { target: d.record } : d.name !== undefined ? { target: d.name } : {}),
-    clause: d.clause,
-  };
+  const out: Mutable<Denial> = { action: d.action, clause: d.clause };
+  if (d.table !== undefined) out.table = d.table;
+  if (d.field !== undefined) out.field = d.field;
+  const target = d.record ?? d.name;
+  if (target !== undefined) out.target = target;
+  return out;
 }

@@ -1,5 +1,5 @@
 // Denial reporting (--log-denials) only observes: the same queries give the same answers with it on and off, and on,
-// each refusal is reported with its table, action and field.
+// each refusal is reported with its table, action, field and deciding clause.
 
 import { describe, expect, it } from "vitest";
 import { SurqlAuth, type AuditEvent } from "../../src/index.js";
@@ -60,9 +60,19 @@ for (const compat of [1, 2] as const) {
       expect(seen).toContainEqual(["note", "select", null, "note:3"]);
       expect(seen).toContainEqual(["note", "select", "secret", "note:2"]);
       expect(seen).toContainEqual(["note", "update", "secret", "note:1"]);
-      expect(seen).toContainEqual(["locked", "select", null, null]);
+      // the NONE pre-check names the record it skipped
+      expect(seen).toContainEqual(["locked", "select", null, "locked:1"]);
       expect(seen.some(([t, a]) => t === "note" && (a === "update" || a === "create" || a === "delete"))).toBe(true);
       for (const e of events) expect(e).toMatchObject({ outcome: "failure", record: "user:a", access: "acc", ns: "t", db: "t" });
+    });
+
+    it("carries the clause that refused, as INFO prints it", async () => {
+      const { events } = await run(compat, true);
+      const clauses = events.map((e) => [e.table, e.action, e.field ?? null, e.clause]);
+      expect(clauses).toContainEqual(["note", "select", null, "WHERE owner = $auth.id OR public = true"]);
+      expect(clauses).toContainEqual(["note", "select", "secret", "WHERE owner = $auth.id"]);
+      expect(clauses).toContainEqual(["note", "update", "secret", "NONE"]);
+      expect(clauses).toContainEqual(["locked", "select", null, "NONE"]);
     });
   });
 }
