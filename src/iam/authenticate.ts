@@ -37,10 +37,12 @@ export function defKey(d: DefinitionChange): string {
   return [d.kind, d.base, d.base === "ROOT" ? "" : (d.ns ?? ""), d.base === "DATABASE" ? (d.db ?? "") : "", d.name].join("\0");
 }
 
-/** What refuses a verified token before it reaches the session: one whose session was killed (sessions.ts). */
+/** What refuses a verified token before it reaches the session: one killed, or its identity's (sessions.ts). */
 export interface TokenGuard {
   /** Throws InvalidAuth for a token refused (its claims verified, cached or not). */
   assertUsable(claims: Claims): Promise<void> | void;
+  /** Throws InvalidAuth for a token refused for the identity it resolved to (after assertUsable). */
+  assertIdentity(claims: Claims, auth: SessionAuth): void;
 }
 
 export class Authenticator {
@@ -60,6 +62,7 @@ export class Authenticator {
     const auth = await entry.resolved.finish(session, nowMs);
     // checked on every use, cached or not, so a cached token dies with its record
     await assertTokenIdentity(ctx, auth, entry.claims.iat, entry.resolved.issuedHere ?? false);
+    guard?.assertIdentity(entry.claims, auth);
     applyAuth(session, auth, identitySince(ctx, auth));
   }
 

@@ -13,7 +13,11 @@ import type { KvStore, KvTransaction } from "../store/kv/types.js";
 import { Transaction } from "../store/transaction.js";
 import type { Audit } from "./audit.js";
 import type { Claims } from "./claims.js";
+import type { SessionAuth } from "./session.js";
+import { CutIndex, cutKey, matches, namesIdentity, reaches, readCuts, type Cut, type Identity, type SessionFilter } from "./sessions-cuts.js";
 import { decodeJson, encodeJson, stateId, stateKey, stateRange } from "./sessions-keys.js";
+
+export { reaches, type Identity, type SessionFilter } from "./sessions-cuts.js";
 
 /** One registered session as listed: who (level, user, ns, db, access), from where, since and until when. Times ISO 8601. */
 export interface SessionEntry {
@@ -40,8 +44,6 @@ interface StoredEntry extends SessionEntry {
   readonly family?: string;
 }
 
-/** Who a session or a refresh family stands for, as a filter sees it (`id`: the session's; null for a family). */
-export type Identity = Pick<SessionEntry, "user" | "access" | "ns" | "db"> & { readonly id: string | null };
 
 /** The refresh-token families (refresh.ts): a kill ends those of the identities it names, and those its sessions stood on. */
 export interface FamilyBook {
@@ -49,14 +51,6 @@ export interface FamilyBook {
   endWhere(match: (family: { readonly id: string; readonly identity: Identity }) => boolean, reason: string): Promise<number>;
 }
 
-/** Which sessions: every given field must match; an empty filter matches none (`"all"` matches all). */
-export interface SessionFilter {
-  readonly id?: string;
-  readonly user?: string;
-  readonly access?: string;
-  readonly ns?: string;
-  readonly db?: string;
-}
 
 export interface RegistryLogger {
   debug(message: string, fields?: Record<string, unknown>): void;
@@ -78,20 +72,6 @@ export const REVOKED_STALENESS_MS = 1000;
 /** A node whose heartbeat is older than this is gone: its entries are swept. Kill marks live twice as long. */
 export const NODE_SILENCE_MS = 60_000;
 
-/** How long a kill by identity is kept for the nodes' next sync (far more than one sync period). */
-const CUT_KEPT_MS = 2 * NODE_SILENCE_MS;
-
-/**
- * A kill by identity (a filter naming more than an id), kept in the store so a node ends the sessions it matches that
- * it had not written yet when the kill scanned the entries (registered up to a sync before the kill).
- */
-interface Cut {
-  readonly filter: SessionFilter | "all";
-  /** The killer: whose sessions it reaches, and its name for the audit. */
-  readonly by: Actor;
-  /** When the kill was made (clock ms of the killing node): sessions registered before it end. */
-  readonly at: number;
-}
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 const present = (v: string | undefined): string | null => v ?? null;
@@ -124,6 +104,12 @@ class Local {
     this.seen = this.written = started;
   }
 
+  /** When it was registered (ms) and its token issued (iat, seconds), as a kill by identity compares them. */
+  get issued(): { readonly ms: number; readonly iat: number | undefined } {
+    const iat = this.tk?.["iat"];
+    return { ms: this.started, iat: typeof iat === "bigint" || typeof iat === "number" ? Number(iat) : undefined };
+  }
+
   get entry(): StoredEntry {
     if (this.built !== undefined) return this.built;
     const { actor, tk } = this;
@@ -148,21 +134,6 @@ class Local {
   }
 }
 
-/** Only a system user with the OWNER role manages sessions: root all, a namespace or database owner those of its level and below. */
-export function reaches(actor: Actor, e: Identity): boolean {
-  if (!actor.roles.includes("OWNER")) return false;
-  if (actor.level === "Root") return true;
-  if (actor.level === "Namespace") return e.ns === actor.ns;
-  if (actor.level === "Database") return e.ns === actor.ns && e.db === actor.db;
-  return false;
-}
-
-function matches(e: Identity, f: SessionFilter | "all"): boolean {
-  if (f === "all") return true;
-  const given = (["id", "user", "access", "ns", "db"] as const).filter((k) => f[k] !== undefined);
-  return given.length > 0 && given.every((k) => e[k] === f[k]);
-}
-
 function publicEntry(e: StoredEntry): SessionEntry {
   const { jti: _jti, tokenExp: _exp, family: _family, ...shown } = e;
   return shown;
@@ -179,8 +150,8 @@ export class SessionRegistry {
   private readonly revoked = new Map<string, number>();
   /** When `revoked` was last read from the store (clock ms). */
   private revokedAt = -Infinity;
-  /** Kills by identity, as of the last sync (Cut). */
-  private cuts: Cut[] = [];
+  /** Kills by identity (sessions-cuts.ts), read with `revoked`, plus this node's own. */
+  private cuts = new CutIndex();
   private timer: ReturnType<typeof setInterval> | undefined;
   private lastSweep = -Infinity;
   private readonly syncMs: number;
@@ -271,10 +242,12 @@ export class SessionRegistry {
    */
   async kill(actor: Actor, filter: SessionFilter | "all"): Promise<SessionEntry[]> {
     authorize(actor);
-    const byIdentity = filter === "all" || (["user", "access", "ns", "db"] as const).some((k) => filter[k] !== undefined);
-    const cut: Cut | undefined = byIdentity ? { filter, by: actor, at: this.clock.now() } : undefined;
+    // a kill naming an identity refuses its tokens issued before it too, on every node (D1), kept as a cut
+    const cut: Cut | undefined = namesIdentity(filter) ? { filter, by: actor, at: this.clock.now() } : undefined;
     const killed = await this.killWhere((e) => reaches(actor, e) && matches(e, filter), "killed", actor.id, cut);
+    if (cut !== undefined) this.cuts.add(cut);
     const stoodOn = new Set(killed.flatMap((e) => (e.family === undefined ? [] : [e.family])));
+    const byIdentity = filter === "all" || (["user", "access", "ns", "db"] as const).some((k) => filter[k] !== undefined);
     await this.families?.endWhere((f) => stoodOn.has(f.id) || (byIdentity && reaches(actor, f.identity) && matches(f.identity, filter)), "killed");
     return killed.map(publicEntry);
   }
@@ -299,9 +272,20 @@ export class SessionRegistry {
     if (until !== undefined && until >= now) throw new InvalidAuth("the token's session was killed");
   }
 
+  /**
+   * Refuses a token of an identity killed after the token was issued (TokenGuard; attack pass 6, D1): a kill by
+   * identity on any node is read with the revoked ids, so it reaches a token never used in a registered session too.
+   */
+  assertIdentity(claims: Claims, auth: SessionAuth): void {
+    const { actor } = auth;
+    const e = { id: null, user: actor.id, access: auth.ac ?? null, ns: actor.ns ?? null, db: actor.db ?? null };
+    if (this.cuts.find(e, { iat: claims.iat }) !== undefined) throw new InvalidAuth("the token was issued before a kill of its identity");
+  }
+
   private async refreshRevoked(now: number): Promise<void> {
-    const live = await this.read(async (kv) => revokedIds(kv, now));
+    const { live, cuts } = await this.read(async (kv) => ({ live: await revokedIds(kv, now), cuts: await readCuts(kv) }));
     this.setRevoked(live, now);
+    this.cuts = cuts;
   }
 
   private standsOnRevoked(session: Session): boolean {
@@ -329,7 +313,7 @@ export class SessionRegistry {
     const now = this.clock.now();
     const killed = await this.write(async (kv) => {
       const out: StoredEntry[] = [];
-      // a kill by identity also reaches the sessions other nodes registered since their last sync, at their next one
+      // a kill by identity also reaches the tokens issued before it, and sessions other nodes have not written yet
       if (cut !== undefined) kv.set(cutKey(cut), encodeJson(cut));
       const revoke = (e: StoredEntry) => {
         if (e.jti !== undefined && e.tokenExp !== undefined) kv.set(stateKey("sr", e.jti), encodeJson(e.tokenExp * 1000 + 999));
@@ -402,13 +386,14 @@ export class SessionRegistry {
       const killedHere = ids.filter((_id, i) => marks[i] !== undefined);
       for (const id of killedHere) kv.delete(stateKey("sk", id));
       // 3. the revoked token ids still in force (a session standing on one has ended), and kills by identity: a session
-      // not written yet that one matches ends here, its token refused everywhere
+      // one reaches (registered before it, here or not yet written; or standing on a token issued before it) ends here,
+      // its token refused everywhere
       const live = await revokedIds(kv, now, true);
-      const cuts = await liveCuts(kv, now, true);
+      const cuts = await readCuts(kv);
       const cutOff = new Map<string, Cut>();
       for (const id of ids) {
         const l = this.local.get(id);
-        const cut = l === undefined || l.stored ? undefined : cuts.find((c) => cutReaches(c, l.entry));
+        const cut = l === undefined ? undefined : cuts.find(l.entry, l.issued);
         if (cut === undefined) continue;
         cutOff.set(id, cut);
         if (l!.entry.jti !== undefined && l!.entry.tokenExp !== undefined) {
@@ -422,8 +407,8 @@ export class SessionRegistry {
       const stored = await kv.getMany(ids.map((id) => stateKey("ss", id)));
       ids.forEach((id, i) => {
         const l = this.local.get(id);
-        if (l === undefined || marks[i] !== undefined || cutOff.has(id)) return;
-        if (this.ended(id, l)) {
+        if (l === undefined || marks[i] !== undefined) return;
+        if (cutOff.has(id) || this.ended(id, l)) {
           if (stored[i] !== undefined) kv.delete(stateKey("ss", id));
         } else if (l.seen !== l.written || stored[i] === undefined) {
           kv.set(stateKey("ss", id), encodeJson({ ...l.entry, lastSeen: iso(l.seen) }));
@@ -504,26 +489,6 @@ async function revokedIds(kv: KvTransaction, now: number, prune = false): Promis
     for (const [key, v] of batch) {
       const until = decodeJson<number>(v);
       if (until >= now) live.set(stateId(key), until);
-      else if (prune) kv.delete(key);
-    }
-  return live;
-}
-
-const cutKey = (c: Cut): Uint8Array =>
-  stateKey("sc", JSON.stringify([c.by.level, c.by.ns ?? null, c.by.db ?? null, c.filter === "all" ? "all" : (["user", "access", "ns", "db"] as const).map((k) => (c.filter === "all" ? null : (c.filter[k] ?? null)))]));
-
-/** Does the kill `c` reach entry `e` (its killer may manage it, its filter matches, it was registered before)? */
-function cutReaches(c: Cut, e: StoredEntry): boolean {
-  return reaches(c.by, e) && matches(e, c.filter) && Date.parse(e.started) < c.at;
-}
-
-/** The kills by identity still kept (CUT_KEPT_MS); `prune` deletes the others. */
-async function liveCuts(kv: KvTransaction, now: number, prune = false): Promise<Cut[]> {
-  const live: Cut[] = [];
-  for await (const batch of kv.scan(stateRange("sc")))
-    for (const [key, v] of batch) {
-      const cut = decodeJson<Cut>(v);
-      if (now - cut.at <= CUT_KEPT_MS) live.push(cut);
       else if (prune) kv.delete(key);
     }
   return live;
