@@ -30,15 +30,15 @@ export interface Place {
 
 export type Step =
   /** Switch identity: sign in as `spec` (naming the session `name`), or back to the session named `name`. */
-  | { readonly kind: "as"; readonly at: Place; readonly name: string | undefined; readonly spec: IdentitySpec | undefined; readonly text: string; expect: Expectation | undefined; expectAt?: Place }
-  | { readonly kind: "statement"; readonly at: Place; readonly text: string; expect: Expectation | undefined; expectAt?: Place }
+  | { readonly kind: "as"; readonly at: Place; readonly name: string | undefined; readonly spec: IdentitySpec | undefined; readonly text: string; expect: Expectation | undefined }
+  | { readonly kind: "statement"; readonly at: Place; readonly text: string; expect: Expectation | undefined }
   /** Move the test clock: by `advanceMs`, or to `setMs`. */
   | { readonly kind: "clock"; readonly at: Place; readonly advanceMs?: number; readonly setMs?: number };
 
 export interface TestPlan {
   readonly file: string;
   readonly compat: 1 | 2 | undefined;
-  /** Schema files (absolute or relative to the working directory), imported in order. */
+  /** Schema files as written (relative to the test file, or absolute), imported in order. */
   readonly schemas: readonly string[];
   readonly ns: string | undefined;
   readonly db: string | undefined;
@@ -101,15 +101,17 @@ function directives(lead: string, from: StatementText): Directive[] {
   const out: Directive[] = [];
   const lines = lead.split("\n");
   for (let i = 0; i < lines.length; i++) {
-    const m = DIRECTIVE.exec(lines[i]!);
+    const line = lines[i]!;
+    const m = DIRECTIVE.exec(line);
     if (!m) continue;
     const at = { line: from.line + i, column: (i === 0 ? from.column : 1) + m[1]!.length };
+    const argsAt = { line: at.line, column: at.column + line.length - m[3]!.length - m[1]!.length };
     let args = m[3]!.trim();
-    // a value spanning lines: the following comment lines, until its brackets close
+    // a value spanning lines: the following comment lines (their markers blanked, so columns hold), until it closes
     while (depth(args) > 0 && i + 1 < lines.length && COMMENT.test(lines[i + 1]!) && !DIRECTIVE.test(lines[i + 1]!)) {
-      args += `\n${lines[++i]!.replace(COMMENT, "")}`;
+      args += `\n${lines[++i]!.replace(COMMENT, (c) => " ".repeat(c.length))}`;
     }
-    out.push({ name: m[2]!, args, at, argsAt: { line: at.line, column: at.column + lines[i]!.length - m[3]!.length - m[1]!.length } });
+    out.push({ name: m[2]!, args, at, argsAt });
   }
   return out;
 }
@@ -166,7 +168,6 @@ export function parseTestFile(file: string, text: string): TestPlan {
         step.expect = { kind: "denied" };
         break;
     }
-    step.expectAt = d.at;
   };
 
   const directive = (d: Directive): void => {

@@ -4,6 +4,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { UsageError } from "./args.js";
 import { IDENTITY_FORMS } from "./identity.js";
 import { formatFileError, REPORT, REPORTERS, totals, type ReporterName } from "./test-report.js";
 import { parseTestFile, TestFileError } from "./test-file.js";
@@ -29,9 +30,6 @@ identities: ${IDENTITY_FORMS}
 
 exit code: 0 every case passed, 1 a case failed, 2 a usage mistake or a file that could not run.`;
 
-/** A command-line mistake: exit 2. */
-class TestUsageError extends Error {}
-
 /** The *.test.surql files under `dir`, sorted. */
 async function findTests(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -47,13 +45,13 @@ async function testFiles(paths: readonly string[]): Promise<string[]> {
   const files: string[] = [];
   for (const path of paths.length === 0 ? ["."] : paths) {
     const st = await stat(path).catch(() => undefined);
-    if (!st) throw new TestUsageError(`no such file or folder: ${path}`);
+    if (!st) throw new UsageError(`no such file or folder: ${path}`);
     if (!st.isDirectory()) {
       files.push(path);
       continue;
     }
     const found = await findTests(path);
-    if (found.length === 0) throw new TestUsageError(`no test files (*.test.surql) under ${path}`);
+    if (found.length === 0) throw new UsageError(`no test files (*.test.surql) under ${path}`);
     files.push(...found);
   }
   return files;
@@ -88,13 +86,13 @@ export async function testCommand(argv: readonly string[], env: NodeJS.ProcessEn
       return 0;
     }
     const c = values.compat ?? env["SURQL_AUTH_COMPAT"];
-    if (c !== undefined && c !== "1" && c !== "2") throw new TestUsageError(`--compat must be 1 or 2, not '${c}'`);
+    if (c !== undefined && c !== "1" && c !== "2") throw new UsageError(`--compat must be 1 or 2, not '${c}'`);
     compat = c === undefined ? undefined : (Number(c) as 1 | 2);
-    if (!REPORTERS.includes(values.reporter as ReporterName)) throw new TestUsageError(`--reporter must be text, tap or junit, not '${values.reporter}'`);
+    if (!REPORTERS.includes(values.reporter as ReporterName)) throw new UsageError(`--reporter must be text, tap or junit, not '${values.reporter}'`);
     reporter = values.reporter as ReporterName;
     files = await testFiles(positionals);
   } catch (e) {
-    if (!(e instanceof TestUsageError) && (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS") !== true) throw e;
+    if (!(e instanceof UsageError) && (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS") !== true) throw e;
     process.stderr.write(`surql-auth: ${(e as Error).message}\ntry 'surql-auth test --help'\n`);
     return 2;
   }

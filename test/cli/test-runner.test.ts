@@ -97,6 +97,8 @@ RETURN 3;
     expect(parseError("RETURN 1;\n-- @expect 1\n-- @expect 2")).toMatchObject({ line: 3, reason: expect.stringContaining("second expectation") });
     // a bad value: the column inside it
     expect(parseError("RETURN 1;\n-- @expect [1, }")).toMatchObject({ line: 2, column: 16 });
+    // … also on a continuation line of a value spanning lines
+    expect(parseError("RETURN 1;\n-- @expect [\n--   1,\n--   ?\n-- ]\n")).toMatchObject({ line: 4, column: 6 });
     // a bad identity: the column inside the spec
     expect(parseError("-- @as viewer@table")).toMatchObject({ line: 1, column: 15, reason: expect.stringContaining("unknown level") });
     expect(parseError("-- @as x = nobody")).toMatchObject({ line: 1, column: 12 });
