@@ -38,7 +38,7 @@ function cellHtml(cell: Cell): string {
 function databaseHtml(d: DatabaseMatrix): string {
   const columns = columnsOf(d);
   const head1 = `<tr><th class="row" rowspan="2">table / field</th>${columns.map((c) => `<th colspan="4" title="${escapeHtml(c.ids.join(", "))}">${escapeHtml(c.title)}</th>`).join("")}</tr>`;
-  const head2 = `<tr>${columns.map(() => ACTIONS.map((a) => `<th>${a}</th>`).join("")).join("")}</tr>`;
+  const head2 = `<tr>${columns.map(() => ACTIONS.map((a) => `<th title="${a}">${a[0]}</th>`).join("")).join("")}</tr>`;
   const rows: string[] = [];
   for (const t of d.tables) {
     const row = (cls: string, label: string, cells: DatabaseMatrix["tables"][number]["cells"]) =>
@@ -50,7 +50,7 @@ function databaseHtml(d: DatabaseMatrix): string {
   const rules = d.tables.map((t) => `<li><b>${escapeHtml(t.name)}</b>: ${ACTIONS.map((a) => `${a} <code>${escapeHtml(t.rules[a])}</code>`).join(", ")}</li>`);
   return `<h2>namespace ${escapeHtml(d.ns)}, database ${escapeHtml(d.db)}</h2>
 ${d.tables.length === 0 ? "<p>no tables defined</p>" : `<table>${head1}${head2}${rows.join("\n")}</table>`}
-<p class="muted">OWNER, EDITOR, VIEWER: system users with that role at root, on this namespace or on this database${users.length > 0 ? ` (users: ${escapeHtml(users.join(", "))})` : ""}. guest: anonymous.</p>
+<p class="muted">OWNER, EDITOR, VIEWER: system users with that role at root, on this namespace or on this database${users.length > 0 ? ` (users: ${escapeHtml(users.join(", "))})` : ""}.</p>
 <ul>${d.notes.map((n) => `<li>${escapeHtml(n)}</li>`).join("")}</ul>
 <details><summary>table rules as defined</summary><ul>${rules.join("")}</ul></details>`;
 }
@@ -74,7 +74,7 @@ export function matrixHtml(m: Matrix, files: readonly string[]): string {
 </head>
 <body>
 <h1>Access matrix <span class="muted">${escapeHtml(files.join(", "))} · compat ${m.compat}</span></h1>
-<p class="muted">✓ always · ✗ never · a yellow cell holds only where its clause holds (as INFO prints it; a field's cell lists its table's rule, then its own) · - no such rule (fields have no delete) · * decided from the clause for that identity</p>
+<p class="muted">s c u d: select create update delete · ✓ always · ✗ never · a yellow cell holds only where its clause holds (as INFO prints it; a field's cell lists its table's rule, then its own) · - no such rule (fields have no delete) · * decided from the clause for that identity</p>
 ${m.databases.length === 0 ? "<p>no database defined</p>" : m.databases.map(databaseHtml).join("\n")}
 ${flagsHtml(m.flags)}
 </body>
