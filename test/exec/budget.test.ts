@@ -20,6 +20,14 @@ describe.each([1, 2] as const)("compat %i", (compat) => {
     expect(await run(ds, rootSession(), "RETURN 1")).toEqual([{ ok: 1 }]);
   });
 
+  it("nested builtin calls meet the deadline between them: a sort running past the limit ends the statement with the timeout (attack pass 7, E6)", async () => {
+    const ds = newDs({ compat, auth: false, queryTimeoutMs: 100 });
+    // one statement, no loop: before, its only checkpoint was the statement's own, so it answered OK however long it
+    // ran (here seconds: a million strings split, then sorted three times)
+    const sorts = "array::len(array::sort(array::sort(array::sort(string::split(string::repeat('hgfedcba', 120000), '')))))";
+    expect(await run(ds, rootSession(), `RETURN ${sorts}`)).toEqual([{ err: TIMEOUT }]);
+  });
+
   it("a record user's loop of writes is cancelled as a whole when it times out", async () => {
     const ds = newDs({ compat, queryTimeoutMs: 200 });
     await run(ds, rootSession(), "DEFINE TABLE note SCHEMALESS PERMISSIONS FULL");

@@ -66,7 +66,13 @@ export async function callFunction(e: CallExpr, ctx: Ctx, preArgs?: Value[]): Pr
   const args: Value[] = preArgs ?? [];
   if (!preArgs) for (const a of e.args) args.push(await evaluate(a, ctx));
   if (e.name.toLowerCase().startsWith("fn::")) return checked(await callCustom(e.name.slice(4), args, ctx));
-  return checked(await callBuiltin(e.name, args, functionContext(ctx)));
+  // a checkpoint before (cancellation, the scheduler's turn) and the deadline after: one builtin (a sort of a million
+  // values) may run for seconds, and nested calls had no checkpoint between them (attack pass 7, E6)
+  const pause = ctx.budget.checkpoint();
+  if (pause) await pause;
+  const out = checked(await callBuiltin(e.name, args, functionContext(ctx)));
+  ctx.budget.stopIfOver();
+  return out;
 }
 
 async function callCustom(name: string, args: Value[], ctx: Ctx): Promise<Value> {
