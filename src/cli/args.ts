@@ -335,7 +335,7 @@ export const CONNECTION_FLAGS = {
   "auth-level": { type: "string" },
 } as const;
 
-interface ConnectionValues {
+export interface ConnectionValues {
   endpoint?: string;
   user?: string;
   pass?: string;
@@ -353,7 +353,7 @@ function endpointOf(values: { endpoint?: string }, env: Env, schemes: RegExp, sc
   return endpoint;
 }
 
-function connection(values: ConnectionValues, env: Env, schemes: RegExp, schemesText: string) {
+export function connection(values: ConnectionValues, env: Env, schemes: RegExp, schemesText: string) {
   // surreal's short forms of the level: ns / db
   const level = ({ ns: "namespace", db: "database" } as Record<string, string>)[values["auth-level"] ?? ""] ?? values["auth-level"] ?? "root";
   if (!AUTH_LEVELS.includes(level)) throw new UsageError(`--auth-level must be root, namespace or database, not '${level}'`);

@@ -5,7 +5,7 @@ import { REDACTED_EXPORT } from "../exec/export.js";
 import type { TransferOptions } from "./args.js";
 
 /** Headers for /export and /import: the database to use and, with --token, Bearer, or with --user, HTTP Basic credentials at --auth-level. */
-export function transferHeaders(opts: TransferOptions): Record<string, string> {
+export function transferHeaders(opts: Pick<TransferOptions, "ns" | "db" | "token" | "user" | "pass" | "authLevel">): Record<string, string> {
   const h: Record<string, string> = { "surreal-ns": opts.ns, "surreal-db": opts.db };
   if (opts.token !== undefined) h.authorization = `Bearer ${opts.token}`;
   else if (opts.user !== undefined) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// CLI entry point: `surql-auth start | check | test | sql | is-ready | export | import | sessions | matrix | version | help`.
+// CLI entry point: `surql-auth start | check | test | sql | is-ready | export | import | sessions | matrix | explain | version | help`.
 
 import { readFileSync } from "node:fs";
 import { parseCli, UsageError } from "./args.js";
@@ -30,6 +30,10 @@ const OWN_PARSERS: Readonly<Record<string, OwnParser>> = {
   test: async () => {
     const m = await import("./test.js");
     return { usage: m.TEST_USAGE, run: (argv) => m.testCommand(argv) };
+  },
+  explain: async () => {
+    const m = await import("./explain.js");
+    return { usage: m.EXPLAIN_USAGE, run: (argv) => m.explainCommand(argv) };
   },
   matrix: async () => {
     const m = await import("./matrix.js");

@@ -39,7 +39,7 @@ class TestClock implements Clock {
 }
 
 /** The namespace and database the schema files leave selected (their last USE), for a plan that names none. */
-async function schemaWhere(files: readonly string[]): Promise<{ ns: string | undefined; db: string | undefined }> {
+export async function schemaWhere(files: readonly string[]): Promise<{ ns: string | undefined; db: string | undefined }> {
   let ns: string | undefined;
   let db: string | undefined;
   for (const file of files) {

@@ -122,6 +122,7 @@ commands:
   import FILE      run a SurrealQL file on a database
   sessions list|kill  list or end the sessions of a running server
   matrix FILE...   who may select / create / update / delete each table and field; risky rules
+  explain --as IDENTITY QUERY  which PERMISSIONS clause allowed or denied each record and field of a query
   version          print the version
   help [COMMAND]   this text, or a command's options
 
