@@ -27,11 +27,11 @@ const MARKER_SOURCE = "z?SECRET_[a-z]+_[a-z0-9]+(?:_zzzz)?";
 export const MARKERS = new RegExp(MARKER_SOURCE, "g");
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-/** Matches the markers and the given strings (longest first; JSON-escaped too, as results are compared as JSON). */
+/** Matches the given strings (longest first; JSON-escaped too, as answers are JSON text); nothing if none. */
 export function secretPattern(strings: Iterable<string>): RegExp {
   const forms = new Set<string>();
   for (const s of strings) forms.add(escape(s)).add(escape(JSON.stringify(s).slice(1, -1)));
-  return new RegExp([MARKER_SOURCE, ...[...forms].sort((a, b) => b.length - a.length)].join("|"), "g");
+  return new RegExp(forms.size ? [...forms].sort((a, b) => b.length - a.length).join("|") : "(?!)", "g");
 }
 
 /** The distinct secrets in a text. */
@@ -117,19 +117,24 @@ export function copyViolations(records: readonly (readonly [string, string])[], 
   });
 }
 
-/** What may differ between the two runs: the secrets themselves, timings, token signatures and uuids. */
+/** What may differ between the two runs: the secrets themselves, timings, token signatures, uuids and salted password hashes. */
 function comparable(text: string, pattern: RegExp): string {
   return text
     .replace(/"time":"[^"]*"/g, "")
     .replace(pattern, "<secret>")
     .replace(/eyJ[\w-]*\.[\w-]*\.[\w-]*/g, "<jwt>")
+    .replace(/\$(?:argon2(?:id|i|d)|2[aby]|scrypt|pbkdf2[\w-]*)\$[\w$=,.+/-]+/g, "<hash>")
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<uuid>");
 }
 
-/** (4) Steps whose answer differs between the run and its twin (each with its own secrets). */
-export function twinViolations(first: readonly string[], twin: readonly string[], pattern: RegExp, twinPattern: RegExp = pattern): string[] {
+/**
+ * (4) Steps whose answer differs between the run and its twin (each with its own secrets). `control`, a rerun with
+ * the first run's secrets, tells the steps whose answers vary anyway (a salted hash of the attacker's own password).
+ */
+export function twinViolations(first: readonly string[], twin: readonly string[], pattern: RegExp, twinPattern: RegExp = pattern, control?: readonly string[]): string[] {
   return first.flatMap((text, i) => {
     const other = twin[i] ?? "";
+    if (control && comparable(control[i] ?? "", pattern) !== comparable(text, pattern)) return [];
     return comparable(text, pattern) === comparable(other, twinPattern) ? [] : [`step ${i + 1}: what the attacker sees depends on the victim's secrets:\n  ${text}\n  ${other}`];
   });
 }
