@@ -4,7 +4,7 @@ import type { IdiomExpr, IdiomPart } from "../../ast/nodes.js";
 import { encodeRecordIdKey } from "../../store/kv/keys.js";
 import { checked, isTruthy, valueEquals } from "../../value/index.js";
 import { RecordId, isValueObject } from "../../value/types.js";
-import type { Value } from "../../value/types.js";
+import type { Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { withCtx } from "../context.js";
 import { fetchRecord, fetchRecordForCondition } from "../records.js";
@@ -124,10 +124,13 @@ async function traverseGraph(v: Value, part: Extract<IdiomPart, { kind: "Graph" 
       for (const id of ins.length > 0 && outs.length > 0 ? ids.sort((a, b) => Buffer.compare(encodeRecordIdKey(a.id), encodeRecordIdKey(b.id))) : ids) {
         // sources × edges reads: each is a checkpoint (the query's time limit, and yielding)
         await ctx.budget.checkpoint();
-        const doc = await ctx.core.records.get(ctx.txn, { ns, db, tb }, id);
-        const matchOut = (part.dir === "->" || part.dir === "<->") && valueEquals(doc?.in, src, { compat: ctx.core.compat });
-        const matchIn = (part.dir === "<-" || part.dir === "<->") && valueEquals(doc?.out, src, { compat: ctx.core.compat });
-        if ((matchOut || matchIn) && (await graphStepKeeps(id, part, ctx))) out.push(id);
+        // the edge as the client may select it: a hidden `in` / `out` never names the node it starts from (stricter
+        // than SurrealDB 2.6.0, which answers it from the graph keys: attack pass 7, E4)
+        const doc = await fetchRecordForCondition(id, ctx);
+        if (doc === undefined) continue;
+        const matchOut = (part.dir === "->" || part.dir === "<->") && valueEquals(doc.in, src, { compat: ctx.core.compat });
+        const matchIn = (part.dir === "<-" || part.dir === "<->") && valueEquals(doc.out, src, { compat: ctx.core.compat });
+        if ((matchOut || matchIn) && (await conditionKeeps(doc, part, ctx))) out.push(id);
       }
     }
   }
@@ -139,6 +142,10 @@ async function graphStepKeeps(rid: RecordId, part: Extract<IdiomPart, { kind: "G
   // 1. the select permission (NONE when missing or denied): skipped silently
   const doc = await fetchRecordForCondition(rid, ctx);
   if (doc === undefined) return false;
-  // 2. the condition, on the document as SELECT's WHERE sees it
+  return conditionKeeps(doc, part, ctx);
+}
+
+/** 2. the step's condition, on the document as SELECT's WHERE sees it. */
+async function conditionKeeps(doc: ValueObject, part: Extract<IdiomPart, { kind: "Graph" }>, ctx: Ctx): Promise<boolean> {
   return !part.cond || isTruthy(await evaluate(part.cond, withCtx(ctx, { doc })), { compat: ctx.core.compat });
 }
