@@ -2,9 +2,11 @@
 // { access, refresh } and the refresh grant exchanges a refresh token for a new pair. Better than its strict one-time
 // use: a token used again within REFRESH_GRACE_MS of its rotation (two tabs at once) gets the same new pair, and a use
 // after that revokes the whole family (theft detection): its refresh token, its access tokens and its sessions.
-// State lives in the shared store (`\x01rf` families, `\x01rt` token ids), so every node sees every rotation.
+// State lives in the shared store (`\x01rf` families, `\x01ra` their live access token ids), so every node sees every
+// rotation. A token names its family and generation, and its secret is a MAC of both under the family's key: a used
+// token is recognised (a reuse) from the family's generation alone, with nothing kept per token (attack pass 6, D10).
 
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { accessDurations } from "../ast/print/access.js";
 import { InvalidAuth } from "../errors/index.js";
 import type { StoredAccess } from "../exec/contract.js";
@@ -28,7 +30,12 @@ export const REFRESH_GRACE_MS = 5000;
 /** How often a node sweeps ended families (expired; revoked with every access token expired) and their token ids. */
 export const REFRESH_SWEEP_MS = 10 * 60_000;
 
-const FORMAT = /^surreal-refresh-([A-Za-z0-9]{12})-([A-Za-z0-9]{24})$/;
+/** SurrealDB's shape: a 12-character id (here the family's 8 and the generation's 4) and a 24-character secret. */
+const FORMAT = /^surreal-refresh-([A-Za-z0-9]{8})([A-Za-z0-9]{4})-([A-Za-z0-9]{24})$/;
+
+const ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+/** Generations a family may rotate through (4 base-62 digits); the next refresh needs a signin. */
+const GENERATIONS = 62 ** 4;
 
 /** A pair as signin, signup and the grant answer it; `family` stays in iam/ (the session registry's link). */
 export interface RefreshPair {
@@ -48,21 +55,18 @@ interface Family {
   readonly key: string;
   readonly started: number;
   readonly expires: number | null;
-  readonly current: string;
-  /** The token rotated last, and the pair that rotation issued, sealed with that token's secret. */
-  readonly previous?: { readonly id: string; readonly at: number; readonly sealed: string };
+  /** The MAC key of its tokens' secrets (hex); the secrets themselves are never stored. */
+  readonly mac: string;
+  /** The generation of the current token: an earlier one is a used token. */
+  readonly gen: number;
+  /** The token rotated last (its generation), and the pair that rotation issued, sealed with that token's secret. */
+  readonly previous?: { readonly gen: number; readonly at: number; readonly sealed: string };
   readonly revoked?: number;
   /**
    * When the last access token the family issued expires (ms); the tokens themselves are `\x01ra` keys, one each,
    * so a rotation writes a constant amount (attack pass 6, D10: a list in the family grew with every refresh).
    */
   readonly tokensUntil: number;
-}
-
-/** `\x01rt` + token id: its family and the hash of its secret (the secret itself is never stored). */
-interface TokenIndex {
-  readonly family: string;
-  readonly hash: string;
 }
 
 /** What a signin names when it is the refresh grant: a WITH REFRESH access and a `refresh` variable. */
@@ -94,16 +98,26 @@ function unsealPair(sealed: string, secret: string): { token: string; refresh: s
   return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8")) as { token: string; refresh: string };
 }
 
-function newToken(): { id: string; secret: string; text: string } {
-  const id = randomCode(12);
-  const secret = randomCode(24);
-  return { id, secret, text: `surreal-refresh-${id}-${secret}` };
+/** The secret of generation `gen` of family `f`: 24 base-62 characters of an HMAC-SHA-256 (≈ 142 bits). */
+function tokenSecret(f: Pick<Family, "id" | "mac">, gen: number): string {
+  const mac = createHmac("sha256", Buffer.from(f.mac, "hex")).update(`${f.id}\0${gen}`).digest();
+  let s = "";
+  for (let i = 0; i < 24; i++) s += ALNUM[mac[i]! % 62];
+  return s;
 }
 
-function parseToken(text: Value): { id: string; secret: string } {
+/** The refresh token of generation `gen` of family `f`. */
+function tokenText(f: Pick<Family, "id" | "mac">, gen: number): string {
+  let digits = "";
+  for (let g = gen, i = 0; i < 4; i++, g = Math.floor(g / 62)) digits = ALNUM[g % 62] + digits;
+  return `surreal-refresh-${f.id}${digits}-${tokenSecret(f, gen)}`;
+}
+
+function parseToken(text: Value): { family: string; gen: number; secret: string } {
   const m = typeof text === "string" ? FORMAT.exec(text) : null;
   if (!m) throw new InvalidAuth("refresh token malformed");
-  return { id: m[1]!, secret: m[2]! };
+  const gen = [...m[2]!].reduce((n, c) => n * 62 + ALNUM.indexOf(c), 0);
+  return { family: m[1]!, gen, secret: m[3]! };
 }
 
 /** The access method of a grant, if it is a database record access WITH REFRESH (compat 2 only). */
@@ -145,10 +159,8 @@ export class RefreshBook implements FamilyBook {
     if (stored === undefined || session.rd === undefined || session.actor.level !== "Record") return result;
     const now = this.ctx.clock.now();
     const grant = accessDurations(stored.def).grant;
-    const t = newToken();
     const issued = accessToken(session);
-    const family: Family = {
-      id: randomCode(16),
+    const fields = {
       ns: ns!,
       db: db!,
       ac: session.ac!,
@@ -156,22 +168,27 @@ export class RefreshBook implements FamilyBook {
       key: fingerprint(stored),
       started: now,
       expires: grant === null ? null : now + Number(grant.nanos / 1_000_000n),
-      current: t.id,
+      mac: randomBytes(32).toString("hex"),
+      gen: 0,
       tokensUntil: issued?.untilMs ?? now,
     };
-    await this.write(async (kv) => {
-      kv.set(stateKey("rf", family.id), encodeJson(family));
-      if (issued) kv.set(issuedKey(family.id, issued.jti), encodeJson(issued.untilMs));
-      kv.set(stateKey("rt", t.id), encodeJson({ family: family.id, hash: sha256(t.secret).toString("hex") } satisfies TokenIndex));
+    const family = await this.write(async (kv) => {
+      // a new family id (8 characters, as the token carries it): drawn again in the rare case it is taken
+      let id = randomCode(8);
+      while ((await kv.get(stateKey("rf", id))) !== undefined) id = randomCode(8);
+      const f: Family = { id, ...fields };
+      kv.set(stateKey("rf", id), encodeJson(f));
+      if (issued) kv.set(issuedKey(id, issued.jti), encodeJson(issued.untilMs));
+      return f;
     });
     if (now - this.lastSweep >= REFRESH_SWEEP_MS) await this.sweep();
-    return { token: result.token, refresh: t.text, family: family.id };
+    return { token: result.token, refresh: tokenText(family, 0), family: family.id };
   }
 
   /**
    * Deletes the families that can no longer answer anything (past their grant duration; revoked, once every access
-   * token they issued has expired) and the token ids of families gone. Run by a signin now and then; returns how many
-   * families went.
+   * token they issued has expired) and the access token ids of families gone (and the per-token index entries an
+   * earlier version kept, `\x01rt`). Run by a signin now and then; returns how many families went.
    */
   async sweep(): Promise<number> {
     const now = this.ctx.clock.now();
@@ -188,7 +205,7 @@ export class RefreshBook implements FamilyBook {
             gone++;
           } else live.add(f.id);
         }
-      for await (const batch of kv.scan(stateRange("rt"))) for (const [key, v] of batch) if (!live.has(decodeJson<TokenIndex>(v).family)) kv.delete(key);
+      kv.deleteRange(stateRange("rt"));
       for await (const batch of kv.scan(stateRange("ra"))) for (const [key] of batch) if (!live.has(stateId(key).split("\u0000")[0]!)) kv.delete(key);
       return gone;
     });
@@ -200,10 +217,11 @@ export class RefreshBook implements FamilyBook {
    * `expect` (a signin naming NS / DB / AC) must be the family's access method.
    */
   async exchange(session: Session, text: Value, expect?: Omit<RefreshGrant, "token">): Promise<RefreshPair> {
-    const { id, secret } = parseToken(text);
+    const token = parseToken(text);
+    const { gen } = token;
     const outcome = await this.write(async (kv) => {
       // 1. the token is one we issued, and its secret matches
-      const family = await this.verified(kv, id, secret);
+      const family = await this.verified(kv, token);
       if (expect && (expect.ns !== family.ns || expect.db !== family.db || expect.ac !== family.ac)) throw new InvalidAuth("refresh token of another access method");
       const now = this.ctx.clock.now();
       // 2. a live family of a live access method
@@ -211,27 +229,29 @@ export class RefreshBook implements FamilyBook {
       if (family.revoked !== undefined || (family.expires !== null && now > family.expires) || !stored || fingerprint(stored) !== family.key)
         throw new InvalidAuth("refresh family revoked, expired, or its access method changed");
       // 3. the token rotated last, within the grace window: the same pair again
-      if (id !== family.current && family.previous?.id === id && now - family.previous.at <= this.graceMs)
-        return { kind: "again" as const, family, pair: unsealPair(family.previous.sealed, secret) };
+      if (gen !== family.gen && family.previous?.gen === gen && now - family.previous.at <= this.graceMs)
+        return { kind: "again" as const, family, pair: unsealPair(family.previous.sealed, token.secret) };
       // 4. an older token, or the last one after the window: theft; the family ends
-      if (id !== family.current) {
+      if (gen !== family.gen) {
         kv.set(stateKey("rf", family.id), encodeJson({ ...family, revoked: now }));
         return { kind: "theft" as const, family };
       }
-      // 5. the current token rotates: a new access token for the family's record, a new refresh token
+      // 5. the current token rotates: a new access token for the family's record, the next generation's refresh token
+      if (gen + 1 >= GENERATIONS) throw new InvalidAuth("refresh family used up its generations");
       const scratch = await this.issue(session, stored, family);
       const access = accessToken(scratch);
-      const next = newToken();
-      const pair = { token: scratch.issuedToken, refresh: next.text };
+      const pair = { token: scratch.issuedToken, refresh: tokenText(family, gen + 1) };
       const rotated: Family = {
         ...family,
-        current: next.id,
-        previous: { id, at: now, sealed: sealPair(pair, secret) },
+        gen: gen + 1,
+        previous: { gen, at: now, sealed: sealPair(pair, token.secret) },
         tokensUntil: Math.max(family.tokensUntil, access?.untilMs ?? now),
       };
       kv.set(stateKey("rf", family.id), encodeJson(rotated));
+      // the family's access token ids: the new one; those expired leave (only live ones need refusing at its end)
+      for await (const batch of kv.scan(statePrefixRange("ra", `${family.id}\u0000`)))
+        for (const [key, v] of batch) if (decodeJson<number>(v) < now) kv.delete(key);
       if (access) kv.set(issuedKey(family.id, access.jti), encodeJson(access.untilMs));
-      kv.set(stateKey("rt", next.id), encodeJson({ family: family.id, hash: sha256(next.secret).toString("hex") } satisfies TokenIndex));
       return { kind: "rotated" as const, family, scratch, pair };
     });
     switch (outcome.kind) {
@@ -249,9 +269,9 @@ export class RefreshBook implements FamilyBook {
 
   /** RPC `revoke`: the family of a refresh token ends: the token, the family's access tokens and its sessions. */
   async revoke(text: string): Promise<void> {
-    const { id, secret } = parseToken(text);
+    const token = parseToken(text);
     const family = await this.write(async (kv) => {
-      const f = await this.verified(kv, id, secret);
+      const f = await this.verified(kv, token);
       if (f.revoked === undefined) kv.set(stateKey("rf", f.id), encodeJson({ ...f, revoked: this.ctx.clock.now() }));
       return f;
     });
@@ -294,14 +314,14 @@ export class RefreshBook implements FamilyBook {
     await this.sessions.killFamily(family.id, new Set(tokens.map((t) => t.jti)), reason);
   }
 
-  private async verified(kv: KvTransaction, id: string, secret: string): Promise<Family> {
-    const index = await kv.get(stateKey("rt", id));
-    const entry = index === undefined ? undefined : decodeJson<TokenIndex>(index);
-    const hash = sha256(secret);
-    if (entry === undefined || !timingSafeEqual(hash, Buffer.from(entry.hash, "hex"))) throw new InvalidAuth("unknown refresh token");
-    const family = await kv.get(stateKey("rf", entry.family));
-    if (family === undefined) throw new InvalidAuth("unknown refresh family");
-    return decodeJson<Family>(family);
+  /** The token's family, once its secret is the MAC of its family and generation (one issued: current or used). */
+  private async verified(kv: KvTransaction, token: { family: string; gen: number; secret: string }): Promise<Family> {
+    const stored = await kv.get(stateKey("rf", token.family));
+    const family = stored === undefined ? undefined : decodeJson<Family>(stored);
+    // a family an earlier version wrote (no MAC key) answers no token: its holder signs in again
+    if (family === undefined || typeof family.mac !== "string" || token.gen > family.gen) throw new InvalidAuth("unknown refresh token");
+    if (!timingSafeEqual(Buffer.from(tokenSecret(family, token.gen)), Buffer.from(token.secret))) throw new InvalidAuth("unknown refresh token");
+    return family;
   }
 
   /** A new access token for the family's record on a scratch session (the caller's is written only once all is stored). */

@@ -8,7 +8,7 @@ import type { Bytes, Key, KeyRange } from "../store/kv/types.js";
  * `\x01ss` a registered session (JSON entry), `\x01sk` a kill not yet seen by the session's node (ms),
  * `\x01sn` a node's heartbeat (ms), `\x01sr` a revoked token id until the token's expiry (ms), `\x01sc` a kill by
  * identity (its filter and killer's reach → the time of the kill, JSON),
- * `\x01rf` a refresh-token family (JSON state), `\x01rt` a refresh token's id (its family and the hash of its secret),
+ * `\x01rf` a refresh-token family (JSON state), `\x01rt` a refresh token's id (an earlier version's index: swept),
  * `\x01ra` family + `\0` + an access token id the family issued (ms until its expiry).
  */
 export type StateKind = "ss" | "sk" | "sn" | "sr" | "sc" | "rf" | "rt" | "ra";

@@ -140,19 +140,19 @@ describe("refresh tokens", () => {
     await expect(db.connect().refresh(deleted.refresh!)).rejects.toThrow(AUTH_FAILED);
   });
 
-  it("ended families and their token ids leave the store at a later signin's sweep", async () => {
+  it("ended families and their access token ids leave the store at a later signin's sweep", async () => {
     let now = 1_800_000_000_000;
     const store = new MemoryStore();
     const db = await open({ now: () => now }, store);
-    const count = async (kind: "rf" | "rt") => (await storedSizes(store, kind)).length;
+    const count = async (kind: "rf" | "ra") => (await storedSizes(store, kind)).length;
     const expiring = await db.connect().signupTokens(creds("s1@x"));
     await db.connect().refresh(expiring.refresh!);
     const revoked = await db.connect().signupTokens(creds("s2@x"));
     await db.connect().revoke(revoked.refresh!);
-    expect([await count("rf"), await count("rt")]).toEqual([2, 3]);
+    expect([await count("rf"), await count("ra")]).toEqual([2, 3]);
     now += 86_400_000 + 1;
     const kept = await db.connect().signupTokens(creds("s3@x"));
-    expect([await count("rf"), await count("rt")]).toEqual([1, 1]);
+    expect([await count("rf"), await count("ra")]).toEqual([1, 1]);
     expect((await db.connect().refresh(kept.refresh!)).refresh).toMatch(FORMAT);
   });
 
@@ -258,9 +258,20 @@ describe("refresh tokens", () => {
     let pair = await c.signupTokens(creds("d@x"));
     pair = await c.refresh(pair.refresh!);
     const [size] = await read("rf");
-    for (let i = 0; i < 30; i++) pair = await c.refresh(pair.refresh!);
+    const used = [pair.refresh!];
+    for (let i = 0; i < 30; i++) used.push((pair = await c.refresh(pair.refresh!)).refresh!);
     expect((await read("rf"))[0]!).toBeLessThanOrEqual(size! + 4);
     expect(await read("ra")).toHaveLength(32);
+    // nothing is kept per refresh token (D10), yet every used one is recognised: a forged secret on a used token's
+    // family and generation is unknown (it ends nothing); the genuine one, past the window, is a reuse
+    expect(await storedSizes(store, "rt")).toEqual([]);
+    const old = used[3]!;
+    const forged = old.slice(0, -1) + (old.endsWith("a") ? "b" : "a");
+    now += REFRESH_GRACE_MS + 1;
+    await expect(db.connect().refresh(forged)).rejects.toThrow(AUTH_FAILED);
+    await expect(db.connect().revoke(forged)).rejects.toThrow(AUTH_FAILED);
+    expect((await c.query("RETURN 1"))[0]!.result).toBe(1n);
+    now -= REFRESH_GRACE_MS + 1;
     // every access token of the family is still refused at a theft
     now += REFRESH_GRACE_MS + 1;
     const middle = pair.access;
@@ -272,5 +283,24 @@ describe("refresh tokens", () => {
     now += 86_400_000 + 1;
     await db.connect().signupTokens(creds("e@x"));
     expect(await read("ra")).toHaveLength(1);
+  });
+  // Attack pass 6, D10: a used token is recognised from its family's generation, however many rotations ago.
+  it("a token used many rotations ago ends the family; expired access token ids leave at a rotation", async () => {
+    let now = 1_800_000_000_000;
+    const store = new MemoryStore();
+    const db = await open({ now: () => now }, store);
+    const c = db.connect();
+    let pair = await c.signupTokens(creds("g@x"));
+    const first = pair.refresh!;
+    for (let i = 0; i < 5; i++) pair = await c.refresh(pair.refresh!);
+    expect(await storedSizes(store, "ra")).toHaveLength(6);
+    // past the access tokens' 15 minutes, a rotation keeps only the live one
+    now += 15 * 60_000 + 1000;
+    pair = await c.refresh(pair.refresh!);
+    expect(await storedSizes(store, "ra")).toHaveLength(1);
+    await expect(db.connect().refresh(first)).rejects.toThrow(AUTH_FAILED);
+    await expect(c.query("RETURN 1")).rejects.toThrow("The session has expired");
+    await expect(db.connect().refresh(pair.refresh!)).rejects.toThrow(AUTH_FAILED);
+    await expect(db.connect().authenticate(pair.access)).rejects.toThrow(AUTH_FAILED);
   });
 });
