@@ -8,8 +8,9 @@ import { isTruthy } from "../../value/truthy.js";
 import type { Value } from "../../value/types.js";
 
 /**
- * What is known of a value: exactly `v`; only its truthiness; only that it is neither NONE nor NULL (`some`);
- * that it is the current document's id (`self`, when judging a user's own record); nothing.
+ * What is known of a value: exactly `v`; only its truthiness; only that it is neither NONE nor NULL and truthy
+ * (`some`: a record id, a token's claims); that it is the current document's id (`self`, when judging a user's own
+ * record); nothing.
  */
 export type Abs =
   | { readonly k: "value"; readonly v: Value }
@@ -40,7 +41,7 @@ const nonNullish = (a: Abs): boolean => a.k === "some" || a.k === "self";
 function truth(a: Abs, f: Facts): boolean | undefined {
   if (a.k === "value") return isTruthy(a.v, { compat: f.compat });
   if (a.k === "truth") return a.t;
-  return a.k === "self" ? true : undefined;
+  return a.k === "self" || a.k === "some" ? true : undefined;
 }
 
 const byTruth = (t: boolean | undefined): Abs => (t === undefined ? UNKNOWN : { k: "truth", t });

@@ -63,7 +63,7 @@ describe("access matrix cells: WHERE clauses decided per identity", () => {
   it("a guest's $auth is NONE: `id = $auth.id` never holds, but a stored field may be NONE too, so `owner = $auth.id` stays", async () => {
     const m = await matrixOf(inApp("DEFINE ACCESS a ON DATABASE TYPE RECORD SIGNIN (SELECT * FROM user);\nDEFINE TABLE t PERMISSIONS FOR select WHERE owner = $auth.id, FOR update WHERE id = $auth.id, FOR create WHERE $auth, FOR delete WHERE $session.rd = NONE;"));
     expect(row(m, "t", "anonymous")).toEqual({ select: "owner = $auth.id", create: "never*", update: "never*", delete: "always*" });
-    expect(row(m, "t", "access:a")).toEqual({ select: "owner = $auth.id", create: "$auth", update: "id = $auth.id", delete: "never*" });
+    expect(row(m, "t", "access:a")).toEqual({ select: "owner = $auth.id", create: "always*", update: "id = $auth.id", delete: "never*" });
   });
 
   it("an OR whose left side is unknown stays conditional (it may throw); AND with a false side never holds", async () => {

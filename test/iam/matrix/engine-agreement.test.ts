@@ -17,6 +17,8 @@ function atoms(compat: 1 | 2): fc.Arbitrary<string> {
     `${v} = 'b'`,
     `${v} != NONE`,
     `${v} IN ['a', 'c']`,
+    "$auth",
+    "$token",
     "$auth = NONE",
     "$auth != NONE",
     "$auth.id = NONE",
