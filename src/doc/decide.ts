@@ -1,5 +1,13 @@
 // doc/: the one permission decision — a table's, field's, param's or function's PERMISSIONS clause, for an action, on a
 // document, under the session's identity. Every check goes through `decide`; explain and denial logging listen to it.
+//
+// Invariants (SECURITY.md "The rules we enforce, and where"):
+// - a clause is the schema owner's text, evaluated through `env.evaluate` with the owner's rights (ownerCtx): it sees no
+//   client variable, and `$this`, `$value`, `$auth`, `$session` … are the engine's (protected names cannot be rebound);
+// - nothing the client wrote (query text, WHERE, data clauses) is ever decided here: it runs with the client's rights;
+// - a WHERE's error is the statement's (reported as where-error, never as an allowed record); errors leaving a clause
+//   towards a client whose PERMISSIONS apply carry no data (`evaluateAsOwner`);
+// - the observer only hears: the outcome is computed before it is called and it cannot change it.
 
 import type { DefineFieldStatement, DefineFunctionStatement, DefineParamStatement, Expr, Permission } from "../ast/nodes.js";
 import type { TableEntry } from "../store/catalog.js";

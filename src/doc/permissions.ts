@@ -1,5 +1,6 @@
 // doc/: table and field PERMISSIONS (auth.md §6.2) as the pipeline asks them — each one a `decide` (decide.ts).
 
+import type { IdiomPart } from "../ast/nodes.js";
 import type { TableEntry } from "../store/catalog.js";
 import type { Value, ValueObject } from "../value/types.js";
 import { decide, decideQuick } from "./decide.js";
@@ -50,4 +51,29 @@ export async function checkPermissionsFields(env: DocEnv, table: TableEntry, doc
  * (the elements went exactly the first time; removing them again would take visible ones, as SurrealDB 2.6.0 does). */
 export function keyPaths(hidden: readonly Path[]): Path[] {
   return hidden.filter((p) => p.every((x) => typeof x === "string"));
+}
+
+// Plan shortcuts: what no rule can decide against the actor, read from the definitions without a document. A shortcut
+// only skips work whose outcome it knows; every record still goes through `decide`.
+
+/** Does no table `select` rule hide a record from the actor (`applies`: do PERMISSIONS apply to it)? A missing table hides nothing it holds. */
+export function selectNeverHides(applies: boolean, table: TableEntry | undefined): boolean {
+  return !applies || table === undefined || table.def.permissions.select.kind === "Full";
+}
+
+/** Does the actor see every value under `path` on every record it may select: no field `select` rule but FULL reaches it? */
+export function seesEveryValue(applies: boolean, table: TableEntry, path: readonly IdiomPart[]): boolean {
+  if (!applies) return true;
+  for (const f of table.fields.values()) if (f.permissions.select.kind !== "Full" && pathsMeet(f.name.parts, path)) return false;
+  return true;
+}
+
+/** Can two field paths reach a common value (one a prefix of the other; only two different names part them)? */
+function pathsMeet(a: readonly IdiomPart[], b: readonly IdiomPart[]): boolean {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.kind === "Field" && y.kind === "Field" && x.name !== y.name) return false;
+  }
+  return true;
 }

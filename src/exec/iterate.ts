@@ -1,7 +1,7 @@
 // exec/: the FROM / target list of a statement turned into records — table scans, record ids, ranges, plain values —
 // with permission pushdown: an equality on `id` or an indexed field answers with a lookup instead of a scan.
 
-import type { DefineIndexStatement, Expr, IdiomPart, SelectStatement } from "../ast/nodes.js";
+import type { DefineIndexStatement, Expr, SelectStatement } from "../ast/nodes.js";
 import { queryError } from "../errors/index.js";
 import type { TableEntry } from "../store/catalog.js";
 import { compareRecordKeys } from "../store/keys.js";
@@ -14,6 +14,7 @@ import type { Ctx } from "./context.js";
 import { needDb, needNs, ownerCtx, withCtx } from "./context.js";
 import { evaluate } from "./expressions/evaluate.js";
 import { permissionsApply } from "./rbac.js";
+import { seesEveryValue } from "../doc/permissions.js";
 import { missLikeHit } from "./records.js";
 
 export type Source =
@@ -114,23 +115,6 @@ function compareIndexKeys(a: Value, b: Value, compat: 1 | 2): number {
 
 const holds = (c: number, op: Bound | "="): boolean => (op === "=" ? c === 0 : op === "<" ? c < 0 : op === "<=" ? c <= 0 : op === ">" ? c > 0 : c >= 0);
 
-/** Can two field paths reach a common value (one a prefix of the other; only two different names part them)? */
-function pathsMeet(a: readonly IdiomPart[], b: readonly IdiomPart[]): boolean {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    if (x.kind === "Field" && y.kind === "Field" && x.name !== y.name) return false;
-  }
-  return true;
-}
-
-/** Does the session see every value under `path` on every record it may select: no field `select` rule but FULL reaches it? */
-function seesEveryValue(ctx: Ctx, table: TableEntry, path: readonly IdiomPart[]): boolean {
-  if (!permissionsApply(ctx, false)) return true;
-  for (const f of table.fields.values()) if (f.permissions.select.kind !== "Full" && pathsMeet(f.name.parts, path)) return false;
-  return true;
-}
-
 /** Which indexes a condition may use: a client's only those over values it sees; WITH INDEX names some, WITH NOINDEX none. */
 interface IndexAccess {
   readonly client: boolean;
@@ -148,7 +132,7 @@ function singleFieldIndex(ctx: Ctx, table: TableEntry | undefined, field: string
   const names = access.with?.kind === "Index" && ctx.core.compat === 2 ? access.with.names : undefined;
   const ix = [...table.indexes.entries()].find(([n, d]) => d.fields.length === 1 && plainField(d.fields[0]!) === field && (!names || names.includes(n)));
   const path = ix?.[1].fields[0];
-  return path?.kind === "Idiom" && (!access.client || seesEveryValue(ctx, table!, path.parts)) ? ix : undefined;
+  return path?.kind === "Idiom" && (!access.client || seesEveryValue(permissionsApply(ctx, false), table!, path.parts)) ? ix : undefined;
 }
 
 const FAILED = Symbol("failed");
@@ -259,7 +243,7 @@ export async function tableCandidates(
   for (const h of ctx.core.pushdown ? hints : []) {
     const ix = h.field === "id" ? undefined : singleFieldIndex(ctx, table, h.field, h.access);
     if (h.field !== "id" && !ix) continue;
-    if (!ix && h.access.client && table && !seesEveryValue(ctx, table, [{ kind: "Field", name: "id" }])) continue;
+    if (!ix && h.access.client && table && !seesEveryValue(permissionsApply(ctx, false), table, [{ kind: "Field", name: "id" }])) continue;
     const v = await evaluateOperand(h.value, h.ctx);
     if (v === FAILED) continue;
     if (!ix) {

@@ -2,6 +2,7 @@
 
 import type { Expr, Field, SelectStatement } from "../../ast/nodes.js";
 import { selectDocumentHidden } from "../../doc/select.js";
+import { selectNeverHides } from "../../doc/permissions.js";
 import { queryError } from "../../errors/index.js";
 import { compareValues, isTruthy, valueKeyOf } from "../helpers.js";
 import { isValueObject } from "../../value/types.js";
@@ -102,10 +103,7 @@ async function groupRows(s: SelectStatement, docs: Value[], ctx: Ctx): Promise<V
   // 2.x answers a bare `SELECT count() FROM table GROUP ALL` with a zero count even when nothing matched
   const only = s.fields.items.length === 1 ? s.fields.items[0] : undefined;
   const onlyCount = only?.kind === "Single" && only.expr.kind === "Call" && only.expr.name === "count" && only.expr.args.length === 0;
-  const selectable = (w: Expr) => {
-    const perm = ctx.core.catalog.table(ctx.session.ns, ctx.session.db, (w as { name: string }).name)?.def.permissions.select;
-    return !permissionsApply(ctx, false) || perm === undefined || perm.kind === "Full";
-  };
+  const selectable = (w: Expr) => selectNeverHides(permissionsApply(ctx, false), ctx.core.catalog.table(ctx.session.ns, ctx.session.db, (w as { name: string }).name));
   if (ordered.length === 0 && group.all && onlyCount && !s.cond && ctx.core.compat === 2 && s.what.every((w) => w.kind === "Table" && selectable(w))) {
     const f = only as Extract<Field, { kind: "Single" }>;
     return [s.fields.value ? 0n : setPath({}, f.alias ? placePath(f.alias) : ["count"], 0n)];
