@@ -11,6 +11,15 @@ export type QueryCstChildren = {
   Semicolon?: IToken[];
 };
 
+export interface QueryStatementCstNode extends CstNode {
+  name: "queryStatement";
+  children: QueryStatementCstChildren;
+}
+
+export type QueryStatementCstChildren = {
+  statement?: StatementCstNode[];
+};
+
 export interface StatementCstNode extends CstNode {
   name: "statement";
   children: StatementCstChildren;

@@ -34,26 +34,36 @@ function lex(text: string): IToken[] {
   return result.tokens;
 }
 
-function run<T>(text: string, rule: () => CstNode, build: (b: AstBuilder, cst: CstNode) => T): T {
+/** Runs `parse` (tokens in, errors out as ParseError) with the parser's input cleared afterwards. */
+function guarded<T>(text: string, parse: () => T): T {
   try {
-    parser.input = lex(text);
-    const cst = rule.call(parser);
-    const errors: IRecognitionException[] = parser.errors;
-    if (errors.length > 0) {
-      const e = errors[0];
-      throw parseErrorAtToken(text, e.token, e.message, lastExpected, openDelimiterNote(text, parser.input, e.token, e.message));
-    }
-    return build(new AstBuilder(text), cst);
+    return parse();
   } catch (e) {
     if (e instanceof ParseError) throw e;
     if (e instanceof RuleDepthExceeded) throw parseErrorAtToken(text, e.token, e.message);
     // last resort (the rule-depth bound should come first): report where the parser stood
-    if (e instanceof RangeError && /call stack/i.test(e.message)) throw parseErrorAtToken(text, (parser as unknown as { LA(i: number): IToken }).LA(1), "Exceeded maximum parse depth");
+    if (e instanceof RangeError && /call stack/i.test(e.message)) throw parseErrorAtToken(text, parser.peek(), "Exceeded maximum parse depth");
     const message = e instanceof Error ? e.message : String(e);
     throw parseErrorAt(text, 0, 1, `Failed to parse query: ${message}`);
   } finally {
     parser.input = [];
+    parser.statementwise = false;
   }
+}
+
+/** The parser's first error as a ParseError. */
+function syntaxError(text: string, e: IRecognitionException): ParseError {
+  return parseErrorAtToken(text, e.token, e.message, lastExpected, openDelimiterNote(text, parser.input, e.token, e.message));
+}
+
+function run<T>(text: string, rule: () => CstNode, build: (b: AstBuilder, cst: CstNode) => T): T {
+  return guarded(text, () => {
+    parser.input = lex(text);
+    const cst = rule.call(parser);
+    const errors: IRecognitionException[] = parser.errors;
+    if (errors.length > 0) throw syntaxError(text, errors[0]);
+    return build(new AstBuilder(text), cst);
+  });
 }
 
 const closers: Record<string, string> = { "`)`": "LParen", "`]`": "LBracket", "`}`": "LBrace" };
@@ -77,9 +87,38 @@ function openDelimiterNote(text: string, tokens: IToken[], at: IToken, message: 
   return "";
 }
 
-/** Parses a query (statements separated by `;`). */
+/**
+ * Parses a query (statements separated by `;`) a statement at a time: each statement's CST is dropped once its AST
+ * is built (a whole query's CST outlived young-generation collections). Errors are those of a whole-query parse: the
+ * first syntax error, else the first error found building the AST.
+ */
 export function parse(text: string): Statement[] {
-  return run(text, parser.query, (b, cst) => b.query(cst));
+  return guarded(text, () => {
+    parser.input = lex(text);
+    parser.statementwise = true;
+    const b = new AstBuilder(text);
+    const out: Statement[] = [];
+    let astError: ParseError | undefined;
+    for (;;) {
+      while (parser.peek().tokenType === T.Semicolon) parser.skip();
+      if (parser.peek().tokenType === EOF) return astError === undefined ? out : raise(astError);
+      const cst = parser.queryStatement();
+      const errors: IRecognitionException[] = parser.errors;
+      if (errors.length > 0) throw syntaxError(text, errors[0]);
+      if (astError === undefined) {
+        try {
+          for (const st of b.queryStatement(cst)) out.push(st);
+        } catch (e) {
+          if (!(e instanceof ParseError)) throw e;
+          astError = e;
+        }
+      }
+    }
+  });
+}
+
+function raise(e: ParseError): never {
+  throw e;
 }
 
 /** Parses one expression (the whole text). */

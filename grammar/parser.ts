@@ -1,6 +1,6 @@
 // Parser: tokens → CST. One CstParser assembled from the rules of productions/<topic>.ts (performSelfAnalysis once);
 // to-ast.ts turns its CST into the AST.
-import { CstParser, type CstNode, type IToken } from "chevrotain";
+import { CstParser, EOF, type CstNode, type IToken } from "chevrotain";
 import { keywordTokens } from "./keywords.js";
 import * as T from "./tokens.js";
 import { errorMessageProvider } from "./errors.js";
@@ -29,6 +29,7 @@ export class RuleDepthExceeded extends Error {
 
 type InvocationHook = (this: CstParser, shortName: number, fullName: string, idxInCallingRule: number) => void;
 const enterRule = (CstParser.prototype as unknown as { ruleInvocationStateUpdate: InvocationHook }).ruleInvocationStateUpdate;
+const afterParse = (CstParser.prototype as unknown as { onAfterParse: (this: CstParser, ruleName: string) => void }).onAfterParse;
 
 /** Every rule is a property of the parser named like the rule (chevrotain's self-analysis looks them up by name). */
 export interface SurqlParser extends StatementRules, DataRules, DefineRules, ExpressionRules, IdiomRules, LiteralRules, TypeRules {}
@@ -54,6 +55,30 @@ export class SurqlParser extends CstParser {
   ruleInvocationStateUpdate(shortName: number, fullName: string, idxInCallingRule: number): void {
     enterRule.call(this, shortName, fullName, idxInCallingRule);
     if ((this as unknown as { RULE_STACK_IDX: number }).RULE_STACK_IDX >= MAX_RULE_DEPTH) throw new RuleDepthExceeded(this.LA(1));
+  }
+
+  /** Set while `parse` reads a query a statement at a time: a statement may then end at `;`. */
+  statementwise = false;
+
+  /** Chevrotain's (untyped, internal) hook after a rule called on its own: there, input left over is an error. */
+  onAfterParse(ruleName: string): void {
+    if (this.statementwise && this.LA(1).tokenType === T.Semicolon) {
+      // what chevrotain's hook does but the check: drop the end-of-input sentinels it appended
+      const v = (this as unknown as { tokVector: IToken[] }).tokVector;
+      while (v.length > 0 && v[v.length - 1].tokenType === EOF) v.pop();
+      return;
+    }
+    afterParse.call(this, ruleName);
+  }
+
+  /** The next token (`parse` steps over the `;` between statements itself). */
+  peek(): IToken {
+    return this.LA(1);
+  }
+
+  /** Steps over the next token. */
+  skip(): void {
+    (this as unknown as { consumeToken(): void }).consumeToken();
   }
 
   /** Blocks and subqueries the parser stands in: statements there may not be USE. */

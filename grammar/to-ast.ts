@@ -15,6 +15,11 @@ export class AstBuilder extends Ctx {
     return query(this, n as C.QueryCstNode);
   }
 
+  /** The statement (if any) of a `queryStatement` node. */
+  queryStatement(n: Node): A.Statement[] {
+    return query(this, n as C.QueryStatementCstNode);
+  }
+
   expr(n: Node): A.Expr {
     return expr(this, n as C.ExprCstNode);
   }

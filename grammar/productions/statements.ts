@@ -5,6 +5,7 @@ import type { Grammar, Rule } from "./dsl.js";
 
 export interface StatementRules {
   query: Rule;
+  queryStatement: Rule;
   statement: Rule;
   block: Rule;
   optionStmt: Rule;
@@ -58,6 +59,10 @@ export function statementRules($: Grammar): StatementRules {
     $.MANY(nextStatement);
   });
 
+  /** One statement of a query, or none (grammar/index.ts `parse` reads a query with it, a statement at a time). */
+  const queryStatement = $.RULE("queryStatement", () => {
+    $.OPTION(firstStatement);
+  });
   const firstStatement = (): void => {
     $.SUBRULE($.statement);
   };
@@ -216,5 +221,5 @@ export function statementRules($: Grammar): StatementRules {
     $.SUBRULE($.expr);
   });
 
-  return { query, statement, block, optionStmt, useStmt, letStmt, returnStmt, ifStmt, forStmt, throwStmt, sleepStmt, txStmt, infoStmt, liveStmt, killStmt };
+  return { query, queryStatement, statement, block, optionStmt, useStmt, letStmt, returnStmt, ifStmt, forStmt, throwStmt, sleepStmt, txStmt, infoStmt, liveStmt, killStmt };
 }

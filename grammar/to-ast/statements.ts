@@ -8,7 +8,8 @@ import { expr } from "./expressions.js";
 import { optIdioms } from "./idioms.js";
 import { typeKind } from "./types.js";
 
-export function query(ctx: Ctx, n: C.QueryCstNode): A.Statement[] {
+/** A query's statements (none or one when `parse` reads it a statement at a time). */
+export function query(ctx: Ctx, n: C.QueryCstNode | C.QueryStatementCstNode): A.Statement[] {
   return statements(ctx, nodes(n, "statement"));
 }
 

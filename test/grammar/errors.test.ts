@@ -113,3 +113,28 @@ describe("parseExpr / parseRecordId / parseType", () => {
     expect(() => parseType("option<")).toThrow(ParseError);
   });
 });
+
+describe("a query read a statement at a time reports what a whole-query parse reports", () => {
+  const message = (text: string): string => {
+    try {
+      parse(text);
+    } catch (e) {
+      if (e instanceof ParseError) return e.message;
+      throw e;
+    }
+    throw new Error(`parsed: ${text}`);
+  };
+
+  it("a syntax error after a statement whose AST fails wins (syntax errors first, then AST errors, in text order)", () => {
+    expect(message("DEFINE PARAM $x; SELECT * FROM FROM user;")).toContain("Unexpected token `USER`, expected Eof");
+    expect(message("DEFINE PARAM $x; RETURN 1;")).toContain("Missing VALUE clause in DEFINE PARAM");
+    expect(message("RETURN 1; DEFINE PARAM $x; DEFINE PARAM $y;")).toContain("[1:24]");
+  });
+
+  it("statements end at `;` or the end; empty statements are skipped", () => {
+    expect(parse(";;RETURN 1;;; RETURN 2").map((s) => s.kind)).toEqual(["Return", "Return"]);
+    expect(parse("")).toEqual([]);
+    expect(message("RETURN 1 RETURN 2")).toContain("Unexpected token `RETURN`, expected Eof");
+    expect(message("RETURN 1; )")).toContain("Unexpected token `)`, expected Eof");
+  });
+});
