@@ -104,8 +104,12 @@ interface Run {
 /** A schema or option the check cannot run with (a refused sign-up, a failing set-up): thrown, not a counterexample. */
 export class SetupError extends Error {}
 
-/** The secrets' nonces of the first and the twin run (same length: a length ASSERT cannot tell them apart). */
-const NONCES = ["k7q2xa", "p3m9zd"] as const;
+/**
+ * The secrets' nonces of the first and the twin run: the same length (a length ASSERT cannot tell them apart), and
+ * neither holds a letter the attacker's probes compare with (`CONTAINS 'm'`), since the twin changes the victim's
+ * public values too.
+ */
+const NONCES = ["k7q2xa", "z9w4vb"] as const;
 const slot = (name: string): string => name.toLowerCase().replace(/[^a-z]/g, "") || "value";
 
 /** Replaces every string the function maps (recursively through arrays and objects). */
@@ -202,64 +206,93 @@ function strings(json: string, without: readonly string[] = []): string[] {
   return out;
 }
 
-async function runOnce(s: Setup, c: Case, twin: boolean): Promise<Run> {
+/** The victim signs up, runs its set-up and creates its generated records; its records are those that are new. */
+async function victimPhase(db: SurqlAuth, s: Setup, c: Case, twin: boolean): Promise<{ victim: RecordId; records: string[]; setup: string[] }> {
   const { ns, db: dbName } = s.access;
-  const db = await SurqlAuth.open({ compat: s.compat, clock: CLOCK, storage: await copyStore(s.template), throttle: { enabled: false } });
   const seed = await allRecords(db, ns, dbName);
-  // the victim: sign up, its own set-up, its generated records
-  const victimConn = db.connect();
-  const victimVars = { ...signupBase(s), ...withNonce(c.victimVars, twin) };
-  const victim = await signup(victimConn, victimVars, "victim");
-  const setup = [...s.files.map((f) => `-- ${f.name}\n${f.text.trim()}`), `USE NS ${ns} DB ${dbName};`, `-- signup ${toSql(victimVars)}`, `-- then as the victim ${toSql(victim)}:`];
-  if (s.opts.victim?.setup) {
-    for (const r of await victimConn.query(s.opts.victim.setup)) if (r.status === "ERR") throw new SetupError(`checkPermissions: the victim's setup failed: ${String(r.result)}`);
-    setup.push(s.opts.victim.setup.trim());
-  }
+  const conn = db.connect();
+  const vars = { ...signupBase(s), ...withNonce(c.victimVars, twin) };
+  const victim = await signup(conn, vars, "victim");
+  const setup = [...s.files.map((f) => `-- ${f.name}\n${f.text.trim()}`), `USE NS ${ns} DB ${dbName};`, `-- signup ${toSql(vars)}`, `-- then as the victim ${toSql(victim)}:`];
+  if (s.opts.victim?.setup) setup.push(await userSetup(conn, s.opts.victim.setup, "victim"));
   for (const [table, record] of c.records) {
     if (!record) continue;
     const content = ownedBy(withNonce(record, twin), s.access.table, victim) as ValueObject;
-    const [r] = await victimConn.query(`CREATE type::table($t) CONTENT $c`, { t: table, c: content });
+    const [r] = await conn.query("CREATE type::table($t) CONTENT $c", { t: table, c: content });
     if (r?.status === "OK") setup.push(`CREATE ${table} CONTENT ${toSql(content, { compat: s.compat })};`);
   }
-  const afterVictim = await allRecords(db, ns, dbName);
-  const victims = [...afterVictim.keys()].filter((id) => !seed.has(id)).sort();
-  // the attacker
-  const attackerConn = db.connect();
-  const attackerVars = { ...signupBase(s), ...s.attackerVars };
-  const attacker = await signup(attackerConn, attackerVars, "attacker");
-  setup.push(`-- signup ${toSql(attackerVars)}`);
-  if (s.opts.attacker?.setup) {
-    setup.push(`-- then as the attacker ${toSql(attacker)}:`, s.opts.attacker.setup.trim());
-    for (const r of await attackerConn.query(s.opts.attacker.setup)) if (r.status === "ERR") throw new SetupError(`checkPermissions: the attacker's setup failed: ${String(r.result)}`);
-  }
-  const beforeAttack = await allRecords(db, ns, dbName);
-  // what is secret: the strings of the victim's records but those declared public, unless the schema or the attacker's records hold them
+  const records = [...(await allRecords(db, ns, dbName)).keys()].filter((id) => !seed.has(id)).sort();
+  return { victim, records, setup };
+}
+
+/** The attacker signs up and runs its set-up; its connection. */
+async function attackerPhase(db: SurqlAuth, s: Setup, setup: string[]): Promise<{ attacker: RecordId; conn: Connection }> {
+  const conn = db.connect();
+  const vars = { ...signupBase(s), ...s.attackerVars };
+  const attacker = await signup(conn, vars, "attacker");
+  setup.push(`-- signup ${toSql(vars)}`);
+  if (s.opts.attacker?.setup) setup.push(`-- then as the attacker ${toSql(attacker)}:`, await userSetup(conn, s.opts.attacker.setup, "attacker"));
+  return { attacker, conn };
+}
+
+/** Runs a user's own set-up; its text for the reproduction. */
+async function userSetup(conn: Connection, text: string, who: string): Promise<string> {
+  for (const r of await conn.query(text)) if (r.status === "ERR") throw new SetupError(`checkPermissions: the ${who}'s setup failed: ${String(r.result)}`);
+  return text.trim();
+}
+
+/**
+ * What is secret: the strings of the victim's records (`pattern`: but the public ones; `varying`: all) that neither
+ * the schema, the attacker's sign-up nor any other record holds.
+ */
+async function secretsOf(db: SurqlAuth, s: Setup, victims: readonly string[], ids: readonly RecordId[], attackerVars: ValueObject): Promise<{ pattern: RegExp; varying: RegExp }> {
+  const records = await allRecords(db, s.access.ns, s.access.db);
   const publicIds = await selected(db, s, s.opts.public);
-  const writableIds = await selected(db, s, s.opts.writable);
-  const known = [s.files.map((f) => f.text).join("\n"), JSON.stringify(toJson(attackerVars)), ...[...beforeAttack].filter(([id]) => !victims.includes(id)).map(([, j]) => j)].join("\n");
-  const ids = new Set([...beforeAttack.keys()].concat([toSql(victim), toSql(attacker)]));
+  const known = [s.files.map((f) => f.text).join("\n"), JSON.stringify(toJson(attackerVars)), ...[...records].filter(([id]) => !victims.includes(id)).map(([, j]) => j)].join("\n");
+  const names = new Set([...records.keys(), ...ids.map((id) => toSql(id))]);
   const stringsOf = (which: readonly string[], open: (id: string) => readonly string[] = () => []): string[] =>
-    which.flatMap((id) => strings(beforeAttack.get(id) ?? "null", open(id))).filter((x) => x.length >= 6 && !ids.has(x) && !known.includes(x));
+    which.flatMap((id) => strings(records.get(id) ?? "null", open(id))).filter((x) => x.length >= 6 && !names.has(x) && !known.includes(x));
   // a public record's strings are no secret, or those of its public fields
   const pattern = secretPattern(stringsOf(victims.filter((id) => !publicIds.has(id) || publicIds.get(id)), (id) => publicIds.get(id) ?? []));
-  const protectedState = async (): Promise<string> => {
-    const now = await allRecords(db, ns, dbName);
-    return JSON.stringify([victims.filter((id) => !writableIds.has(id)).map((id) => now.get(id) ?? `${id} deleted`), await rootJson(db, ns, dbName, "INFO FOR DB")]);
-  };
-  const before = await protectedState();
-  // the attack, with the placeholders resolved
+  return { pattern, varying: secretPattern(stringsOf(victims)) };
+}
+
+/** The step with its placeholders resolved: the two users' ids, and the victim's first record of a table. */
+function resolved(st: AttackStep, victim: RecordId, attacker: RecordId, victims: readonly string[]): AttackStep {
   const firstOf = (t: string): string => victims.find((id) => id.startsWith(`${t}:`)) ?? `${t}:nobody`;
   const resolve = (x: string): string => x.replaceAll(VICTIM, toSql(victim)).replaceAll(ATTACKER, toSql(attacker)).replace(/⟦victim\.(\w+)⟧/g, (_, t: string) => firstOf(t));
-  const steps = c.steps.map((st): AttackStep => (st.kind === "query" ? { ...st, sql: resolve(st.sql), vars: Object.fromEntries(Object.entries(st.vars).map(([k, v]) => [k, resolve(v)])) } : st.kind === "let" ? { ...st, value: resolve(st.value) } : { ...st, params: resolve(st.params) }));
+  if (st.kind === "let") return { ...st, value: resolve(st.value) };
+  if (st.kind === "rpc") return { ...st, params: resolve(st.params) };
+  return { ...st, sql: resolve(st.sql), vars: Object.fromEntries(Object.entries(st.vars).map(([k, v]) => [k, resolve(v)])) };
+}
+
+async function runOnce(s: Setup, c: Case, twin: boolean): Promise<Run> {
+  const { ns, db: dbName } = s.access;
+  // 1. a fresh engine holding the schema
+  const db = await SurqlAuth.open({ compat: s.compat, clock: CLOCK, storage: await copyStore(s.template), throttle: { enabled: false } });
+  // 2. the victim and its records, then the attacker
+  const { victim, records: victims, setup } = await victimPhase(db, s, c, twin);
+  const { attacker, conn } = await attackerPhase(db, s, setup);
+  // 3. what is secret, and the protected state (the victim's records but the writable ones, and the definitions)
+  const { pattern, varying } = await secretsOf(db, s, victims, [victim, attacker], s.attackerVars);
+  const writable = await selected(db, s, s.opts.writable);
+  const protectedState = async (): Promise<string> => {
+    const now = await allRecords(db, ns, dbName);
+    return JSON.stringify([victims.filter((id) => !writable.has(id)).map((id) => now.get(id) ?? `${id} deleted`), await rootJson(db, ns, dbName, "INFO FOR DB")]);
+  };
+  const before = await protectedState();
+  // 4. the attack
+  const steps = c.steps.map((st) => resolved(st, victim, attacker, victims));
   const seen: string[] = [];
-  for (const st of steps) seen.push(await sendStep(db, attackerConn, st, ns, dbName));
+  for (const st of steps) seen.push(await sendStep(db, conn, st, ns, dbName));
+  // 5. the invariant: no secret received, nothing protected changed, no secret copied elsewhere
   const others = [...(await allRecords(db, ns, dbName))].filter(([id]) => !victims.includes(id));
   const violations = [
     ...leakViolations(seen, pattern, steps.map((st) => JSON.stringify(st))),
     ...changeViolations([before], [await protectedState()], () => `${ns}/${dbName} (the victim's records and the definitions)`),
     ...copyViolations(others, pattern),
   ];
-  return { violations, seen, setup, steps, attacker: toSql(attacker), pattern, varying: secretPattern(stringsOf(victims)) };
+  return { violations, seen, setup, steps, attacker: toSql(attacker), pattern, varying };
 }
 
 async function runCase(s: Setup, c: Case): Promise<Run> {
