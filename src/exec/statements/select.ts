@@ -131,7 +131,11 @@ async function groupRows(s: SelectStatement, docs: Value[], ctx: Ctx): Promise<V
 
 export async function runSelect(s: SelectStatement, ctx: Ctx): Promise<Value> {
   // 1. sources → visible documents
-  if (s.only && (s.what.length !== 1 || s.what[0]!.kind === "Table")) throw queryError("SingleOnlyOutput");
+  // ONLY takes one record, or any source with LIMIT 1 (or 0); otherwise 1.x refuses a table or several sources, 2.x an
+  // array (a table's rows are counted at the end) — SurrealDB 1.5.4 and 2.6.0 (only-limit.surql)
+  if (s.only && !(s.what.length === 1 && s.what[0]!.kind !== "Table" && s.what[0]!.kind !== "Array") && !(s.limit && Number(await evaluate(s.limit, ctx)) <= 1)) {
+    if (ctx.core.compat === 1 || s.what.some((w) => w.kind === "Array")) throw queryError("SingleOnlyOutput");
+  }
   const docs = await visibleDocuments(s, ctx);
   // 2. WHERE
   const kept: { doc: Value; hidden: Path[] }[] = [];
