@@ -89,9 +89,12 @@ export class CutIndex {
 
   /** The kill by identity that reaches `e` and is later than `issued` (ms: a session's start; iat: its token's), if any. */
   find(e: Identity, issued: { readonly ms?: number; readonly iat?: number | undefined }): Cut | undefined {
+    const named = this.byUser.get(e.user);
+    // the common case, on every authenticate: no kill names this user, none is broad
+    if (named === undefined && this.broad.length === 0) return undefined;
     const reached = (c: Cut) =>
       reaches(c.by, e) && matches(e, c.filter) && ((issued.ms !== undefined && issued.ms < c.at) || issuedBefore(issued.iat, c.at));
-    return this.byUser.get(e.user)?.find(reached) ?? (this.broad.length === 0 ? undefined : this.broad.find(reached));
+    return named?.find(reached) ?? this.broad.find(reached);
   }
 }
 
