@@ -3,13 +3,13 @@
 
 import { createHash } from "node:crypto";
 import { isIPv6 } from "node:net";
-import type { Base, Expr } from "../ast/nodes.js";
+import type { Base } from "../ast/nodes.js";
 import type { Session } from "../exec/session.js";
 import type { ValueObject } from "../value/types.js";
 import { getAccess, type IamContext } from "./context.js";
 import { rawString, readCredentials } from "./credentials.js";
-import { astNodes, compareCalls } from "./equal-time.js";
 import { signinTarget } from "./signin.js";
+import { selectorsOf } from "./throttle-selectors.js";
 import { basicLevel, credentialLevels } from "./user.js";
 
 /**
@@ -28,7 +28,7 @@ export interface Bucket {
 /** Credential keys that name the target, not the identity. */
 const TARGET_KEYS = new Set(["NS", "ns", "DB", "db", "AC", "ac", "SC", "sc"]);
 
-/** Variable names taken for a password when the clause does not show it (no `crypto::*::compare` on them). */
+/** Variable names taken for a password: never an identity part (no hash of a password in memory or the store). */
 const PASSWORD_LIKE = /pass|pwd|secret/i;
 
 const bucketKey = (parts: readonly string[]): string => createHash("sha256").update(JSON.stringify(parts)).digest("base64url").slice(0, 22);
@@ -38,31 +38,37 @@ const fold = (text: string): string => text.normalize("NFKC").trim().toLowerCase
 
 const identity = (parts: readonly string[]): Bucket => ({ kind: "identity", key: bucketKey(parts), countsSuccess: false });
 
-/** Params a clause reads, and those it only hands to a password compare (the passwords). */
-function clauseParams(clause: Expr): { read: Set<string>; passwords: Set<string> } {
-  const read = new Set<string>();
-  const passwords = new Set<string>();
-  for (const node of astNodes(clause)) if (node.kind === "Param") read.add(String(node.name));
-  for (const call of compareCalls(clause)) for (const node of astNodes(call.args)) if (node.kind === "Param") passwords.add(String(node.name));
-  return { read, passwords };
+/** A selector's value as its identity part, or undefined when absent (NONE, NULL, blank: an alternative not used). */
+function selectorValue(v: ValueObject[string], compat: IamContext["compat"]): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  const folded = fold(rawString(v, compat));
+  return folded === "" ? undefined : folded;
 }
 
-const paramsOf = new WeakMap<Expr, { read: Set<string>; passwords: Set<string> }>();
-
 /**
- * The identifying variables of a record signin: those the SIGNIN clause reads, except the ones it compares as a password
- * and any whose name looks like one; without such a clause (no access, or none stored), every variable but the target
- * and password-like ones. Extra variables the clause never reads make no new identity.
+ * The identities a record signin counts in (attack pass 7, E8): one per selector variable of the SIGNIN clause
+ * (throttle-selectors.ts) that the request gives a value — access, name and value — so a failure counts against every
+ * one and a locked one refuses the request whatever the others say (a junk `$phone` beside the victim's `$email` is
+ * still the victim). Secrets, and anything only handed to a function, make no identity. No selector given: the access
+ * method as one identity. Without a stored clause, every variable but the target and password-like ones, as one.
  */
-function recordIdentity(ctx: IamContext, ns: string, db: string, ac: string, vars: ValueObject): Bucket {
+function recordIdentities(ctx: IamContext, ns: string, db: string, ac: string, vars: ValueObject): Bucket[] {
   const access = getAccess(ctx, "DATABASE", ns, db, ac)?.def.access;
   const clause = access?.kind === "Record" ? access.signin : undefined;
-  let params = clause ? paramsOf.get(clause) : undefined;
-  if (clause && !params) paramsOf.set(clause, (params = clauseParams(clause)));
-  const names = Object.keys(vars)
-    .filter((k) => !TARGET_KEYS.has(k) && !PASSWORD_LIKE.test(k) && (params ? params.read.has(k) && !params.passwords.has(k) : true))
-    .sort();
-  return identity(["record", ns, db, ac, ...names.flatMap((k) => [k, fold(rawString(vars[k], ctx.compat))])]);
+  const named = (k: string) => !TARGET_KEYS.has(k) && !PASSWORD_LIKE.test(k);
+  if (!clause) {
+    const names = Object.keys(vars).filter(named).sort();
+    return [identity(["record", ns, db, ac, ...names.flatMap((k) => [k, fold(rawString(vars[k], ctx.compat))])])];
+  }
+  const parts = [...selectorsOf(clause)]
+    .filter((k) => named(k) && Object.prototype.hasOwnProperty.call(vars, k))
+    .sort()
+    .flatMap((k) => {
+      const value = selectorValue(vars[k], ctx.compat);
+      return value === undefined ? [] : [[k, value]];
+    });
+  if (parts.length === 0) return [identity(["record", ns, db, ac])];
+  return parts.map((kv) => identity(["record", ns, db, ac, ...kv]));
 }
 
 /** A system user name at each level a credential check of `base` searches (v1 legacy: ROOT → NS → DB). */
@@ -106,7 +112,7 @@ export function signinBuckets(ctx: IamContext, session: Session, vars: ValueObje
   const target = signinTarget(ns, db, ac);
   const identities =
     target.kind === "record"
-      ? [recordIdentity(ctx, target.ns, target.db, target.ac, vars)]
+      ? recordIdentities(ctx, target.ns, target.db, target.ac, vars)
       : target.kind === "user"
         ? userIdentities(ctx, target.base, target.ns, target.db, user ?? "")
         : [];

@@ -218,3 +218,58 @@ describe("embedded connections", () => {
     expect((err as { cause?: unknown }).cause).toBeInstanceOf(TooManyAttempts);
   });
 });
+
+describe.each([1, 2] as const)("compat %i: the identity is the selector variables (attack pass 7, E8)", (compat) => {
+  const define = (name: string, signin: string) =>
+    compat === 1 ? `DEFINE SCOPE ${name} SESSION 5m SIGNIN (${signin});` : `DEFINE ACCESS ${name} ON DATABASE TYPE RECORD SIGNIN (${signin}) DURATION FOR TOKEN 5m;`;
+  const SCHEMA_E8 = `DEFINE NAMESPACE app; USE NS app; DEFINE DATABASE app; USE NS app DB app;
+DEFINE TABLE op SCHEMALESS PERMISSIONS FOR select WHERE id = $auth.id;
+DEFINE FUNCTION fn::check($h: string, $c: string) { RETURN crypto::argon2::compare($h, $c) };
+DEFINE FUNCTION fn::login($e: string, $c: string) { RETURN (SELECT VALUE id FROM op WHERE email = $e AND crypto::argon2::compare(h, $c))[0] != NONE };
+${define("otp", "SELECT * FROM op WHERE email = $email AND fn::check(h, $code)")}
+${define("either", "SELECT * FROM op WHERE (email = $email OR phone = $phone) AND crypto::argon2::compare(h, $password)")}
+${define("opaque", "SELECT * FROM op WHERE fn::login($email, $code)")}
+CREATE op:1 SET email = 'victim@x', phone = '+100', h = crypto::argon2::generate('123456');`;
+
+  async function openE8(limits: Partial<ThrottleLimits>) {
+    const clock = new FakeClock();
+    const db = await SurqlAuth.open({ compat, clock, throttle: { ipMaxAttempts: 0, ...limits } });
+    await db.importText(SCHEMA_E8);
+    const via = (ac: string, fields: ValueObject): ValueObject => ({ NS: "app", DB: "app", [compat === 1 ? "SC" : "AC"]: ac, ...fields });
+    return { db, clock, via };
+  }
+
+  it("a code handed to crypto through fn:: is no identity: the tenth wrong code locks the email, and the right code is refused", async () => {
+    const { db, via } = await openE8({ signinMaxFailures: 10, backoffAfter: 0 });
+    const answers: string[] = [];
+    for (let i = 0; i < 11; i++) answers.push(await outcome(db.iam.signin(from(), via("otp", { email: "victim@x", code: String(100000 + i) }))));
+    expect(answers.slice(0, 10).every((a) => !a.startsWith("throttled"))).toBe(true);
+    expect(answers[10]).toBe("throttled 900");
+    const verify = vi.spyOn(argon2, "verify");
+    expect(await outcome(db.iam.signin(from(), via("otp", { email: "victim@x", code: "123456" })))).toBe("throttled 900");
+    expect(verify).not.toHaveBeenCalled();
+    // another email is another identity
+    expect(await outcome(db.iam.signin(from(), via("otp", { email: "other@x", code: "1" })))).not.toMatch(/throttled/);
+  });
+
+  it("alternative identifiers: a junk $phone that changes every try does not step around the email's back-off", async () => {
+    const { db, clock, via } = await openE8({ signinMaxFailures: 10, backoffAfter: 3, backoffBaseMs: 1000 });
+    for (let i = 0; i < 3; i++) await outcome(db.iam.signin(from(), via("either", { email: "victim@x", phone: "", password: `wrong${i}` })));
+    for (let i = 0; i < 4; i++) expect(await outcome(db.iam.signin(from(), via("either", { email: "victim@x", phone: `+9${i}`, password: "123456" })))).toBe("throttled 1");
+    // and by phone alone the victim's phone counts its own failures
+    clock.advance(1);
+    expect(await outcome(db.iam.signin(from(), via("either", { email: "victim@x", phone: "+1", password: "x" })))).not.toMatch(/throttled/);
+    expect(await outcome(db.iam.signin(from(), via("either", { email: "victim@x", password: "123456" })))).toBe("throttled 2");
+    // a blank or missing alternative is no shared identity: another email is not held back by the victim's failures
+    expect(await outcome(db.iam.signin(from(), via("either", { email: "bob@x", phone: "", password: "x" })))).not.toMatch(/throttled/);
+    expect(await outcome(db.iam.signin(from(), via("either", { phone: "+100", password: "123456" })))).toBe("ok");
+  });
+
+  it("a clause with no selector is one identity: every email counts together", async () => {
+    const { db, via } = await openE8({ signinMaxFailures: 3, backoffAfter: 0 });
+    for (let i = 0; i < 3; i++) await outcome(db.iam.signin(from(), via("opaque", { email: `u${i}@x`, code: "0" })));
+    expect(await outcome(db.iam.signin(from(), via("opaque", { email: "victim@x", code: "123456" })))).toBe("throttled 900");
+    // other access methods are other identities
+    expect(await outcome(db.iam.signin(from(), via("otp", { email: "victim@x", code: "123456" })))).toBe("ok");
+  });
+});
