@@ -223,6 +223,12 @@ export const WIRE_MESSAGES = {
   ServerBusy: "Too many unread answers on the server",
   /** POST /signin or /signup without an Accept we answer in (SurrealDB answers 200 with an empty body). */
   AcceptRequired: "Set the Accept header to application/json, application/cbor or text/plain to receive the token",
+  /** POST /explain and RPC explain: identities needing a secret or a sign-in are not accepted there. */
+  ExplainIdentity: "explain on a server runs as anonymous, ROLE@LEVEL or record ACCESS as ID only: no user password, signup, signin or token",
+  ExplainAboveCaller: "explain cannot run as a role or a level above the caller's own",
+  ExplainNoRecord: "explain as record ACCESS as ID needs a record that exists",
+  ExplainTransaction: "explain runs the query in one transaction that it cancels: leave out BEGIN, COMMIT and CANCEL",
+  ExplainBody: "Send { as: IDENTITY, query: TEXT, vars?: OBJECT }",
 } as const;
 
 /** Our own failures: their text is for the log or a local caller, never sent to a client as it stands. */

@@ -9,6 +9,7 @@ import { WireMeter } from "./backpressure.js";
 import { AuthFailure, header, sessionFromRequest } from "./auth.js";
 import { send, sendForbidden, type RouteRequest } from "./routes/common.js";
 import { handleConsole } from "./routes/console.js";
+import { handleExplain } from "./routes/explain.js";
 import { handleExport, handleImport } from "./routes/export.js";
 import { handleKey } from "./routes/key.js";
 import { handleRpc } from "./routes/rpc.js";
@@ -60,6 +61,8 @@ function routeFor(ctx: ServerContext, path: string): Route | undefined {
       return { methods: ["POST"], handler: handleImport };
     case "/rpc":
       return { methods: ["POST"], handler: handleRpc };
+    case "/explain":
+      return { methods: ["POST"], handler: handleExplain, query: "explain" };
     case "/sessions":
       return { methods: ["GET"], handler: (r) => handleSessions(r, "list") };
     case "/sessions/kill":

@@ -5,7 +5,7 @@ import { silentAudit, type Audit } from "../iam/audit.js";
 import { unboundedText } from "../exec/query-text.js";
 import type { Compat, Session } from "../exec/session.js";
 import type { SessionRegistry } from "../iam/sessions.js";
-import type { Value, ValueObject } from "../value/types.js";
+import type { RecordId, Value, ValueObject } from "../value/types.js";
 
 export type { QueryEngine } from "../exec/contract.js";
 
@@ -37,6 +37,8 @@ export interface AuthService {
   readonly sessions?: Pick<SessionRegistry, "list" | "kill">;
   /** RPC refresh (compat 2): a refresh token for a new pair of access and refresh tokens. */
   refresh?(session: Session, token: string): Promise<SigninResult>;
+  /** POST /explain, RPC explain: `session` becomes the record user `rid` of access `ac` (no SIGNIN runs). */
+  bindRecord?(session: Session, ns: string, db: string, ac: string, rid: RecordId): Promise<unknown>;
   /** RPC revoke (compat 2): the refresh token's family ends. */
   revoke?(session: Session, token: string): Promise<void>;
   /** The session made a call (registry last-seen). */

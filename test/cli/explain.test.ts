@@ -6,6 +6,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { UsageError } from "../../src/cli/args.js";
 import { explainCommand, parseExplain } from "../../src/cli/explain.js";
+import { SurqlAuth } from "../../src/index.js";
+import type { SurrealServer } from "../../src/server/index.js";
+import { RecordId } from "../../src/value/types.js";
 import { runCli } from "./run.js";
 
 const SCHEMA = `USE NS app DB app;
@@ -105,5 +108,43 @@ describe("surql-auth explain on schema files", () => {
     expect(r.stdout).toContain("DENIED   select post:2  table post\n      WHERE published OR author = $auth.id  (where-false)  $auth = NONE");
     const help = await runCli(["help", "explain"]);
     expect(help.stdout).toContain("usage: surql-auth explain --as IDENTITY");
+  });
+});
+
+describe("surql-auth explain --endpoint", () => {
+  let db: SurqlAuth;
+  let server: SurrealServer;
+  let endpoint: string;
+  beforeAll(async () => {
+    db = await SurqlAuth.open({ root: { user: "root", pass: "root" }, sessionSyncMs: 0, throttle: { enabled: false } });
+    await db.importText(`${SCHEMA}\nDEFINE USER vi ON DATABASE PASSWORD 'pw' ROLES VIEWER;`);
+    let port: number;
+    ({ server, port } = await db.listen("127.0.0.1", 0));
+    endpoint = `http://127.0.0.1:${port}`;
+  });
+  afterAll(() => server.close());
+
+  it("explains on the server as a VIEWER: decisions as text and JSON, nothing written", async () => {
+    const args = ["--endpoint", endpoint, "-u", "vi", "-p", "pw", "--auth-level", "database", "--ns", "app", "--db", "app", "--as", "record account as user:ann"];
+    const r = await runExplain([...args, "SELECT * FROM post; DELETE post:1"]);
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("-- statement 1: SELECT * FROM post\nerror: The query was not executed due to a cancelled transaction\n  allowed  select post:1  table post\n      WHERE published OR author = $auth.id  (where-true)  $auth = user:ann");
+    expect(r.out).toContain("  DENIED   delete post:1  table post\n      NONE  (none)");
+    const j = await runExplain([...args, "--json", "UPDATE post:2 SET author = user:ann"]);
+    const parsed = JSON.parse(j.out) as { decisions: { action: string; record: string; allowed: boolean }[] };
+    expect(parsed.decisions[0]).toMatchObject({ action: "update", record: "post:2", allowed: false });
+    const root = db.connect();
+    await root.signin({ user: "root", pass: "root" });
+    await root.use("app", "app");
+    const [post] = await root.query("SELECT VALUE author FROM post:2");
+    expect(post?.result).toEqual([new RecordId("user", "bob")]);
+  });
+
+  it("a refusal by the server exits 1 with its answer", async () => {
+    const r = await runExplain(["--endpoint", endpoint, "-u", "root", "-p", "root", "--ns", "app", "--db", "app", "--as", "record account signin { name: 'Ann' }", "RETURN 1"]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("explain failed (HTTP 400)");
+    expect(r.err).toContain("no user password, signup, signin or token");
   });
 });

@@ -8,6 +8,7 @@ import { RecordId, RecordIdRange, Table, isValueObject, type Value, type ValueOb
 import type { ServerContext, SigninResult } from "../types.js";
 import { messageLimits, queriesAllowed, serverVersion } from "../types.js";
 import { RpcError, databaseError, invalidParams, methodNotFound } from "./errors.js";
+import { explainFor, explainRequest } from "../routes/explain.js";
 
 export interface RpcCall {
   readonly ctx: ServerContext;
@@ -197,6 +198,13 @@ const handlers: Record<string, Handler> = {
     const merged = { ...(isValueObject(vars) ? vars : {}), ...connectionVars(call.session) };
     const responses = await call.ctx.engine.execute(sql, call.session, merged, { signal: call.signal });
     return responses.map((r) => ({ result: r.result, status: r.status, time: r.time }));
+  },
+
+  explain: async (call, params) => {
+    between(params, 2, 3);
+    const req = explainRequest(params[0], params[1], params[2]);
+    if (req === undefined) throw invalidParams();
+    return explainFor(call.ctx, call.session, req, call.signal);
   },
 
   select: async (call, params) => {
