@@ -45,7 +45,7 @@ export interface DecisionValues {
   readonly session?: string;
 }
 
-/** One permission decision and its reason; plain JSON. */
+/** One permission decision and its reason; plain JSON (a key that does not apply holds undefined: absent once serialised). */
 export interface Decision {
   readonly kind: Judged["kind"];
   /** The table (table and field decisions). */
