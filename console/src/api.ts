@@ -105,3 +105,28 @@ export async function sqlOne(conn: Conn, text: string, vars?: Record<string, str
   if (first.status !== "OK") throw new ApiError(200, String(first.result));
   return first.result;
 }
+
+/** One permission decision of POST /explain (README "Explaining permissions"); absent fields are left out. */
+export interface ExplainedDecision {
+  readonly statement: number;
+  readonly kind: string;
+  readonly table?: string;
+  readonly field?: string;
+  readonly path?: string;
+  readonly name?: string;
+  readonly record?: string;
+  readonly action: string;
+  readonly clause: string;
+  readonly allowed: boolean;
+  readonly reason: string;
+  readonly values?: Record<string, string>;
+  readonly error?: string;
+}
+
+/** POST /explain: `query` as the identity `as`, a dry run; its answers and every decision behind them. */
+export async function explain(conn: Conn, as: string, query: string): Promise<{ results: StatementResult[]; decisions: ExplainedDecision[] }> {
+  const headers: Record<string, string> = { accept: "application/json", "content-type": "application/json", authorization: `Bearer ${conn.token}` };
+  if (conn.ns) headers["surreal-ns"] = conn.ns;
+  if (conn.db) headers["surreal-db"] = conn.db;
+  return JSON.parse(await call("/explain", { method: "POST", headers, body: JSON.stringify({ as, query }) })) as never;
+}

@@ -4,6 +4,7 @@ import { version } from "./api.js";
 import { App, type Me, type Panel } from "./app.js";
 import { errorBox, fill } from "./dom.js";
 import { definitionsPanel } from "./panels/definitions.js";
+import { explainPanel } from "./panels/explain.js";
 import { queryPanel } from "./panels/query.js";
 import { sessionsPanel } from "./panels/sessions.js";
 import { signinForm } from "./panels/signin.js";
@@ -22,7 +23,7 @@ const PANELS: readonly Panel[] = [
   { id: "sessions", label: "Sessions", render: sessionsPanel },
   { id: "access", label: "Access matrix", note: SOON },
   { id: "audit", label: "Audit events", note: SOON },
-  { id: "explain", label: "Explain denial", note: SOON },
+  { id: "explain", label: "Explain denial", render: explainPanel },
 ];
 
 async function main(): Promise<void> {

@@ -145,6 +145,29 @@ for (const compat of [2, 1] as const)
       }
     });
 
+    it("explains a query as a record user: every decision in a table, and nothing written", async () => {
+      await page.locator("#tab-query").click();
+      await page.locator("#runas").selectOption("me");
+      const annId = (await runQuery(page, "SELECT VALUE id FROM user WHERE email = 'ann@example.com';")).match(/"(user:[^"]+)"/)?.[1];
+      expect(annId).toBeDefined();
+      await page.locator("#tab-explain").click();
+      await page.locator("#explain-as").fill(`record account as ${annId}`);
+      await page.locator("#explain-query").fill("SELECT name FROM user; DELETE user;");
+      await page.locator("#explain-run").click();
+      await page.locator("#explain-decisions").waitFor();
+      const rows = await page.locator("#explain-decisions tbody tr").allInnerTexts();
+      expect(rows).toContainEqual(expect.stringMatching(new RegExp(`^1\\s+allowed\\s+select\\s+table\\s+user\\s+${annId}\\s+WHERE id = \\$auth.id\\s+where-true\\s+\\$auth = ${annId}`)));
+      expect(rows.filter((r) => /^2\s+denied\s+delete\s+table\s+user/.test(r))).toHaveLength(1);
+      expect(await page.locator("#explain-summary").innerText()).toMatch(/denied \(a dry run: nothing was written\)/);
+      await page.screenshot({ path: `${ARTIFACTS}/v${compat}-explain.png`, fullPage: true });
+      await page.locator("#explain-as").fill("record account signin { email: 'x' }");
+      await page.locator("#explain-run").click();
+      expect(await page.locator("#explain-out .error").innerText()).toContain("no user password, signup, signin or token");
+      await page.locator("#tab-query").click();
+      await page.locator("#runas").selectOption("me");
+      expect(await runQuery(page, "SELECT count() FROM user GROUP ALL;")).toMatch(/"count": 2/);
+    });
+
     it("signs in as a database user: namespace and database fixed, its role shown", async () => {
       await page.locator("#signout").click();
       await signIn(page, base, "reader", "reader-pass", "database");
