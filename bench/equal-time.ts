@@ -3,6 +3,8 @@
 // Run: npm run bench (all) or node --import tsx bench/equal-time.ts
 
 import os from "node:os";
+import argon2 from "argon2";
+import bcrypt from "bcryptjs";
 import { SurqlAuth } from "../src/index.js";
 
 const ROUNDS = 40;
@@ -28,11 +30,13 @@ async function medians(cases: Record<string, () => Promise<unknown>>, rounds = R
 }
 
 /** Prints each median and the ratio of the two failures that must not be told apart. */
-function report(title: string, m: Record<string, number>, [a, b]: [string, string] = ["unknown", "wrong"]): void {
+function report(title: string, m: Record<string, number>, [a, ...bs]: string[] = ["unknown", "wrong"]): void {
   for (const [name, ms] of Object.entries(m)) console.log(`${`${title}, ${name}`.padEnd(58)} ${ms.toFixed(2).padStart(9)} ms median`);
-  const ratio = m[a]! / m[b]!;
-  const ok = ratio >= RATIO_RANGE[0] && ratio <= RATIO_RANGE[1];
-  console.log(`${`${title}, ${a} / ${b}`.padEnd(58)} ${ratio.toFixed(2).padStart(9)}    ${ok ? "within" : "OUTSIDE"} ${RATIO_RANGE.join("–")}`);
+  for (const b of bs) {
+    const ratio = m[a!]! / m[b]!;
+    const ok = ratio >= RATIO_RANGE[0] && ratio <= RATIO_RANGE[1];
+    console.log(`${`${title}, ${a} / ${b}`.padEnd(58)} ${ratio.toFixed(2).padStart(9)}    ${ok ? "within" : "OUTSIDE"} ${RATIO_RANGE.join("–")}`);
+  }
 }
 
 const fail = (p: Promise<unknown>) => p.then(
@@ -79,11 +83,37 @@ async function basicAuth(): Promise<void> {
   await server.close();
 }
 
+/** Attack pass 7, E9: stored hashes of another algorithm or a cheaper cost than the dummy's (compat 2). */
+async function otherHashes(): Promise<void> {
+  const db = await SurqlAuth.open({ compat: 2, root: { user: "root", pass: "root" }, throttle: { enabled: false } });
+  const cheapArgon2 = await argon2.hash("pw", { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 });
+  await db.importText(`DEFINE NAMESPACE app; USE NS app; DEFINE DATABASE app; USE NS app DB app;
+DEFINE TABLE op2 SCHEMALESS PERMISSIONS FOR select WHERE id = $auth.id;
+DEFINE ACCESS mix ON DATABASE TYPE RECORD SIGNIN (SELECT * FROM op2 WHERE email = $email AND
+  ((string::starts_with(h, '$2') AND crypto::bcrypt::compare(h, $password)) OR
+   (string::starts_with(h, '$argon2') AND crypto::argon2::compare(h, $password)))) DURATION FOR TOKEN 5m;
+DEFINE ACCESS one ON DATABASE TYPE RECORD SIGNIN (SELECT * FROM op2 WHERE email = $email AND crypto::bcrypt::compare(h, $password)) DURATION FOR TOKEN 5m;
+CREATE op2:1 SET email = 'legacy@x', h = crypto::bcrypt::generate('pw');
+CREATE op2:2 SET email = 'modern@x', h = crypto::argon2::generate('pw');
+CREATE op2:3 SET email = 'cheap@x', h = '${bcrypt.hashSync("pw", 4)}';
+DEFINE USER cheapsys ON ROOT PASSHASH '${cheapArgon2}' ROLES VIEWER;`);
+  const signin = (ac: string, email: string) => fail(db.connect().signin({ NS: "app", DB: "app", AC: ac, email, password: "wrong" }));
+  report(
+    "bcrypt → argon2 migration clause, wrong password",
+    await medians({ unknown: () => signin("mix", "ghost@x"), argon2: () => signin("mix", "modern@x"), bcrypt: () => signin("mix", "legacy@x") }, 12),
+    ["unknown", "argon2", "bcrypt"],
+  );
+  report("bcrypt clause, imported cost-4 hash", await medians({ unknown: () => signin("one", "ghost@x"), cheap: () => signin("one", "cheap@x") }, 12), ["unknown", "cheap"]);
+  const user = (name: string) => fail(db.connect().signin({ user: name, pass: "wrong" }));
+  report("system user, imported cheap argon2 PASSHASH", await medians({ unknown: () => user("ghost"), cheap: () => user("cheapsys"), normal: () => user("root") }), ["unknown", "cheap", "normal"]);
+}
+
 export async function benchEqualTime(): Promise<void> {
   console.log(`equal-time benchmark — ${os.cpus()[0]?.model ?? "unknown cpu"}, ${os.cpus().length} cores, node ${process.version}`);
   await recordSignin(2);
   await recordSignin(1);
   await basicAuth();
+  await otherHashes();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchEqualTime();

@@ -1,11 +1,13 @@
 // Equal work on a failed record signin: a SIGNIN clause that returned no record or failed without computing a
 // password hash (unknown user, or a credential of the wrong type) pays one dummy verify of the algorithm the clause
-// compares with (wrong password: one verify).
+// compares with (wrong password: one verify); then every failure waits for the access method's floor
+// (equal-time-floor.ts), whatever the stored hash's algorithm and cost.
 
 import type { CallExpr, Expr } from "../ast/nodes.js";
 import { watchPasswordCompares } from "../exec/functions/crypto.js";
 import { dummyCompare, PASSWORD_ALGORITHMS, type PasswordAlgorithm } from "../exec/functions/hashing.js";
 import type { Session } from "../exec/session.js";
+import { equalTimeTimer, padFailure, referenceSample } from "./equal-time-floor.js";
 
 const COMPARE_CALL = new RegExp(`^crypto::(${PASSWORD_ALGORITHMS.join("|")})::compare$`, "i");
 
@@ -40,10 +42,30 @@ export function compareAlgorithm(clause: Expr): PasswordAlgorithm {
   return alg;
 }
 
-/** Watches the password compares `clause` computes on `session`; `settle` pays the dummy verify when none ran. */
+/** Every `crypto::<alg>::compare` of `clause`, one per call (a clause with none: one argon2, its dummy's). */
+export function clauseAlgorithms(clause: Expr): PasswordAlgorithm[] {
+  const algs = compareCalls(clause).map((call) => COMPARE_CALL.exec(call.name)![1]!.toLowerCase() as PasswordAlgorithm);
+  return algs.length > 0 ? algs : [compareAlgorithm(clause)];
+}
+
+/** One dummy verify of `alg`, timed as a sample of its generation cost. */
+export async function timedDummy(alg: PasswordAlgorithm, pass: string): Promise<void> {
+  const start = equalTimeTimer.now();
+  await dummyCompare(alg, pass);
+  referenceSample(alg, equalTimeTimer.now() - start);
+}
+
+/**
+ * Watches the password compares `clause` computes on `session` from now on; `settle` (a failure) pays the dummy verify
+ * when none ran, then waits for the clause's floor.
+ */
 export function equalTimeSignin(clause: Expr, session: Session): { settle(): Promise<void>; run<T>(evaluate: () => Promise<T>): Promise<T> } {
+  const start = equalTimeTimer.now();
   const compares = watchPasswordCompares(session);
-  const settle = () => (compares.length === 0 ? dummyCompare(compareAlgorithm(clause), "surql-auth-dummy") : Promise.resolve());
+  const settle = async () => {
+    if (compares.length === 0) await timedDummy(compareAlgorithm(clause), "surql-auth-dummy");
+    await padFailure(clause, clauseAlgorithms(clause), start);
+  };
   return {
     settle,
     /** Evaluates the clause; a failure (error or THROW) settles before it propagates. */

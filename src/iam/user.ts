@@ -9,6 +9,7 @@ import { definitionRef, getUser, levelOf, type IamContext } from "./context.js";
 import { HOUR_NANOS, issueToken } from "./issue.js";
 import { dummyVerify, verifyPassword } from "./password.js";
 import { applyAuth, expiryAfter } from "./session.js";
+import { equalTimeTimer, padFailure } from "./equal-time-floor.js";
 
 interface FoundUser {
   readonly user: StoredUser;
@@ -32,7 +33,7 @@ export function basicLevel(ctx: IamContext, where: { ns?: string | undefined; db
 
 /**
  * Finds the user whose password verifies. A known user with a wrong password gets the same InvalidAuth as an
- * unknown one, after the same single verify (stricter than SurrealDB's Basic, which tells them apart).
+ * unknown one, after the same single verify and the same wait (stricter than SurrealDB's Basic, which tells them apart).
  */
 async function checkCredentials(
   ctx: IamContext,
@@ -42,6 +43,17 @@ async function checkCredentials(
   name: string,
   pass: string,
 ): Promise<FoundUser> {
+  const start = equalTimeTimer.now();
+  try {
+    return await findCredentials(ctx, base, ns, db, name, pass);
+  } catch (e) {
+    // a failure answers no sooner than the engine's floor, whatever the stored hash's cost (E9)
+    await padFailure(ctx.engine, ["argon2"], start);
+    throw e;
+  }
+}
+
+async function findCredentials(ctx: IamContext, base: Base, ns: string | undefined, db: string | undefined, name: string, pass: string): Promise<FoundUser> {
   const legacy = ctx.compat === 1 && !ctx.authLevelEnabled;
   const levels = credentialLevels(ctx, base);
   let tried = false;
