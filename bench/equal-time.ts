@@ -45,7 +45,7 @@ const fail = (p: Promise<unknown>) => p.then(
 );
 
 async function recordSignin(compat: 1 | 2): Promise<void> {
-  const db = await SurqlAuth.open({ compat, import: [`examples/schema-v${compat}.surql`] });
+  const db = await SurqlAuth.open({ compat, import: [`examples/schema-v${compat}.surql`], throttle: { enabled: false } });
   const target = compat === 1 ? { NS: "app", DB: "app", SC: "account" } : { NS: "app", DB: "app", AC: "account" };
   await db.connect().signup({ ...target, name: "Ann", email: "ann@example.com", password: "pw-ann" });
   const signin = (email: string, password: string) => fail(db.connect().signin({ ...target, email, password }));
@@ -68,7 +68,7 @@ async function recordSignin(compat: 1 | 2): Promise<void> {
 }
 
 async function basicAuth(): Promise<void> {
-  const db = await SurqlAuth.open({ root: { user: "root", pass: "root" } });
+  const db = await SurqlAuth.open({ root: { user: "root", pass: "root" }, throttle: { enabled: false } });
   const { server, host, port } = await db.listen("127.0.0.1", 0);
   const request = (user: string, pass: string) =>
     fetch(`http://${host}:${port}/sql`, {

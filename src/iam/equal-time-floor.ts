@@ -29,6 +29,11 @@ export function referenceSample(alg: PasswordAlgorithm, ms: number): void {
   remember(list, ms);
 }
 
+/** Forgets every reference sample (tests seed their own: test files share this module). */
+export function clearReferenceSamples(): void {
+  reference.clear();
+}
+
 /** The slowest recent verify of `alg` at generation cost; the first time, one hash at that cost is timed. */
 async function referenceMs(alg: PasswordAlgorithm): Promise<number> {
   if (!reference.get(alg)?.length) {

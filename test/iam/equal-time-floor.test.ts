@@ -1,14 +1,14 @@
 // iam/equal-time-floor.ts (attack pass 7, E9): every failed signin waits for one floor — the verifies its clause can
 // reach at their reference cost, or the slowest recent failure — whatever the stored hash's algorithm and cost and
 // whether the user exists; a success never waits. Deterministic: the timer's clock stands still and its waits are
-// recorded, not slept (this file has its own module state, so the reference costs are the ones seeded here).
+// recorded, not slept; the reference costs are the ones seeded here.
 
 import argon2 from "argon2";
 import bcrypt from "bcryptjs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseExpr } from "../../grammar/index.js";
 import { newSession, type Compat } from "../../src/exec/session.js";
-import { equalTimeTimer, paddingTarget, referenceSample } from "../../src/iam/equal-time-floor.js";
+import { clearReferenceSamples, equalTimeTimer, paddingTarget, referenceSample } from "../../src/iam/equal-time-floor.js";
 import { clauseAlgorithms } from "../../src/iam/equal-time.js";
 import { SurqlAuth } from "../../src/index.js";
 import type { ValueObject } from "../../src/value/types.js";
@@ -24,6 +24,7 @@ beforeEach(() => {
     waits.push(ms);
     return Promise.resolve();
   });
+  clearReferenceSamples();
   referenceSample("bcrypt", BCRYPT_MS);
   referenceSample("argon2", ARGON2_MS);
 });
