@@ -108,7 +108,8 @@ describe("surql-auth explain on schema files", () => {
     expect(r.stdout).toContain("DENIED   select post:2  table post\n      WHERE published OR author = $auth.id  (where-false)  $auth = NONE");
     const help = await runCli(["help", "explain"]);
     expect(help.stdout).toContain("usage: surql-auth explain --as IDENTITY");
-  });
+    // two CLI processes under tsx: seconds each on a loaded machine, as the other CLI tests allow
+  }, 120_000);
 });
 
 describe("surql-auth explain --endpoint", () => {
