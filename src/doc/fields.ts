@@ -9,6 +9,7 @@ import { isValueObject } from "../value/types.js";
 import type { Value, ValueObject } from "../value/types.js";
 import type { DocEnv, WriteOp } from "./env.js";
 import { decide } from "./decide.js";
+import { mergeElements, pathKey } from "./elements.js";
 import { fieldsInOrder, getPath, putPath, walkField, withoutPaths } from "./paths.js";
 import type { Path } from "./paths.js";
 import { WriteSight } from "./sight.js";
@@ -79,12 +80,21 @@ export async function processTableFields(env: DocEnv, table: TableEntry, op: Wri
   const skipped: string[] = [];
   const sight = new WriteSight(env, table, op.before);
   for (const [name, fd] of fieldsInOrder(table)) {
-    if (name === "id" || skipped.some((p) => name.startsWith(`${p}.`) || name.startsWith(`${p}[`))) continue;
+    if (name === "id") continue;
+    // 2.x: inside a skipped field, a stored value the update rule denies is kept (stricter than SurrealDB: E7)
+    if (skipped.some((p) => name.startsWith(`${p}.`) || name.startsWith(`${p}[`))) {
+      if (permsApply && !isNew) doc = await keepDenied(env, table, fd, op.before, doc);
+      continue;
+    }
+    // an element rule: the new arrays merged against the stored ones by the rules (elements.ts)
+    const merged = isNew ? undefined : await mergeElements(env, table, fd, op, doc);
+    if (merged) doc = merged.doc;
     // 1.x removes the array elements left NONE (stricter than 1.5.4, which removes them one by one so that a later
     // element, denied or not, moves into a removed one's place and survives)
     const removed: Path[] = [];
     for (const [path, found] of walkField(doc, fd.name.parts, env.compat)) {
-      const old = getPath(op.before, path);
+      const key = merged?.olds.size ? pathKey(path) : undefined;
+      const old = key !== undefined && merged!.olds.has(key) ? merged!.olds.get(key) : getPath(op.before, path);
       let val = found;
       // $value and $after: the value at this path; $before: the stored one; $input: what the write changed there
       const vars = (): Record<string, Value> => ({ value: val, before: old, after: val, input: getPath(input, path), this: doc });
@@ -123,6 +133,18 @@ export async function processTableFields(env: DocEnv, table: TableEntry, op: Wri
     doc = withoutPaths(doc, removed);
   }
   return doc;
+}
+
+/** The stored values at the paths a field covers whose update rule denies the client, put back into `doc`. */
+async function keepDenied(env: DocEnv, table: TableEntry, fd: DefineFieldStatement, before: ValueObject | undefined, doc: ValueObject): Promise<ValueObject> {
+  if (fd.permissions.update.kind === "Full" && !env.observe?.all) return doc;
+  let out = doc;
+  for (const [path, old] of walkField(before, fd.name.parts, env.compat)) {
+    if (old === undefined || getPath(out, path) !== undefined) continue;
+    const vars = { value: undefined, before: old, after: undefined, input: undefined, this: out };
+    if (!(await decide(env, { kind: "field", table, field: fd, path }, "update", out, vars))) out = putPath(out, path, old, env.compat);
+  }
+  return out;
 }
 
 function acceptsNone(t: TypeKind): boolean {
