@@ -25,3 +25,4 @@ export * from "./clone.js";
 export * from "./size.js";
 export * from "./int.js";
 export * from "./range.js";
+export * from "./object.js";
