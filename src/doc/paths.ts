@@ -3,6 +3,7 @@
 
 import type { DefineFieldStatement, IdiomPart } from "../ast/nodes.js";
 import type { TableEntry } from "../store/catalog.js";
+import { hasField, ownField, setField } from "../value/object.js";
 import { isValueObject } from "../value/types.js";
 import type { Value, ValueObject } from "../value/types.js";
 
@@ -20,7 +21,7 @@ function child(v: Value, p: PathPart): Value {
     const i = indexOf(p);
     return i === undefined ? undefined : v[i];
   }
-  return isValueObject(v) ? v[String(p)] : undefined;
+  return isValueObject(v) ? ownField(v, String(p)) : undefined;
 }
 
 export function getPath(doc: Value, path: Path): Value {
@@ -49,12 +50,12 @@ function setIn(v: Value, path: Path, value: Value): Value {
   const obj: ValueObject = isValueObject(v) ? v : {};
   if (rest.length === 0) {
     if (value !== undefined) return { ...obj, [key]: value };
-    if (!(key in obj)) return v;
+    if (!hasField(obj, key)) return v;
     const out = { ...obj };
     delete out[key];
     return out;
   }
-  const inner = obj[key];
+  const inner = ownField(obj, key);
   const container = isValueObject(inner) || (Array.isArray(inner) && indexOf(rest[0]!) !== undefined);
   if (!container && value === undefined) return v;
   return { ...obj, [key]: setIn(container ? inner : {}, rest, value) };
@@ -85,10 +86,10 @@ function putIn(v: Value, path: Path, value: Value, compat: 1 | 2): Value {
   if (rest.length === 0) {
     const out = { ...obj };
     if (none) delete out[key];
-    else out[key] = value;
+    else setField(out, key, value);
     return out;
   }
-  const inner = obj[key];
+  const inner = ownField(obj, key);
   if (inner === undefined && none && compat === 1) return obj;
   return { ...obj, [key]: putIn(inner === undefined ? {} : inner, rest, value, compat) };
 }
@@ -115,7 +116,7 @@ function without(v: Value, paths: readonly Path[]): Value {
   if (Array.isArray(v)) return v.flatMap((x, i) => (here.has(String(i)) ? [] : [keep(String(i), x)]));
   if (!isValueObject(v)) return v;
   const out: ValueObject = {};
-  for (const [k, x] of Object.entries(v)) if (!here.has(k)) out[k] = keep(k, x);
+  for (const [k, x] of Object.entries(v)) if (!here.has(k)) setField(out, k, keep(k, x));
   return out;
 }
 
@@ -142,8 +143,8 @@ export function pickField(v: Value, parts: readonly IdiomPart[]): Value {
     return n === undefined ? undefined : pickField(v[n], rest);
   }
   if (!isValueObject(v)) return undefined;
-  if (p.kind === "Field") return pickField(v[p.name], rest);
-  return n === undefined ? undefined : pickField(v[String(n)], rest);
+  if (p.kind === "Field") return pickField(ownField(v, p.name), rest);
+  return n === undefined ? undefined : pickField(ownField(v, String(n)), rest);
 }
 
 /**
@@ -190,7 +191,7 @@ export function eachField(doc: Value, parts: readonly IdiomPart[], compat: 1 | 2
         if (n !== undefined && n < v.length) each(v[n], i + 1, [...prev, n]);
       } else v.forEach((x, j) => each(x, i + 1, [...prev, j]));
     } else if (isValueObject(v)) {
-      if (p.kind === "Field" && v[p.name] !== undefined) each(v[p.name], i + 1, [...prev, p.name]);
+      if (p.kind === "Field" && ownField(v, p.name) !== undefined) each(v[p.name], i + 1, [...prev, p.name]);
       else if (p.kind === "All" && compat === 1) each(v, i + 1, prev);
       else if (p.kind === "All") for (const [k, x] of Object.entries(v)) each(x, i + 1, [...prev, k]);
     }

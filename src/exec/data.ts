@@ -4,7 +4,7 @@
 import type { Assignment, DataClause, Expr, IdiomExpr } from "../ast/nodes.js";
 import type { DocViews } from "../doc/write.js";
 import { queryError } from "../errors/index.js";
-import { add, neg, sub, valueEquals } from "../value/index.js";
+import { add, neg, ownField, setField, sub, valueEquals } from "../value/index.js";
 import { Decimal, isValueObject } from "../value/types.js";
 import type { Value, ValueObject } from "../value/types.js";
 import type { Ctx } from "./context.js";
@@ -24,8 +24,8 @@ export function placePath(place: IdiomExpr): string[] {
 function deepMerge(a: ValueObject, b: ValueObject): ValueObject {
   const out: ValueObject = { ...a };
   for (const [k, v] of Object.entries(b)) {
-    const cur = out[k];
-    out[k] = isValueObject(cur) && isValueObject(v) ? deepMerge(cur, v) : v;
+    const cur = ownField(out, k);
+    setField(out, k, isValueObject(cur) && isValueObject(v) ? deepMerge(cur, v) : v);
     if (v === undefined) delete out[k];
   }
   return out;

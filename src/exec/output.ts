@@ -3,6 +3,7 @@
 import type { Fields, IdiomExpr, Output } from "../ast/nodes.js";
 import type { WriteResult } from "../doc/write.js";
 import { checkPermissionsFields, checkPermissionsTable, hiddenFields } from "../doc/permissions.js";
+import { ownField, setField } from "../value/object.js";
 import { RecordId, isValueObject } from "../value/types.js";
 import type { Value, ValueObject } from "../value/types.js";
 import type { Ctx } from "./context.js";
@@ -23,8 +24,8 @@ function setProjected(doc: ValueObject, path: readonly string[], v: Value): Valu
   const [head, ...rest] = path;
   if (head === undefined) return doc;
   const out: ValueObject = { ...doc };
-  if (rest.length === 0) out[head] = v;
-  else out[head] = setProjected(isValueObject(out[head]) ? (out[head] as ValueObject) : {}, rest, v);
+  const inner = ownField(out, head);
+  setField(out, head, rest.length === 0 ? v : setProjected(isValueObject(inner) ? inner : {}, rest, v));
   return out;
 }
 

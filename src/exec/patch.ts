@@ -3,7 +3,7 @@
 import { patchApply, patchFromText, patchMake, patchToText } from "diff-match-patch-es";
 import type { Patch } from "diff-match-patch-es";
 import { QueryError, queryError } from "../errors/index.js";
-import { sortedKeys, toRawString, toSql, valueEquals } from "../value/index.js";
+import { hasField, ownField, setField, sortedKeys, toRawString, toSql, valueEquals } from "../value/index.js";
 import { isValueObject } from "../value/types.js";
 import type { Compat } from "./session.js";
 import type { Value, ValueObject } from "../value/types.js";
@@ -55,7 +55,7 @@ const isSome = (v: Value): boolean => v !== undefined && v !== null;
 export function pick(cur: Value, path: readonly Part[]): Value {
   if (path.length === 0) return cur;
   const [p, ...rest] = path as [Part, ...Part[]];
-  if (isValueObject(cur)) return pick(cur[p], rest);
+  if (isValueObject(cur)) return pick(ownField(cur, p), rest);
   if (Array.isArray(cur)) return isIndex(p) ? pick(cur[Number(p)], rest) : cur.map((e) => pick(e, path));
   return undefined;
 }
@@ -65,11 +65,11 @@ function put(cur: Value, path: readonly Part[], val: Value, keepNone = false): V
   if (path.length === 0) return val;
   const [p, ...rest] = path as [Part, ...Part[]];
   if (isValueObject(cur)) {
-    const existing = cur[p];
+    const existing = ownField(cur, p);
     const next = put(isSome(existing) ? existing : {}, rest, val, keepNone);
     const out: ValueObject = { ...cur };
     if (next === undefined && !keepNone) delete out[p];
-    else out[p] = next;
+    else setField(out, p, next);
     return out;
   }
   if (Array.isArray(cur)) {
@@ -89,10 +89,10 @@ function cut(cur: Value, path: readonly Part[]): Value {
   const [p, ...rest] = path as [Part, ...Part[]];
   if (p === undefined) return cur;
   if (isValueObject(cur)) {
-    if (!(p in cur)) return cur;
+    if (!hasField(cur, p)) return cur;
     const out: ValueObject = { ...cur };
     if (rest.length === 0) delete out[p];
-    else out[p] = cut(cur[p], rest);
+    else setField(out, p, cut(cur[p], rest));
     return out;
   }
   if (Array.isArray(cur)) {
@@ -224,11 +224,12 @@ export function diffValues(a: Value, b: Value, base = "", compat: Compat = 2): V
   if (valueEquals(a, b, opts)) return [];
   if (isValueObject(a) && isValueObject(b)) {
     const ops: ValueObject[] = [];
-    for (const k of sortedKeys(a)) if (a[k] !== undefined && b[k] === undefined) ops.push({ op: "remove", path: `${base}/${k}` });
+    for (const k of sortedKeys(a)) if (a[k] !== undefined && ownField(b, k) === undefined) ops.push({ op: "remove", path: `${base}/${k}` });
     for (const k of sortedKeys(b)) {
-      if (b[k] === undefined) continue;
-      if (a[k] === undefined) ops.push({ op: "add", path: `${base}/${k}`, value: b[k] });
-      else ops.push(...diffValues(a[k], b[k], `${base}/${k}`, compat));
+      const [x, y] = [ownField(a, k), b[k]];
+      if (y === undefined) continue;
+      if (x === undefined) ops.push({ op: "add", path: `${base}/${k}`, value: y });
+      else ops.push(...diffValues(x, y, `${base}/${k}`, compat));
     }
     return ops;
   }

@@ -18,6 +18,7 @@ import {
 } from "./types.js";
 import { tryParseUuid } from "./uuid.js";
 import { toSql } from "./display.js";
+import { setField } from "./object.js";
 
 /**
  * The JSON form SurrealDB sends (sql::Value into JSON): NONE and NULL → null; ints → numbers;
@@ -53,7 +54,7 @@ export function toJson(v: Value, opts?: CompatOpts): unknown {
   }
   if (isValueObject(v)) {
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(v).sort(compareStrings)) out[k] = toJson(v[k], opts);
+    for (const k of Object.keys(v).sort(compareStrings)) setField(out, k, toJson(v[k], opts));
     return out;
   }
   return null;
@@ -111,7 +112,7 @@ export function fromJson(json: unknown, opts?: { legacyStrings?: boolean; compat
   if (Array.isArray(json)) return json.map((x) => fromJson(x, opts));
   if (typeof json === "object") {
     const out: ValueObject = {};
-    for (const [k, x] of Object.entries(json as Record<string, unknown>)) out[k] = fromJson(x, opts);
+    for (const [k, x] of Object.entries(json as Record<string, unknown>)) setField(out, k, fromJson(x, opts));
     return out;
   }
   return null;

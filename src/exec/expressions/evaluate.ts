@@ -2,7 +2,7 @@
 
 import type { BinaryExpr, Expr, ExprKind, RecordKeyExpr } from "../../ast/nodes.js";
 import { QueryError } from "../../errors/index.js";
-import { applyBinary, cast, checkArrayLength, checked, checkValue, isTruthy, MAX_RESULT_SIZE, MAX_VALUE_SIZE, sizeWithin, neg, randomRecordKey, uuidV7 } from "../../value/index.js";
+import { applyBinary, cast, setField, checkArrayLength, checked, checkValue, isTruthy, MAX_RESULT_SIZE, MAX_VALUE_SIZE, sizeWithin, neg, randomRecordKey, uuidV7 } from "../../value/index.js";
 import { Range, RecordId, RecordIdRange, Table } from "../../value/types.js";
 import type { RecordIdKey, Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
@@ -58,7 +58,7 @@ export async function evaluateRecordKey(key: RecordKeyExpr, ctx: Ctx): Promise<R
       return Promise.all(key.items.map((i) => evaluate(i, ctx)));
     case "Object": {
       const out: ValueObject = {};
-      for (const { key: k, value } of key.entries) out[k] = await evaluate(value, ctx);
+      for (const { key: k, value } of key.entries) setField(out, k, await evaluate(value, ctx));
       return out;
     }
     case "Generate":
@@ -100,7 +100,7 @@ const EXPRS: { [K in ExprKind]: Handler<K> } = {
     const out: ValueObject = {};
     for (const { key, value } of e.entries) {
       const v = await evaluate(value, ctx);
-      if (v !== undefined) out[key] = v;
+      if (v !== undefined) setField(out, key, v);
     }
     checkValue(out);
     return out;

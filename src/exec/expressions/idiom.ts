@@ -2,7 +2,7 @@
 
 import type { IdiomExpr, IdiomPart } from "../../ast/nodes.js";
 import { encodeRecordIdKey } from "../../store/kv/keys.js";
-import { checked, isTruthy, valueEquals } from "../../value/index.js";
+import { checked, isTruthy, ownField, valueEquals } from "../../value/index.js";
 import { RecordId, isValueObject } from "../../value/types.js";
 import type { Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
@@ -46,7 +46,7 @@ export async function walk(v: Value, parts: readonly IdiomPart[], i: number, ctx
         }
         return walk(await fetchRecord(v, ctx), parts, i, ctx);
       }
-      if (isValueObject(v)) return walk(v[part.name], parts, i + 1, ctx);
+      if (isValueObject(v)) return walk(ownField(v, part.name), parts, i + 1, ctx);
       return undefined;
     }
     case "Index": {
@@ -56,7 +56,7 @@ export async function walk(v: Value, parts: readonly IdiomPart[], i: number, ctx
         const n = typeof idx === "bigint" ? Number(idx) : typeof idx === "number" ? Math.trunc(idx) : NaN;
         return walk(Number.isNaN(n) ? undefined : v[n], parts, i + 1, ctx);
       }
-      if (isValueObject(v) && typeof idx === "string") return walk(v[idx], parts, i + 1, ctx);
+      if (isValueObject(v) && typeof idx === "string") return walk(ownField(v, idx), parts, i + 1, ctx);
       return undefined;
     }
     case "All": {

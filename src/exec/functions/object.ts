@@ -2,11 +2,12 @@
 
 import { incorrectArguments, fn, type BuiltinTable } from "./registry.js";
 import { asRawString } from "./util.js";
+import { hasField, setField } from "../../value/object.js";
 import type { Value, ValueObject } from "../../value/types.js";
 
 const obj = (v: Value): ValueObject => v as ValueObject;
 /** Objects are BTreeMaps in SurrealDB: keys come out sorted. */
-const keys = (o: ValueObject): string[] => Object.keys(o).filter((k) => o[k] !== undefined || k in o).sort();
+const keys = (o: ValueObject): string[] => Object.keys(o).filter((k) => o[k] !== undefined || hasField(o, k)).sort();
 
 export const objectFunctions: BuiltinTable = {
   "object::entries": fn(["object"], ([o]) => keys(obj(o)).map((k) => [k, obj(o)[k]])),
@@ -16,7 +17,7 @@ export const objectFunctions: BuiltinTable = {
       if (!Array.isArray(entry) || entry.length !== 2) {
         throw incorrectArguments("object::from_entries", `Expected entries, found ${Array.isArray(entry) ? "array" : "value"}`);
       }
-      out[asRawString(entry[0])] = entry[1];
+      setField(out, asRawString(entry[0]), entry[1]);
     }
     return out;
   }),

@@ -67,12 +67,19 @@ const PROTO = Buffer.from("__proto__");
 /** Objects with an own `__proto__` key become EntriesObject (rare: only when the fast encoding showed the word). */
 function shield(v: Value): unknown {
   if (Array.isArray(v)) return v.map(shield);
+  // a record id's key may hold objects too (`t:{ __proto__: 1 }`), also as a range's bounds
+  if (v instanceof RecordId) return new RecordId(v.table, shield(v.id as Value) as RecordIdKey);
+  if (v instanceof RecordIdRange) return new RecordIdRange(shieldBound(v.begin), shieldBound(v.end));
   if (!isValueObject(v)) return v;
   const entries = Object.keys(v).map((k) => [k, shield(v[k])] as [string, Value]);
   if (Object.prototype.hasOwnProperty.call(v, "__proto__")) return new EntriesObject(entries);
   const out: Record<string, unknown> = {};
   for (const [k, x] of entries) out[k] = x;
   return out;
+}
+
+function shieldBound(b: Bound): Bound {
+  return b === undefined ? undefined : { value: shield(b.value as Value) as RecordIdKey, inclusive: b.inclusive };
 }
 
 export function encodeDocument(v: Value): Uint8Array {
