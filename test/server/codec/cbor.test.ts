@@ -253,3 +253,17 @@ describe("well-formed CBOR according to an independent decoder (cbor-x)", () => 
     expect([v.d.tag, v.d.value]).toEqual([7, "x"]);
   });
 });
+
+describe("CBOR frames with __proto__ keys", () => {
+  it("round-trip __proto__ as an own key at any depth, in a record id's key too, leaving Object.prototype alone", () => {
+    const key = JSON.parse('{"__proto__": {"polluted": 1}}') as Record<string, Value>;
+    const frame = { method: "query", params: ["RETURN $v", { v: { nested: [key], id: new RecordId("t", key) } }] };
+    const back = decodeCbor(encodeCbor(frame)) as { params: [string, { v: { nested: Record<string, Value>[]; id: RecordId } }] };
+    const { nested, id } = back.params[1].v;
+    for (const o of [nested[0]!, id.id as Record<string, Value>]) {
+      expect(Object.keys(o)).toEqual(["__proto__"]);
+      expect(Object.getPrototypeOf(o)).toBe(Object.prototype);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});

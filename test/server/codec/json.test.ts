@@ -1,7 +1,7 @@
 // JSON codec: SurrealDB number kinds on input, serde_json-like output, legacy string coercion never failing.
 
 import { describe, expect, it } from "vitest";
-import { JsonError, coerceLegacyStrings, parseJsonText, stringifyJson } from "../../../src/server/codec/json.js";
+import { JsonError, coerceLegacyStrings, decodeJsonRpc, parseJsonText, stringifyJson } from "../../../src/server/codec/json.js";
 import type { Value } from "../../../src/value/types.js";
 
 describe("parseJsonText", () => {
@@ -82,5 +82,17 @@ describe("legacy string coercion (value layer's legacyStrand)", () => {
   it("writes typed leaves through toJson", async () => {
     const { RecordId, Duration } = await import("../../../src/value/types.js");
     expect(stringifyJson({ a: new RecordId("person", 1n), d: new Duration(5400n * 1_000_000_000n) })).toBe('{"a":"person:1","d":"1h30m"}');
+  });
+});
+
+describe("RPC frames with __proto__ keys", () => {
+  it("decode __proto__ as an own key at any depth, leaving Object.prototype alone", () => {
+    const frame = '{"id": 1, "method": "query", "params": ["RETURN $v", {"v": {"__proto__": {"polluted": 1}, "a": [{"__proto__": 2}]}}]}';
+    const v = decodeJsonRpc(frame) as { params: [string, { v: Record<string, Value> }] };
+    const inner = v.params[1].v;
+    expect(Object.keys(inner).sort()).toEqual(["__proto__", "a"]);
+    expect(Object.getPrototypeOf(inner)).toBe(Object.prototype);
+    expect(Object.keys((inner.a as Record<string, Value>[])[0]!)).toEqual(["__proto__"]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

@@ -41,3 +41,16 @@ describe("document codec", () => {
     expect(decodeDocument(first)).toEqual({ a: "first" });
   });
 });
+
+describe("document codec and __proto__ keys", () => {
+  it("keeps an own __proto__ key inside a record id's key and a range bound", async () => {
+    const { RecordId, RecordIdRange } = await import("../../../src/value/types.js");
+    const key = JSON.parse('{"__proto__": {"a": 1}}') as Record<string, Value>;
+    const doc = { id: new RecordId("t", key), r: new RecordId("t", new RecordIdRange({ value: [key], inclusive: true }, undefined)) };
+    const back = decodeDocument(encodeDocument(doc)) as { id: InstanceType<typeof RecordId>; r: InstanceType<typeof RecordId> };
+    expect(Object.keys(back.id.id)).toEqual(["__proto__"]);
+    expect(Object.getPrototypeOf(back.id.id)).toBe(Object.prototype);
+    expect(show(back)).toBe(show(doc));
+    expect(({} as Record<string, unknown>).a).toBeUndefined();
+  });
+});
