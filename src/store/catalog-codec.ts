@@ -2,6 +2,7 @@
 // Plain JSON data stays as it is; values JSON has no word for become `{"$": tag, "v": …}`; object keys that start
 // with "$" get one more "$", so a tag can never be confused with data.
 
+import { setField } from "../value/object.js";
 import { Datetime, Decimal, Duration, Geometry, RecordId, RecordIdRange, Table, Uuid } from "../value/types.js";
 import type { RecordIdKey } from "../value/types.js";
 
@@ -13,11 +14,6 @@ type Tree = null | boolean | number | string | Tree[] | { [key: string]: Tree };
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** `obj[k] = v` as an own property, even for `__proto__`. */
-function setOwn<T>(obj: Record<string, T>, k: string, v: T): void {
-  if (k === "__proto__") Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
-  else obj[k] = v;
-}
 
 function tag(t: string, v: Tree): Tree {
   return { $: t, v };
@@ -56,7 +52,7 @@ function toTree(x: unknown, same = false): Tree {
     if (same) entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     // an AST node's source position (a node has a string `kind`)
     const dropPos = typeof (x as { kind?: unknown }).kind === "string";
-    for (const [k, v] of entries) if (!(dropPos && k === "pos")) setOwn(out, k.startsWith("$") ? `$${k}` : k, toTree(v, same));
+    for (const [k, v] of entries) if (!(dropPos && k === "pos")) setField(out, k.startsWith("$") ? `$${k}` : k, toTree(v, same));
     return out;
   }
   throw new TypeError(`catalog codec: cannot store a ${typeof x}`);
@@ -92,7 +88,7 @@ function fromTree(t: Tree): unknown {
     return make(t["v"]!);
   }
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(t)) setOwn(out, k.startsWith("$") ? k.slice(1) : k, fromTree(v));
+  for (const [k, v] of Object.entries(t)) setField(out, k.startsWith("$") ? k.slice(1) : k, fromTree(v));
   return out;
 }
 
