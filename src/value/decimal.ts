@@ -100,23 +100,27 @@ export function decimalFromBigint(n: bigint): Decimal {
 /** A float as a decimal, via its shortest round-trip text (as rust_decimal's from_f64 does for short values). */
 export function decimalFromFloat(n: number): Decimal | undefined {
   if (!Number.isFinite(n)) return undefined;
-  const s = parseDecimalText(String(n));
+  const text = String(n);
+  // a float past 2^96 has no decimal (SurrealDB: "Expected a decimal but cannot convert …"); read no digits of it
+  if (Math.abs(n) >= 2 ** 96) return undefined;
+  const s = parseDecimalText(text);
   if (!s) return undefined;
-  return decimalFromScaled(s.scale > MAX_SCALE ? rescale(s, MAX_SCALE) : s);
+  return fitted(s);
 }
 
 export function decimalToNumber(d: Decimal): number {
   return Number(d.text);
 }
 
-function rescale(s: ScaledDecimal, scale: number): ScaledDecimal {
+/** `s` at `scale` digits, rounding half away from zero (a decimal read from text) or half to even (a result). */
+function rescale(s: ScaledDecimal, scale: number, halfEven = false): ScaledDecimal {
   if (scale >= s.scale) return { unscaled: s.unscaled * 10n ** BigInt(scale - s.scale), scale };
   const div = 10n ** BigInt(s.scale - scale);
-  // round half away from zero
   const q = s.unscaled / div;
   const r = s.unscaled % div;
   const twice = (r < 0n ? -r : r) * 2n;
-  return { unscaled: twice >= div ? q + (s.unscaled < 0n ? -1n : 1n) : q, scale };
+  const up = twice > div || (twice === div && (!halfEven || (q & 1n) === 1n));
+  return { unscaled: up ? q + (s.unscaled < 0n ? -1n : 1n) : q, scale };
 }
 
 function align(a: ScaledDecimal, b: ScaledDecimal): [bigint, bigint, number] {
@@ -129,21 +133,34 @@ export function compareScaled(a: ScaledDecimal, b: ScaledDecimal): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-export function decimalAdd(a: Decimal, b: Decimal): Decimal {
-  const [x, y, scale] = align(scaledOf(a), scaledOf(b));
-  return decimalFromScaled({ unscaled: x + y, scale });
+/**
+ * A result as rust_decimal holds it: at most 28 fractional digits, then fractional digits dropped (rounded) while the
+ * mantissa passes 96 bits; undefined when even the integer part does not fit (SurrealDB's "Cannot perform …"). Every
+ * sum, difference, product and float conversion passes here, so no decimal grows past 29 digits (attack pass 8, F3:
+ * `$d = $d * $d` doubled its digits each step, one uninterruptible BigInt product at a time).
+ */
+function fitted(s: ScaledDecimal): Decimal | undefined {
+  // rust_decimal rounds a result's dropped digits half to even (`0.…01 * 0.5` → `0.…00`)
+  let r = s.scale > MAX_SCALE ? rescale(s, MAX_SCALE, true) : s;
+  const over = (u: bigint): boolean => (u < 0n ? -u : u) >= U96;
+  while (over(r.unscaled) && r.scale > 0) r = rescale(r, r.scale - 1, true);
+  return over(r.unscaled) ? undefined : decimalFromScaled(r);
 }
 
-export function decimalSub(a: Decimal, b: Decimal): Decimal {
+export function decimalAdd(a: Decimal, b: Decimal): Decimal | undefined {
   const [x, y, scale] = align(scaledOf(a), scaledOf(b));
-  return decimalFromScaled({ unscaled: x - y, scale });
+  return fitted({ unscaled: x + y, scale });
 }
 
-export function decimalMul(a: Decimal, b: Decimal): Decimal {
+export function decimalSub(a: Decimal, b: Decimal): Decimal | undefined {
+  const [x, y, scale] = align(scaledOf(a), scaledOf(b));
+  return fitted({ unscaled: x - y, scale });
+}
+
+export function decimalMul(a: Decimal, b: Decimal): Decimal | undefined {
   const x = scaledOf(a);
   const y = scaledOf(b);
-  const r = { unscaled: x.unscaled * y.unscaled, scale: x.scale + y.scale };
-  return decimalFromScaled(r.scale > MAX_SCALE ? rescale(r, MAX_SCALE) : r);
+  return fitted({ unscaled: x.unscaled * y.unscaled, scale: x.scale + y.scale });
 }
 
 /** Largest x ≤ 9 (and ≤ 28 - scale) with q × 10^x still inside rust_decimal's 96-bit mantissa. */

@@ -41,8 +41,13 @@ function fits(n: bigint): boolean {
 /** The longest string `+` builds (16 Mi characters: the largest value). */
 export const MAX_STRING_LENGTH = MAX_VALUE_SIZE;
 
-function fail(code: "TryAdd" | "TrySub" | "TryMul" | "TryDiv" | "TryRem", a: Value, b: Value, opts?: CompatOpts): never {
-  throw queryError(code, toRawString(a, opts), toRawString(b, opts));
+/** An operand as SurrealDB's arithmetic errors print it: an overflow prints a decimal without its `dec` suffix. */
+function operand(v: Value, overflow: boolean, opts?: CompatOpts): string {
+  return overflow && v instanceof Decimal ? v.text : toRawString(v, opts);
+}
+
+function fail(code: "TryAdd" | "TrySub" | "TryMul" | "TryDiv" | "TryRem", a: Value, b: Value, opts?: CompatOpts, overflow = false): never {
+  throw queryError(code, operand(a, overflow, opts), operand(b, overflow, opts));
 }
 
 function negativeResult(op: string, a: Value, b: Value, opts?: CompatOpts): never {
@@ -78,7 +83,7 @@ const checked = (n: bigint): bigint | undefined => (fits(n) ? n : undefined);
 export function add(a: Value, b: Value, opts?: OpOpts): Value {
   if (isNum(a) && isNum(b)) {
     const r = numeric(a, b, (x, y) => checked(x + y), (x, y) => x + y, decimalAdd);
-    return r === undefined ? fail("TryAdd", a, b, opts) : r;
+    return r === undefined ? fail("TryAdd", a, b, opts, true) : r;
   }
   if (typeof a === "string" && typeof b === "string") {
     // a doubling loop (`$acc + $acc`) would otherwise exhaust the process's memory (attack re-check R10; stricter than SurrealDB)
@@ -95,7 +100,7 @@ export function sub(a: Value, b: Value, opts?: OpOpts): Value {
   const compat = compatOf(opts);
   if (isNum(a) && isNum(b)) {
     const r = numeric(a, b, (x, y) => checked(x - y), (x, y) => x - y, decimalSub);
-    return r === undefined ? fail("TrySub", a, b, opts) : r;
+    return r === undefined ? fail("TrySub", a, b, opts, true) : r;
   }
   if (a instanceof Duration && b instanceof Duration) {
     const r = subDurations(a, b);
@@ -113,7 +118,7 @@ export function sub(a: Value, b: Value, opts?: OpOpts): Value {
 export function mul(a: Value, b: Value, opts?: OpOpts): Value {
   if (isNum(a) && isNum(b)) {
     const r = numeric(a, b, (x, y) => checked(x * y), (x, y) => x * y, decimalMul);
-    return r === undefined ? fail("TryMul", a, b, opts) : r;
+    return r === undefined ? fail("TryMul", a, b, opts, true) : r;
   }
   return fail("TryMul", a, b, opts);
 }
@@ -153,8 +158,8 @@ export function rem(a: Value, b: Value, opts?: OpOpts): Value {
   return fail("TryRem", a, b, opts);
 }
 
-function powFail(a: Value, b: Value, opts?: CompatOpts): never {
-  throw queryError("TryPow", toRawString(a, opts), toRawString(b, opts));
+function powFail(a: Value, b: Value, opts?: CompatOpts, overflow = false): never {
+  throw queryError("TryPow", operand(a, overflow, opts), operand(b, overflow, opts));
 }
 
 /** `**`: int ** non-negative int stays int (overflow fails); decimal ** int stays decimal; else float. */
@@ -172,9 +177,9 @@ export function pow(a: Value, b: Value, opts?: OpOpts): Value {
     return r;
   }
   if (a instanceof Decimal && typeof b === "bigint" && b >= 0n && b <= 1000n) {
-    let r = new Decimal("1");
-    for (let i = 0n; i < b; i++) r = decimalMul(r, a);
-    return r;
+    let r: Decimal | undefined = new Decimal("1");
+    for (let i = 0n; i < b && r !== undefined; i++) r = decimalMul(r, a);
+    return r ?? powFail(a, b, opts, true);
   }
   const x = a instanceof Decimal ? decimalToNumber(a) : Number(a);
   const y = b instanceof Decimal ? decimalToNumber(b) : Number(b);

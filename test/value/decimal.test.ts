@@ -40,12 +40,27 @@ describe("decimal arithmetic", () => {
     expect(decimalDiv(d("1"), d("0"))).toBeUndefined();
   });
   it("add, sub, mul keep scales; mul rounds beyond 28 digits", () => {
-    expect(decimalAdd(d("1.5"), d("1.5")).text).toBe("3.0");
-    expect(decimalAdd(d("0.5"), d("0.50")).text).toBe("1.00");
-    expect(decimalSub(d("1"), d("1.00")).text).toBe("0.00");
-    expect(decimalMul(d("1.25"), d("1.25")).text).toBe("1.5625");
-    expect(decimalMul(d("0.1"), d("0.1")).text).toBe("0.01");
-    expect(decimalMul(decimalMul(d("1"), d("0.0000000000000001")), d("0.0000000000000001")).text).toBe("0.0000000000000000000000000000");
+    expect(decimalAdd(d("1.5"), d("1.5"))!.text).toBe("3.0");
+    expect(decimalAdd(d("0.5"), d("0.50"))!.text).toBe("1.00");
+    expect(decimalSub(d("1"), d("1.00"))!.text).toBe("0.00");
+    expect(decimalMul(d("1.25"), d("1.25"))!.text).toBe("1.5625");
+    expect(decimalMul(d("0.1"), d("0.1"))!.text).toBe("0.01");
+    expect(decimalMul(decimalMul(d("1"), d("0.0000000000000001"))!, d("0.0000000000000001"))!.text).toBe("0.0000000000000000000000000000");
+  });
+  it("a result past rust_decimal's 96-bit mantissa drops fractional digits, then overflows (SurrealDB 1.5.4 and 2.6.0; attack pass 8, F3)", () => {
+    const max = "79228162514264337593543950335";
+    expect(decimalMul(d("1234567890123456789.123456789"), d("1234567890.123456789"))!.text).toBe("1524157875323883675171467786.3");
+    expect(decimalMul(d("1e28"), d("1e28"))).toBeUndefined();
+    expect(decimalMul(d(max), d("1.5"))).toBeUndefined();
+    expect(decimalAdd(d(max), d("1"))).toBeUndefined();
+    expect(decimalSub(d("-" + max), d("1"))).toBeUndefined();
+    expect(decimalFromFloat(1e20)!.text).toBe("100000000000000000000");
+    expect(decimalFromFloat(1e29)).toBeUndefined();
+    expect(decimalFromFloat(1e308)).toBeUndefined();
+    // squaring again and again stops at the mantissa instead of doubling its digits
+    let x: Decimal | undefined = d("1.0000001");
+    for (let i = 0; i < 64 && x; i++) x = decimalMul(x, x);
+    expect(x).toBeUndefined();
   });
   it("remainder has the dividend's sign", () => {
     expect(decimalRem(d("7.5"), d("2"))!.text).toBe("1.5");
