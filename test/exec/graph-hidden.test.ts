@@ -47,3 +47,29 @@ describe.each([1, 2] as const)("compat %i: graph steps from a node judge the edg
   });
 });
 
+
+describe("compat 2: RELATE onto an existing edge whose in / out the client may not select (attack pass 8, F1)", () => {
+  const schema = `
+DEFINE TABLE user SCHEMALESS PERMISSIONS FOR select WHERE id = $auth.id;
+DEFINE TABLE pub SCHEMALESS PERMISSIONS FULL;
+DEFINE TABLE prof SCHEMALESS PERMISSIONS FULL;
+DEFINE TABLE vote SCHEMALESS PERMISSIONS FOR select, create FULL, FOR update WHERE out.owner = $auth.id, FOR delete NONE;
+DEFINE FIELD in ON vote PERMISSIONS FOR select WHERE in = $auth.id;
+CREATE user:mal; CREATE pub:m SET owner = user:mal; CREATE prof:vic;
+RELATE prof:vic->vote->pub:m CONTENT { id: vote:v1 };
+RELATE user:mal->vote->pub:m CONTENT { id: vote:own };
+`;
+  it("answers one text that names no stored end, whether the statement names the hidden end or not; a visible end keeps SurrealDB's text", async () => {
+    const ds = newDs({ compat: 2 });
+    expect((await run(ds, rootSession(), schema)).filter((o) => "err" in o)).toEqual([]);
+    const mal = recordSession("user", "mal");
+    const hidden = "Found a value for the `in` field, which does not match the existing field value";
+    // before: "Found prof:vic for the `in` field …" printed the hidden voter; a right guess succeeded
+    expect(await run(ds, mal, "RELATE prof:x->vote->pub:m CONTENT { id: vote:v1 }")).toEqual([{ err: hidden }]);
+    expect(await run(ds, mal, "RELATE prof:vic->vote->pub:m CONTENT { id: vote:v1 }")).toEqual([{ err: hidden }]);
+    // the edge Mal may see whole: a wrong `out` prints the stored one, as SurrealDB does
+    expect(await run(ds, mal, "RELATE user:mal->vote->pub:zz CONTENT { id: vote:own }")).toEqual([{ err: "Found pub:m for the `out` field, which does not match the existing field value" }]);
+    // nothing changed
+    expect(await run(ds, rootSession(), "SELECT VALUE in FROM vote:v1")).toEqual([{ ok: ["prof:vic"] }]);
+  });
+});

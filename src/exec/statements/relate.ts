@@ -17,13 +17,21 @@ import { WriteOutputs } from "./write.js";
 
 const ids = (v: Value): RecordId[] => (Array.isArray(v) ? v.flat() : [v]).filter((x): x is RecordId => x instanceof RecordId);
 
-/** `in` and `out` of the edge: an existing edge keeps its own (2.x: naming others is an error, reached only with update permission). */
-function edgeEnds(before: ValueObject | undefined, from: RecordId, to: RecordId, ctx: Ctx): { in: Value; out: Value } {
+/**
+ * `in` and `out` of the edge: an existing edge keeps its own (2.x: naming others is an error, reached only with update
+ * permission). The error prints the stored end, as SurrealDB does, only when the client may select it (`seen`: the
+ * edge as it sees it); an end hidden from it answers the error whether or not the statement names it, so neither the
+ * text nor the outcome tells the hidden value (stricter than SurrealDB 2.6.0: attack pass 8, F1).
+ */
+function edgeEnds(before: ValueObject | undefined, from: RecordId, to: RecordId, ctx: Ctx, seen: ValueObject): { in: Value; out: Value } {
   if (!before) return { in: from, out: to };
   if (ctx.core.compat === 2) {
     const opts = { compat: ctx.core.compat };
-    if (!valueEquals(before.in, from, opts)) throw queryError("InOverride", toSql(before.in, opts));
-    if (!valueEquals(before.out, to, opts)) throw queryError("OutOverride", toSql(before.out, opts));
+    for (const [end, named, code] of [["in", from, "InOverride"], ["out", to, "OutOverride"]] as const) {
+      const stored = before[end];
+      if (!valueEquals(seen[end], stored, opts)) throw queryError(code, "a value");
+      if (!valueEquals(stored, named, opts)) throw queryError(code, toSql(stored, opts));
+    }
   }
   return { in: before.in, out: before.out };
 }
@@ -44,7 +52,7 @@ export async function runRelate(s: RelateStatement, ctx: Ctx): Promise<Value> {
       if (through instanceof RecordId && ctx.core.compat === 2) checkDataId(rid, given, 2);
       const before = await ctx.core.records.get(ctx.txn, { ns, db, tb: rid.table }, rid);
       // an existing edge meets its update permission before the data clause runs
-      const data = async (views: DocViews) => ({ ...(await applyData(s.data, views, ctx)), ...edgeEnds(before, f, t, ctx) });
+      const data = async (views: DocViews) => ({ ...(await applyData(s.data, views, ctx)), ...edgeEnds(before, f, t, ctx, views.seen) });
       const res = await writeDocument(docEnv(ctx), { action: before ? "update" : "create", rid, before, data });
       await outputs.add(res);
     }
