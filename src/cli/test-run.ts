@@ -1,8 +1,8 @@
 // CLI `test`: runs one test plan on a fresh in-memory engine with its own clock — schema first, then each step as
 // its identity — and judges every expectation into a case result.
 
-import { readFile } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
+import { readFile, realpath, stat } from "node:fs/promises";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { parse } from "../../grammar/index.js";
 import { ImportError, NOT_RUN, ownerSession } from "../import.js";
 import { SurqlAuth, type Connection } from "../index.js";
@@ -37,6 +37,34 @@ class TestClock implements Clock {
     return this.ms;
   }
 }
+
+/** The largest schema file a test may name. */
+const MAX_SCHEMA_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Why a test file may not load `schema` (undefined: it may). A test file is data a CI may run from a contribution: its
+ * schemas stay inside the directory the runner was started in or the test file's own folder, are regular files, and are at most 64 MiB — so a report never quotes `/etc/passwd` or the runner's
+ * environment, and `/dev/zero` never stalls it (attack pass 8, F4).
+ */
+async function schemaRefused(testFile: string, schema: string): Promise<string | undefined> {
+  const roots = [await realpath(process.cwd()), await realpath(dirname(testFile))];
+  let real: string;
+  try {
+    real = await realpath(schema);
+  } catch {
+    return `cannot read file ${schema}`;
+  }
+  if (!roots.some((root) => inside(root, real))) return `${schema} lies outside ${roots.join(" and ")}: a test's @schema must stay inside one of them`;
+  const info = await stat(real);
+  if (!info.isFile()) return `${schema} is not a regular file`;
+  if (info.size > MAX_SCHEMA_BYTES) return `${schema} is larger than ${MAX_SCHEMA_BYTES} bytes`;
+  return undefined;
+}
+
+const inside = (root: string, path: string): boolean => {
+  const rel = relative(root, path);
+  return !isAbsolute(rel) && rel.split(sep)[0] !== "..";
+};
 
 /** The namespace and database the schema files leave selected (their last USE), for a plan that names none. */
 export async function schemaWhere(files: readonly string[]): Promise<{ ns: string | undefined; db: string | undefined }> {
@@ -123,6 +151,8 @@ export async function runPlan(plan: TestPlan, opts: RunOptions = {}): Promise<Fi
   try {
     const schemas = plan.schemas.map((s) => resolve(dirname(plan.file), s));
     for (const file of schemas) {
+      const refused = await schemaRefused(plan.file, file);
+      if (refused) return { file: plan.file, compat, cases, error: new TestFileError(plan.file, 0, 0, `schema: ${refused}`, "") };
       try {
         await auth.importFile(file);
       } catch (e) {

@@ -296,6 +296,22 @@ describe("test files: could not run", () => {
     expect(r.cases).toEqual([]);
   });
 
+  it("a schema outside both the runner's directory and the test file's, or not a regular file, is refused unread (attack pass 8, F4)", async () => {
+    for (const [schema, why] of [
+      ["../../../../../../../../etc/passwd", "lies outside"],
+      ["/etc/passwd", "lies outside"],
+      ["/proc/self/environ", "lies outside"],
+      ["/dev/zero", "lies outside"],
+      ["nowhere.surql", "cannot read file"],
+    ] as const) {
+      const r = await run("escape.test.surql", `-- @schema ${schema}\nRETURN 1;\n`);
+      expect(r.error?.reason, schema).toContain(why);
+      // the report quotes no line of the file it refused
+      expect(r.error?.snippet ?? "", schema).toBe("");
+      expect(r.cases).toEqual([]);
+    }
+  });
+
   it("an unreadable test file is a file error", async () => {
     const r = await runTestFile(join(dir, "missing.test.surql"), undefined);
     expect(r.error?.reason).toContain("ENOENT");
