@@ -6,7 +6,7 @@
 import { queryError } from "../errors/index.js";
 import { MAX_RESULT_SIZE, sizeWithin } from "../value/size.js";
 import type { Value } from "../value/types.js";
-import { heapPressed } from "./heap-guard.js";
+import { heapState, HOLDING_MUCH } from "./heap-guard.js";
 import type { Decision } from "../doc/decide.js";
 import { ENGINE_LANE, SLICE_MS, scheduler, type Lane } from "./scheduler.js";
 
@@ -31,7 +31,7 @@ export class Budget {
   #expired = false;
   /** Stopped by the memory guard, shared with the budgets made `within` this one (stays true, like `#expired`: the rest
    *  of the query fails at once and drops what it holds). */
-  #starved = { now: false };
+  #memory = { stopped: false, held: 0 };
   #calls = 0;
   #answered = 0;
 
@@ -56,7 +56,7 @@ export class Budget {
   within(ms: number): Budget {
     const b = new Budget(Math.min(this.deadline, performance.now() + Math.max(0, ms)), this.signal, this.lane);
     b.#lastYield = this.#lastYield;
-    b.#starved = this.#starved;
+    b.#memory = this.#memory;
     return b;
   }
 
@@ -70,6 +70,11 @@ export class Budget {
     const size = sizeWithin(result, MAX_RESULT_SIZE - this.#answered);
     if (size === undefined) throw queryError("ResultTooLarge", MAX_RESULT_SIZE);
     this.#answered += size;
+  }
+
+  /** Counts a value a variable of the query now holds (LET): the memory guard stops queries holding much first. */
+  hold(v: Value): void {
+    this.#memory.held += sizeWithin(v, Number.MAX_SAFE_INTEGER) ?? 0;
   }
 
   /** Past the deadline (stays true: the error cannot be swallowed by a caller and the work go on). */
@@ -110,7 +115,7 @@ export class Budget {
   checkpoint(): Promise<void> | undefined {
     this.stopIfCancelled();
     if (this.#expired) throw queryError("QueryTimedout");
-    if (this.#starved.now) throw queryError("QueryMemory");
+    if (this.#memory.stopped) throw queryError("QueryMemory");
     if (++this.#calls < CLOCK_EVERY) return undefined;
     this.#calls = 0;
     const now = performance.now();
@@ -119,9 +124,12 @@ export class Budget {
       throw queryError("QueryTimedout");
     }
     // the heap near its limit: client queries stop and drop what they hold (the engine's own work goes on)
-    if (this.lane !== ENGINE_LANE && heapPressed(now)) {
-      this.#starved.now = true;
-      throw queryError("QueryMemory");
+    if (this.lane !== ENGINE_LANE) {
+      const heap = heapState(now);
+      if (heap === "critical" || (heap === "pressed" && this.#memory.held >= HOLDING_MUCH)) {
+        this.#memory.stopped = true;
+        throw queryError("QueryMemory");
+      }
     }
     if (now - this.#lastYield < SLICE_MS) return undefined;
     const next = scheduler.slice(this.lane);

@@ -12,5 +12,7 @@ export async function runLet(s: LetStatement, ctx: Ctx): Promise<Value> {
   let v = await evaluate(s.value, ctx);
   if (s.type) v = coerce(v, s.type, { compat: ctx.core.compat });
   ctx.vars.set(s.name, v);
+  // what the query holds, for the memory guard (a rebinding counts again: the guard only ranks queries)
+  ctx.budget.hold(v);
   return undefined;
 }
