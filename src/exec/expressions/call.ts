@@ -71,7 +71,8 @@ export async function callFunction(e: CallExpr, ctx: Ctx, preArgs?: Value[]): Pr
   const pause = ctx.budget.checkpoint();
   if (pause) await pause;
   const out = checked(await callBuiltin(e.name, args, functionContext(ctx)));
-  ctx.budget.stopIfOver();
+  const after = ctx.budget.checkpointNow();
+  if (after) await after;
   return out;
 }
 
