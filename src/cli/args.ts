@@ -7,7 +7,7 @@ import { durationToMillis, tryParseDuration } from "../value/duration.js";
 import { Duration } from "../value/types.js";
 import { CLIENT_IP_SOURCES, QUERY_GROUPS, defaultLimits, type ClientIpSource, type QueryGroup } from "../server/types.js";
 import { parseStoreSpec } from "../store/kv/open.js";
-import { COMMANDS, type CommandName } from "./usage.js";
+import { COMMANDS, hintFor, type CommandName } from "./usage.js";
 import { LimitsError, parseCount, parseWindow, type ThrottleLimits } from "../iam/throttle-limits.js";
 
 export type LogLevel = "none" | "error" | "warn" | "info" | "debug" | "trace";
@@ -117,6 +117,20 @@ export type CliOptions =
   | { readonly command: "version" }
   /** `topic`: the command whose usage is asked for (the overview without one). */
   | { readonly command: "help"; readonly topic: CommandName | undefined };
+
+/**
+ * A command's options from `parse`, or undefined after a usage mistake (ours or node's parseArgs'), written to stderr
+ * as one line and the hint to the command's --help: the command then exits with code 2.
+ */
+export function optionsOrUsage<T>(command: string, parse: () => T): T | undefined {
+  try {
+    return parse();
+  } catch (e) {
+    if (!(e instanceof UsageError) && (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS") !== true) throw e;
+    process.stderr.write(`surql-auth: ${(e as Error).message}\n${hintFor(command)}\n`);
+    return undefined;
+  }
+}
 
 /** A user mistake on the command line: one line and a hint to the command's --help, exit code 2. */
 export class UsageError extends LocalError {

@@ -8,7 +8,7 @@ import { printStatement } from "../ast/print.js";
 import { ImportError, SurqlAuth, type ExplainedDecision } from "../index.js";
 import { toJson } from "../value/json.js";
 import { toSql } from "../value/display.js";
-import { CONNECTION_FLAGS, UsageError, connection, parseCompat } from "./args.js";
+import { CONNECTION_FLAGS, UsageError, connection, optionsOrUsage, parseCompat } from "./args.js";
 import { explanationText, type PrintedAnswer } from "./explain-text.js";
 import { failure, transferHeaders } from "./export.js";
 import { IDENTITY_FORMS, IdentitySpecError, connectAs, errorMessage, parseIdentity, type IdentitySpec } from "./identity.js";
@@ -135,14 +135,8 @@ async function explainRemotely(opts: ExplainOptions, remote: NonNullable<Explain
 }
 
 export async function explainCommand(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  let opts: ExplainOptions;
-  try {
-    opts = parseExplain(argv, env);
-  } catch (e) {
-    if (!(e instanceof UsageError) && !(e instanceof TypeError)) throw e;
-    process.stderr.write(`surql-auth: ${(e as Error).message}\ntry 'surql-auth explain --help'\n`);
-    return 2;
-  }
+  const opts = optionsOrUsage("explain", () => parseExplain(argv, env));
+  if (opts === undefined) return 2;
   let out: Explained | string;
   try {
     out = opts.remote ? await explainRemotely(opts, opts.remote) : await explainLocally(opts);

@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { ImportError, SurqlAuth } from "../index.js";
 import { accessMatrix } from "../iam/matrix/index.js";
 import type { Matrix, Severity } from "../iam/matrix/types.js";
-import { UsageError, parseCompat } from "./args.js";
+import { UsageError, optionsOrUsage, parseCompat } from "./args.js";
 import { matrixHtml } from "./matrix-html.js";
 import { matrixText } from "./matrix-text.js";
 
@@ -64,14 +64,8 @@ export async function loadMatrix(files: readonly string[], opts: { compat: 1 | 2
 }
 
 export async function matrixCommand(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  let opts: MatrixOptions;
-  try {
-    opts = parseMatrix(argv, env);
-  } catch (e) {
-    if (!(e instanceof UsageError) && !(e instanceof TypeError)) throw e;
-    process.stderr.write(`surql-auth: ${(e as Error).message}\ntry 'surql-auth matrix --help'\n`);
-    return 2;
-  }
+  const opts = optionsOrUsage("matrix", () => parseMatrix(argv, env));
+  if (opts === undefined) return 2;
   let matrix: Matrix;
   try {
     matrix = await loadMatrix(opts.files, opts);

@@ -3,7 +3,7 @@
 
 import { parseArgs } from "node:util";
 import type { SessionEntry } from "../iam/sessions.js";
-import { CONNECTION_FLAGS, UsageError } from "./args.js";
+import { CONNECTION_FLAGS, UsageError, optionsOrUsage } from "./args.js";
 import { failure } from "./export.js";
 
 export const SESSIONS_USAGE = `usage: surql-auth sessions list [FILTER…] [--json] --endpoint URL (--user U --pass P | --token JWT)
@@ -73,14 +73,8 @@ export function formatSession(e: SessionEntry): string {
 }
 
 export async function sessionsCommand(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  let opts: SessionsOptions;
-  try {
-    opts = parseSessions(argv, env);
-  } catch (e) {
-    if (!(e instanceof UsageError) && !(e instanceof TypeError)) throw e;
-    process.stderr.write(`surql-auth: ${(e as Error).message}\ntry 'surql-auth sessions --help'\n`);
-    return 2;
-  }
+  const opts = optionsOrUsage("sessions", () => parseSessions(argv, env));
+  if (opts === undefined) return 2;
   const res =
     opts.action === "list"
       ? await fetch(`${sessionsUrl(opts.endpoint, "")}?${new URLSearchParams(opts.filter as Record<string, string>)}`, { headers: opts.headers })

@@ -145,6 +145,6 @@ export function usageOf(command: CommandName | undefined): string {
 }
 
 /** The second line of a usage error: where to read more. */
-export function hintFor(command: CommandName | undefined): string {
+export function hintFor(command: string | undefined): string {
   return command === undefined || command === "help" ? "try 'surql-auth --help'" : `try 'surql-auth ${command} --help'`;
 }
