@@ -113,11 +113,11 @@ export class Budget {
    * the next slice and returns the promise to await until it is granted (undefined: go on). Callers: `await budget.checkpoint()`.
    */
   checkpoint(): Promise<void> | undefined {
-    this.stopIfCancelled();
-    if (this.#expired) throw queryError("QueryTimedout");
-    if (this.#memory.stopped) throw queryError("QueryMemory");
-    if (++this.#calls < CLOCK_EVERY) return undefined;
-    return this.lookAtClock();
+    if (++this.#calls < CLOCK_EVERY) {
+      this.stopIfStopped();
+      return undefined;
+    }
+    return this.checkpointNow();
   }
 
   /**
@@ -126,10 +126,15 @@ export class Budget {
    * six nested sorts never yielded, so its closed socket could not cancel it).
    */
   checkpointNow(): Promise<void> | undefined {
+    this.stopIfStopped();
+    return this.lookAtClock();
+  }
+
+  /** Throws once the query is cancelled, past its deadline (as last seen) or stopped by the memory guard. */
+  private stopIfStopped(): void {
     this.stopIfCancelled();
     if (this.#expired) throw queryError("QueryTimedout");
     if (this.#memory.stopped) throw queryError("QueryMemory");
-    return this.lookAtClock();
   }
 
   /** The deadline, the memory guard, and every SLICE_MS of work a slice asked of the scheduler. */

@@ -19,11 +19,14 @@ const READ_EVERY_MS = 5;
 
 export type HeapState = "ok" | "pressed" | "critical";
 
-/** The heap's used share of its limit (tests replace it). */
-let usedShare = (): number => {
+/** The heap's used share of its limit, as V8 tells it. */
+function v8Share(): number {
   const heap = getHeapStatistics();
   return heap.used_heap_size / heap.heap_size_limit;
-};
+}
+
+/** Where the share is read (tests replace it). */
+let usedShare = v8Share;
 
 let readAt = -Infinity;
 let state: HeapState = "ok";
@@ -39,9 +42,6 @@ export function heapState(now: number): HeapState {
 
 /** Tests: read the used share from `read` (undefined: V8's own figures again). */
 export function setHeapShareReader(read: (() => number) | undefined): void {
-  usedShare = read ?? (() => {
-    const heap = getHeapStatistics();
-    return heap.used_heap_size / heap.heap_size_limit;
-  });
+  usedShare = read ?? v8Share;
   readAt = -Infinity;
 }
