@@ -31,6 +31,10 @@ type InvocationHook = (this: CstParser, shortName: number, fullName: string, idx
 const enterRule = (CstParser.prototype as unknown as { ruleInvocationStateUpdate: InvocationHook }).ruleInvocationStateUpdate;
 const afterParse = (CstParser.prototype as unknown as { onAfterParse: (this: CstParser, ruleName: string) => void }).onAfterParse;
 
+/** A CST node's children: a fast-mode object whose prototype chain holds no properties at all. */
+const Children = function (this: object) {} as unknown as new () => CstNode["children"];
+Children.prototype = Object.create(null);
+
 /** Every rule is a property of the parser named like the rule (chevrotain's self-analysis looks them up by name). */
 export interface SurqlParser extends StatementRules, DataRules, DefineRules, ExpressionRules, IdiomRules, LiteralRules, TypeRules {}
 
@@ -55,6 +59,15 @@ export class SurqlParser extends CstParser {
   ruleInvocationStateUpdate(shortName: number, fullName: string, idxInCallingRule: number): void {
     enterRule.call(this, shortName, fullName, idxInCallingRule);
     if ((this as unknown as { RULE_STACK_IDX: number }).RULE_STACK_IDX >= MAX_RULE_DEPTH) throw new RuleDepthExceeded(this.LA(1));
+  }
+
+  /**
+   * Chevrotain's (untyped, internal) hook on entering a rule when building a CST: the same node, but its `children`
+   * an ordinary object (chevrotain's Object.create(null) is a dictionary-mode object: half the CST pass). Children
+   * inherits nothing, so a key no rule wrote reads as undefined; no node locations (nodeLocationTracking "none").
+   */
+  cstInvocationStateUpdate(fullRuleName: string): void {
+    (this as unknown as { CST_STACK: CstNode[] }).CST_STACK.push({ name: fullRuleName, children: new Children() });
   }
 
   /** Set while `parse` reads a query a statement at a time: a statement may then end at `;`. */
