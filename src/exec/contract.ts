@@ -37,6 +37,8 @@ export interface DefinitionChange {
 export interface AuthCatalog {
   getUser(base: Base, ns: string | undefined, db: string | undefined, name: string): StoredUser | undefined;
   getAccess(base: Base, ns: string | undefined, db: string | undefined, name: string): StoredAccess | undefined;
+  /** The user / access as committed, which sessions stand on: an open transaction's change counts once it commits. */
+  committedDefinition(kind: "user" | "access", base: Base, ns: string | undefined, db: string | undefined, name: string): object | undefined;
 }
 
 /** When a record identity ended: the engine's deletion sequence number and the wall-clock instant (ms). */

@@ -43,10 +43,9 @@ export interface DefinitionRef {
   readonly entry: object;
 }
 
-/** Is `ref`'s definition still the stored one (not removed, not redefined)? */
+/** Is `ref`'s definition still the committed one (not removed, not redefined by a transaction that committed)? */
 export function definitionCurrent(ref: DefinitionRef, catalog: AuthCatalog): boolean {
-  const stored = ref.kind === "user" ? catalog.getUser(ref.base, ref.ns, ref.db, ref.name) : catalog.getAccess(ref.base, ref.ns, ref.db, ref.name);
-  return stored === ref.entry;
+  return catalog.committedDefinition(ref.kind, ref.base, ref.ns, ref.db, ref.name) === ref.entry;
 }
 
 /**

@@ -19,9 +19,19 @@ export interface CatalogTxn {
 export interface TxnCatalog {
   readonly version: number;
   readonly writes: Map<string, Bytes | undefined>;
+  /** What memory held at a key before this transaction first replaced or removed it there, in write order (`seq`). */
+  readonly before: Map<string, Before>;
   readonly ranges: KeyRange[];
   hooked: boolean;
 }
+
+/** A committed in-memory value an open transaction replaced (undefined: there was none); `seq` orders writes. */
+export interface Before {
+  readonly seq: number;
+  readonly value: unknown;
+}
+
+let writeSeq = 0;
 
 /** The node's snapshot, told when a transaction that wrote definitions ends. */
 export interface CatalogListener {
@@ -49,14 +59,15 @@ export function decodeVersion(b: Bytes | undefined): number {
 
 /** The state of a transaction that read catalog version `version` (the engine's Transaction holds it). */
 export function beginCatalogTxn(version: number, listener: CatalogListener): CatalogState {
-  return { st: { version, writes: new Map(), ranges: [], hooked: false }, listener };
+  return { st: { version, writes: new Map(), before: new Map(), ranges: [], hooked: false }, listener };
 }
 
 /**
  * Write one definition (its bytes made only when there is a store), or delete it and everything in `range`,
- * and bump the version.
+ * and bump the version. `replaced`: the in-memory value this write replaces or removes (a redefinition that keeps
+ * its object passes none), so the committed one stays known while the transaction is open.
  */
-export function writeDefinition(txn: CatalogTxn, key: Key, encode: (() => Bytes) | undefined, range?: KeyRange): void {
+export function writeDefinition(txn: CatalogTxn, key: Key, encode: (() => Bytes) | undefined, range?: KeyRange, replaced?: { readonly value: unknown }): void {
   const kv = txn.kv;
   if (!kv) return;
   const bytes = encode?.();
@@ -71,7 +82,9 @@ export function writeDefinition(txn: CatalogTxn, key: Key, encode: (() => Bytes)
   }
   if (bytes) kv.set(key, bytes);
   else kv.delete(key);
-  st.writes.set(keyString(key), bytes);
+  const k = keyString(key);
+  st.writes.set(k, bytes);
+  if (replaced && !st.before.has(k)) st.before.set(k, { seq: ++writeSeq, value: replaced.value });
   if (!st.hooked) {
     st.hooked = true;
     listener.opened(st);

@@ -2,11 +2,12 @@
 // when another node changed it, the definitions whose stored bytes changed are reloaded in place. An unchanged
 // definition keeps its object, so identity checks (token cache, sessions) survive a reload.
 
+import type { Base } from "../ast/nodes.js";
 import type { DefinitionChange } from "../exec/contract.js";
-import { decodeDefinition } from "./catalog-codec.js";
-import { beginCatalogTxn, decodeVersion, type CatalogListener, type CatalogState, type TxnCatalog } from "./catalog-journal.js";
-import { VERSION_KEY, levelDefs, parseDefKey, type Level, type Tag } from "./catalog-keys.js";
-import { Catalog, DefMap, newDatabaseEntry, newNamespaceEntry, newTableEntry } from "./catalog.js";
+import { decodeDefinition, encodeDefinition } from "./catalog-codec.js";
+import { beginCatalogTxn, decodeVersion, type Before, type CatalogListener, type CatalogState, type TxnCatalog } from "./catalog-journal.js";
+import { VERSION_KEY, defKey, levelDefs, parseDefKey, type Level, type Tag } from "./catalog-keys.js";
+import { Catalog, DefMap, newDatabaseEntry, newNamespaceEntry, newTableEntry, storedForm, type DatabaseEntry, type NamespaceEntry } from "./catalog.js";
 import { keyBytes, keyString } from "./kv/bytes.js";
 import type { Bytes, Entry, KeyRange, KvTransaction } from "./kv/types.js";
 
@@ -52,6 +53,13 @@ async function readStored(kv: KvTransaction): Promise<Map<string, Bytes>> {
   return stored;
 }
 
+const CONTAINER_TAGS: ReadonlySet<Tag> = new Set(["ns", "db", "tb"]);
+
+/** The level a user / access of `base` is defined at. */
+function levelOf(base: Base, ns: string | undefined, db: string | undefined): Level {
+  return base === "ROOT" ? {} : base === "NAMESPACE" ? { ns: ns! } : { ns: ns!, db: db! };
+}
+
 function sameBytes(a: Bytes | undefined, b: Bytes | undefined): boolean {
   return a !== undefined && b !== undefined && Buffer.compare(a, b) === 0;
 }
@@ -85,6 +93,32 @@ export class SyncedCatalog extends Catalog implements CatalogListener {
     this.apply(stored);
     this.version = version;
     return state;
+  }
+
+  /**
+   * The user / access as committed (attack pass 8, F6): memory shows an open transaction's writes at once, so while
+   * one has replaced or removed the definition, or the namespace / database holding it, the value its earliest such
+   * write replaced is the committed one. Sessions end when the change commits, never on cancel or failure.
+   */
+  override committedDefinition(kind: "user" | "access", base: Base, ns: string | undefined, db: string | undefined, name: string): object | undefined {
+    const live = () => super.committedDefinition(kind, base, ns, db, name);
+    if (this.open.size === 0 || (base !== "ROOT" && ns === undefined) || (base === "DATABASE" && db === undefined)) return live();
+    const pick = (holder: NamespaceEntry | DatabaseEntry | undefined) => (kind === "user" ? holder?.users : holder?.accesses)?.get(name);
+    // each key on the definition's path, with how the value held there reaches the definition
+    const path: [string, (v: unknown) => object | undefined][] = [[keyString(defKey(levelOf(base, ns, db), kind === "user" ? "us" : "ac", name)), (v) => v as object | undefined]];
+    if (base !== "ROOT") {
+      const inNs = (e: NamespaceEntry | undefined) => (base === "NAMESPACE" ? pick(e) : pick(e?.databases.get(db!)));
+      path.push([keyString(defKey({}, "ns", ns!)), (v) => inNs(v as NamespaceEntry | undefined)]);
+    }
+    if (base === "DATABASE") path.push([keyString(defKey({ ns: ns! }, "db", db!)), (v) => pick(v as DatabaseEntry | undefined)]);
+    let first: [Before, (v: unknown) => object | undefined] | undefined;
+    for (const st of this.open) {
+      for (const [k, reach] of path) {
+        const b = st.before.get(k);
+        if (b && (!first || b.seq < first[0].seq)) first = [b, reach];
+      }
+    }
+    return first ? first[1](first[0].value) : live();
   }
 
   opened(st: TxnCatalog): void {
@@ -140,6 +174,8 @@ export class SyncedCatalog extends Catalog implements CatalogListener {
     const map = this.mapAt(at, tag);
     if (!map) return;
     if (bytes === undefined) map.delete(name);
+    // memory already holds these bytes (a cancelled transaction's undo put its object back): keep the object
+    else if (!CONTAINER_TAGS.has(tag) && map.has(name) && sameBytes(encodeDefinition(storedForm(tag, map.get(name))), bytes)) return;
     else {
       const def = decodeDefinition(bytes) as never;
       const existing = map.get(name) as { def: unknown } | undefined;

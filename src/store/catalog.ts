@@ -79,7 +79,7 @@ export function putIn<V>(txn: CatalogTxn, map: DefMap<V>, key: string, value: V)
   const prev = map.get(key);
   map.set(key, value);
   txn.onCancel(() => (had ? map.set(key, prev as V) : map.delete(key)));
-  writeDefinition(txn, defKey(map.at, map.tag, key), () => encodeDefinition(storedForm(map.tag, value)));
+  writeDefinition(txn, defKey(map.at, map.tag, key), () => encodeDefinition(storedForm(map.tag, value)), undefined, { value: prev });
 }
 
 /** Replace the definition of an existing namespace, database or table, keeping what it holds. */
@@ -97,7 +97,7 @@ export function deleteIn<V>(txn: CatalogTxn, map: DefMap<V>, key: string): void 
   const prev = map.get(key) as V;
   map.delete(key);
   txn.onCancel(() => map.set(key, prev));
-  writeDefinition(txn, defKey(map.at, map.tag, key), undefined, CONTAINERS[map.tag] ? subtree(childLevel(map, key)) : undefined);
+  writeDefinition(txn, defKey(map.at, map.tag, key), undefined, CONTAINERS[map.tag] ? subtree(childLevel(map, key)) : undefined, { value: prev });
 }
 
 /** The text form of a field path as the catalog keys it (`a.b`, `a[*]`, `a.*`). */
@@ -172,5 +172,10 @@ export class Catalog implements AuthCatalog {
 
   getAccess(base: Base, ns: string | undefined, db: string | undefined, name: string): StoredAccess | undefined {
     return this.accessesAt(base, ns, db)?.get(name);
+  }
+
+  /** A catalog without a store has nothing uncommitted: memory is the committed state. */
+  committedDefinition(kind: "user" | "access", base: Base, ns: string | undefined, db: string | undefined, name: string): object | undefined {
+    return kind === "user" ? this.getUser(base, ns, db, name) : this.getAccess(base, ns, db, name);
   }
 }

@@ -8,7 +8,7 @@ import { definitionEnded, isExpired, newSession, type DefinitionRef } from "../.
 function catalog(entries: Map<string, object>): AuthCatalog {
   const get = (kind: string) => (base: string, ns: string | undefined, db: string | undefined, name: string) =>
     entries.get(`${kind}:${base}:${ns ?? ""}:${db ?? ""}:${name}`) as never;
-  return { getUser: get("user"), getAccess: get("access") };
+  return { getUser: get("user"), getAccess: get("access"), committedDefinition: (kind, base, ns, db, name) => get(kind)(base, ns, db, name) };
 }
 
 const ref = (kind: "user" | "access", name: string, entry: object): DefinitionRef => ({ kind, base: "DATABASE", ns: "app", db: "app", name, entry });

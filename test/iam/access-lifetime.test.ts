@@ -80,6 +80,29 @@ describe.each([1, 2] as const)("sessions and their access method (compat %i)", (
     expect((await again.query("RETURN $auth.id"))[0]!.status).toBe("OK");
   });
 
+  it("a removal or redefinition that does not commit (cancelled or failed) ends no session; the committed one does (F6)", async () => {
+    const { db, run, creds } = await setup(compat);
+    const root = db.connect({ ns: "app", db: "app" });
+    await root.signin({ user: "root", pass: "root" });
+    const live = db.connect();
+    await live.signup(creds("tacc", "ann"));
+    const alive = async () => expect((await live.query("RETURN $auth.id"))[0]!.status).toBe("OK");
+    for (const change of [remove(compat, "tacc"), define(compat, "tacc")]) {
+      expect((await root.query(`BEGIN; ${change}; CANCEL`))[0]!.result).toMatch(/cancelled transaction/);
+      await alive();
+      expect((await root.query(`BEGIN; ${change}; THROW 'no'; COMMIT`))[0]!.result).toMatch(/failed transaction/);
+      await alive();
+    }
+    // while an open transaction holds the removal, the session stands on the committed definition
+    const pending = root.query(`BEGIN; ${remove(compat, "tacc")}; SLEEP 1s; CANCEL`);
+    while (db.engine.catalog.getAccess("DATABASE", "app", "app", "tacc")) await new Promise((r) => setTimeout(r, 5));
+    await alive();
+    await pending;
+    await alive();
+    await run(remove(compat, "tacc"));
+    await expect(live.query("RETURN 1")).rejects.toThrow(EXPIRED);
+  });
+
   it("a JWT access (1.x DEFINE TOKEN) session ends when the definition is removed or redefined", async () => {
     const { db, run, openWith } = await setup(compat);
     const token = await signed({ NS: "app", DB: "app", [compat === 1 ? "TK" : "AC"]: "jw", RL: ["Viewer"] }, "jwt-secret");

@@ -64,6 +64,7 @@ export class FakeEngine implements QueryEngine {
   readonly catalog = {
     getUser: (base: Base, ns: string | undefined, db: string | undefined, name: string) => this.users.get(key(base, ns, db, name)),
     getAccess: (base: Base, ns: string | undefined, db: string | undefined, name: string) => this.accesses.get(key(base, ns, db, name)),
+    committedDefinition: (kind: "user" | "access", base: Base, ns: string | undefined, db: string | undefined, name: string) => (kind === "user" ? this.users : this.accesses).get(key(base, ns, db, name)),
   };
 
   /** Record identity lifetimes are the real engine's (test/iam/record-lifetime.test.ts): here every record lives. */

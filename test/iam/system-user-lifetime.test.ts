@@ -30,4 +30,24 @@ describe.each([1, 2] as const)("system-user sessions and their user (compat %i)"
     expect((await again.query("SELECT * FROM t1_0"))[0]!.status).toBe("OK");
     expect((await again.query("DEFINE TABLE t3"))[0]!.result).toBe("IAM error: Not enough permissions to perform this action");
   });
+
+  it("a removal or redefinition that does not commit (cancelled or failed) ends no session; the committed one does (F6)", async () => {
+    const db = await SurqlAuth.open({ compat, root: { user: "root", pass: "root" } });
+    const root = db.connect({ ns: "app", db: "app" });
+    await root.signin({ user: "root", pass: "root" });
+    expect((await root.query("DEFINE USER v ON DATABASE PASSWORD 'v' ROLES VIEWER"))[0]!.status).toBe("OK");
+    const live = db.connect({ ns: "app", db: "app" });
+    await live.signin({ NS: "app", DB: "app", user: "v", pass: "v" });
+    const alive = async () => expect((await live.query("RETURN 1"))[0]!.status).toBe("OK");
+    for (const change of [`${redefine(compat)} v ON DATABASE PASSWORD 'new' ROLES VIEWER`, "REMOVE USER v ON DATABASE"]) {
+      expect((await root.query(`BEGIN; ${change}; CANCEL`))[0]!.result).toMatch(/cancelled transaction/);
+      await alive();
+      expect((await root.query(`BEGIN; ${change}; THROW 'no'; COMMIT`))[0]!.result).toMatch(/failed transaction/);
+      await alive();
+    }
+    // the old password still signs in: nothing was kept
+    await db.connect({ ns: "app", db: "app" }).signin({ NS: "app", DB: "app", user: "v", pass: "v" });
+    expect((await root.query(`${redefine(compat)} v ON DATABASE PASSWORD 'new' ROLES VIEWER`))[0]!.status).toBe("OK");
+    await expect(live.query("RETURN 1")).rejects.toThrow("The session has expired");
+  });
 });

@@ -105,6 +105,19 @@ for (const compat of [1, 2] as const) {
       expect(await rows("INFO FOR DB")).not.toHaveProperty("tables.extra");
     });
 
+    it("a dry run of REMOVE ACCESS, REMOVE USER or DEFINE USER OVERWRITE ends no session standing on them (attack pass 8, F6)", async () => {
+      const record = db.connect();
+      await record.authenticate(recordToken);
+      const viewer = db.connect({ ns: "app", db: "app" });
+      await viewer.signin({ NS: "app", DB: "app", user: "vi", pass: "pw" });
+      const overwrite = compat === 1 ? "DEFINE USER vi" : "DEFINE USER OVERWRITE vi";
+      const removeAccess = compat === 1 ? "REMOVE SCOPE account" : "REMOVE ACCESS account ON DATABASE";
+      for (const q of [removeAccess, `${overwrite} ON DATABASE PASSWORD 'new' ROLES VIEWER`, "REMOVE USER vi ON DATABASE"]) {
+        expect((await explain(basic("root"), "owner@db", q)).status).toBe(200);
+        for (const c of [record, viewer]) expect((await c.query("RETURN 1"))[0]!.status).toBe("OK");
+      }
+    });
+
     it("refuses sign-in, sign-up, password and token identities, roles above the caller, BEGIN / COMMIT, and missing records", async () => {
       const cases: [string, string, string, RegExp][] = [
         ["vi", `record account signin { name: 'Ann' }`, "RETURN 1", /no user password, signup, signin or token/],

@@ -173,6 +173,54 @@ describe("SyncedCatalog", () => {
     expect(a.rootUsers.get("x")!.code).toBe("first");
   });
 
+  it("a cancelled transaction's keys reload from the store without replacing the objects its undo put back (F6)", async () => {
+    const store = new CountingStore();
+    const [a, b] = [new SyncedCatalog(), new SyncedCatalog()];
+    await txn(store, a, (t) => {
+      schema(t, a);
+      putIn(t, a.rootUsers, "x", user("x", "kept"));
+      putIn(t, a.ns("n")!.users, "y", user("y", "kept"));
+    });
+    const [x, y] = [a.rootUsers.get("x"), a.ns("n")!.users.get("y")];
+    await txn(store, a, (t) => {
+      putIn(t, a.rootUsers, "x", user("x", "cancelled"));
+      deleteIn(t, a.ns("n")!.users, "y");
+    }, true);
+    await sync(store, a);
+    // the same objects: a session standing on them goes on
+    expect(a.rootUsers.get("x")).toBe(x);
+    expect(a.ns("n")!.users.get("y")).toBe(y);
+    // another node's committed change still replaces the object
+    await sync(store, b);
+    await txn(store, b, (t) => putIn(t, b.rootUsers, "x", user("x", "other node")));
+    await sync(store, a);
+    expect(a.rootUsers.get("x")!.code).toBe("other node");
+  });
+
+  it("committedDefinition: while a transaction is open, the user / access it replaced or removed (or whose database it removed) is the committed one", async () => {
+    const store = new CountingStore();
+    const a = new SyncedCatalog();
+    await txn(store, a, (t) => {
+      schema(t, a);
+      putIn(t, a.db("n", "d")!.users, "u", user("u", "c1"));
+    });
+    const u = a.db("n", "d")!.users.get("u");
+    const committed = () => a.committedDefinition("user", "DATABASE", "n", "d", "u");
+    const kv = await store.begin("write");
+    const t = new Transaction(kv, Infinity, await a.sync(kv));
+    putIn(t, a.db("n", "d")!.users, "u", user("u", "c2"));
+    expect(a.getUser("DATABASE", "n", "d", "u")).not.toBe(u);
+    expect(committed()).toBe(u);
+    // the database goes, then comes back empty: the earliest write on the path still holds the committed user
+    deleteIn(t, a.ns("n")!.databases, "d");
+    putIn(t, a.ns("n")!.databases, "d", newDatabaseEntry("n", def("DEFINE DATABASE d")));
+    expect(a.getUser("DATABASE", "n", "d", "u")).toBeUndefined();
+    expect(committed()).toBe(u);
+    await t.commit();
+    // committed: the removal is what stands
+    expect(committed()).toBeUndefined();
+  });
+
   it("loads everything on a restart, generated secrets included", async () => {
     const store = new CountingStore();
     const a = new SyncedCatalog();
@@ -254,6 +302,36 @@ describe("SyncedCatalog (property)", () => {
         const want = catalogSnapshot(a);
         expect(catalogSnapshot(b)).toStrictEqual(want);
         expect(catalogSnapshot(restarted)).toStrictEqual(want);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("committedDefinition gives the user object of the last commit at every step of an open transaction, and after a cancel the same object stays (F6)", async () => {
+    const names = ["n0", "n1", "n2"];
+    /** Every user [base, ns, name] the ops can reach, and what memory or committedDefinition holds there. */
+    const slots = names.flatMap((name) => [["ROOT", undefined, name] as const, ...["n0", "n1"].map((ns) => ["NAMESPACE", ns, name] as const)]);
+    const live = (cat: SyncedCatalog) => slots.map(([base, ns, name]) => cat.getUser(base, ns, undefined, name));
+    const committed = (cat: SyncedCatalog) => slots.map(([base, ns, name]) => cat.committedDefinition("user", base, ns, undefined, name));
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(op, { minLength: 1, maxLength: 5 }), { maxLength: 10 }), async (txns) => {
+        const store = new CountingStore();
+        const a = new SyncedCatalog();
+        let n = 0;
+        for (const ops of txns) {
+          const kv = await store.begin("write");
+          const t = new Transaction(kv, Infinity, await a.sync(kv));
+          const last = live(a);
+          for (const o of ops) {
+            apply(t, a, o, n++);
+            committed(a).forEach((c, i) => expect(c).toBe(last[i]));
+          }
+          if (ops[0]!.cancel) await t.cancel();
+          else await t.commit();
+          await sync(store, a);
+          committed(a).forEach((c, i) => expect(c).toBe(live(a)[i]));
+          if (ops[0]!.cancel) live(a).forEach((c, i) => expect(c).toBe(last[i]));
+        }
       }),
       { numRuns: 150 },
     );

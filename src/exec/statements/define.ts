@@ -6,7 +6,7 @@ import { buildIndex } from "../../doc/indexes.js";
 import { elementDefinitions } from "../../doc/fields.js";
 import { QueryError } from "../../errors/index.js";
 import { idiomText, newNamespaceEntry, newTableEntry, putIn, redefine } from "../../store/catalog.js";
-import type { StoredAccess, StoredUser } from "../contract.js";
+import type { DefinitionChange, StoredAccess, StoredUser } from "../contract.js";
 import { isValueObject, type Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { needDb, needNs } from "../context.js";
@@ -143,6 +143,11 @@ const TABLE_CHILD: Partial<Record<DefineStatement["kind"], ResourceKind>> = {
   DefineAnalyzer: "Analyzer",
 };
 
+/** Tell iam/ of a user / access change once its transaction commits (never on cancel, failure or a dry run: F6). */
+export function definitionChanged(ctx: Ctx, change: DefinitionChange): void {
+  ctx.txn.onCommit(() => ctx.core.notify(change));
+}
+
 async function defineUser(s: DefineUserStatement, ctx: Ctx): Promise<Value> {
   const { ns, db } = levelOf(ctx, s.base);
   checkAllowed(ctx, "Edit", { kind: "Actor", level: s.base, ns, db });
@@ -153,7 +158,7 @@ async function defineUser(s: DefineUserStatement, ctx: Ctx): Promise<Value> {
   ensureLevel(ctx, s.base, ns, db);
   const stored: StoredUser = { def: { ...clean(s), password: undefined, passhash }, code: randomCode() };
   putIn(ctx.txn, ctx.core.catalog.usersAt(s.base, ns, db)!, s.name, stored);
-  ctx.core.notify({ kind: "user", base: s.base, ns, db, name: s.name });
+  definitionChanged(ctx, { kind: "user", base: s.base, ns, db, name: s.name });
   return undefined;
 }
 
@@ -165,7 +170,7 @@ async function defineAccess(s: DefineAccessStatement, ctx: Ctx): Promise<Value> 
   ensureLevel(ctx, s.base, ns, db);
   const stored: StoredAccess = { def: clean(s), jwt: resolveJwt(s) };
   putIn(ctx.txn, ctx.core.catalog.accessesAt(s.base, ns, db)!, s.name, stored);
-  ctx.core.notify({ kind: "access", base: s.base, ns, db, name: s.name });
+  definitionChanged(ctx, { kind: "access", base: s.base, ns, db, name: s.name });
   return undefined;
 }
 

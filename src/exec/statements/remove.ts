@@ -9,7 +9,7 @@ import { needDb, needNs } from "../context.js";
 import { checkReach } from "../access-reach.js";
 import { checkAllowed } from "../rbac.js";
 import type { ResourceKind } from "../rbac.js";
-import { accessMessage, userMessage } from "./define.js";
+import { accessMessage, definitionChanged, userMessage } from "./define.js";
 
 const KIND: Record<RemoveStatement["target"], ResourceKind> = {
   NAMESPACE: "Namespace",
@@ -62,7 +62,7 @@ export async function runRemove(s: RemoveStatement, ctx: Ctx): Promise<Value> {
       const users = catalog.usersAt(base, levelNs, db);
       if (!users?.has(s.name)) return missing(s, userMessage(ctx, base, s.name, levelNs, db, "does not exist"));
       deleteIn(ctx.txn, users, s.name);
-      ctx.core.notify({ kind: "user", base, ns: levelNs, db, name: s.name });
+      definitionChanged(ctx, { kind: "user", base, ns: levelNs, db, name: s.name });
       return undefined;
     }
     const accesses = catalog.accessesAt(base, levelNs, db);
@@ -74,7 +74,7 @@ export async function runRemove(s: RemoveStatement, ctx: Ctx): Promise<Value> {
           : undefined;
     if (!accesses?.has(s.name)) return missing(s, accessMessage(ctx, { base, legacy }, s.name, levelNs, db, "does not exist"));
     deleteIn(ctx.txn, accesses, s.name);
-    ctx.core.notify({ kind: "access", base, ns: levelNs, db, name: s.name });
+    definitionChanged(ctx, { kind: "access", base, ns: levelNs, db, name: s.name });
     return undefined;
   }
   const db = needDb(ctx);
