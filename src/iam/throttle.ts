@@ -57,7 +57,9 @@ export class Throttle {
   private readonly clock: Clock;
   private readonly store: KvThrottleStore | undefined;
   private readonly logger: IamLogger;
-  private readonly entries: LRUCache<string, Entry>;
+  /** Made at first use: its arrays for maxBuckets cost milliseconds, paid by every engine open while throttling is off. */
+  private entriesLru: LRUCache<string, Entry> | undefined;
+  private readonly maxBuckets: number;
   /** Marks reserved by attempts still running here (not yet in the store). */
   private readonly pending = new Set<string>();
   private lastSweep = -Infinity;
@@ -67,12 +69,16 @@ export class Throttle {
     this.clock = opts.clock;
     this.store = opts.store ? new KvThrottleStore(opts.store) : undefined;
     this.logger = opts.logger;
-    this.entries = new LRUCache({ max: opts.maxBuckets ?? MAX_BUCKETS });
+    this.maxBuckets = opts.maxBuckets ?? MAX_BUCKETS;
   }
 
   /** Buckets this node holds now (at most maxBuckets). */
   get size(): number {
-    return this.entries.size;
+    return this.entriesLru?.size ?? 0;
+  }
+
+  private get entries(): LRUCache<string, Entry> {
+    return (this.entriesLru ??= new LRUCache({ max: this.maxBuckets }));
   }
 
   private rule(bucket: Bucket): Rule {
