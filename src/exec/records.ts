@@ -3,16 +3,20 @@
 import type { Expr } from "../ast/nodes.js";
 import type { DocEnv } from "../doc/env.js";
 import { decide, denialOf } from "../doc/decide.js";
-import type { DecideEnv, Decision, DecisionObserver, Judged } from "../doc/decide.js";
+import type { Decision, DecisionObserver, DecisionValues, Judged } from "../doc/decide.js";
+import type { SchemaDefinition } from "../doc/env.js";
 import { namesIn } from "./access-reach.js";
 import { sessionVars } from "./expressions/params.js";
 import { selectDocument, selectDocumentHidden } from "../doc/select.js";
 import { newDatabaseEntry, newNamespaceEntry, newTableEntry, putIn } from "../store/catalog.js";
-import type { TableEntry } from "../store/catalog.js";
-import type { TableRef } from "../store/records.js";
+import type { Catalog, TableEntry } from "../store/catalog.js";
+import type { IndexStore } from "../store/indexes.js";
+import type { RecordStore, TableRef } from "../store/records.js";
+import type { Transaction } from "../store/transaction.js";
 import { toSql } from "../value/index.js";
 import type { RecordId, Value, ValueObject } from "../value/types.js";
 import type { Ctx } from "./context.js";
+import type { Compat } from "./session.js";
 import { bodyCtx, clientCtx, needDb, needNs } from "./context.js";
 import { evaluate } from "./expressions/evaluate.js";
 import { printExpr } from "../ast/print.js";
@@ -21,47 +25,72 @@ import { defaultTableDefinition } from "./statements/define.js";
 
 /** A DocEnv on the context's ns/db and transaction; its clauses see no client variable; field clauses keep the invoker's rights. */
 export function docEnv(ctx: Ctx, opts: { standIn?: boolean } = {}): DocEnv {
-  const ns = needNs(ctx);
-  const db = needDb(ctx);
-  const { catalog, records, indexes, compat } = ctx.core;
-  return {
-    ...decideEnv(ctx, opts),
-    catalog,
-    records,
-    indexes,
-    txn: ctx.txn,
-    ns,
-    db,
-    // what an error may show is judged with the client's rights: not a decision of the query, so nobody hears it
-    clientView: () => ({ ...docEnv(clientCtx(ctx.core, ctx.session, ctx.txn, ctx.vars, ctx.budget)), observe: undefined }),
-    // PERMISSIONS clauses and events bypass PERMISSIONS; a field's VALUE / DEFAULT / ASSERT keeps the invoker's rights (as SurrealDB)
-    evaluate: (def, clause: Expr, doc: Value, bind) => (def.kind === "DefineField" ? evaluate(clause, bodyCtx(ctx, { doc, bind })) : evaluateAsOwner(ctx, def, clause, { doc, bind })),
-    ensureTable: (tb) => ensureTable(ctx, tb),
-  };
+  return new ContextEnv(ctx, needNs(ctx), needDb(ctx), observer(ctx, opts.standIn ? undefined : ctx.explain));
 }
 
 /**
- * What `decide` needs from a context: the actor's standing, the owner's-rights evaluator, and who listens — the query's
- * explain (every decision) and `--log-denials` (refusals, with the deciding clause). A stand-in read (R6) is no decision
- * of the query: only the denial log hears it, as it hears a hit's.
+ * What `decide` and the per-record pipeline need from a context: the actor's standing, the evaluators, and who listens —
+ * the query's explain (every decision) and `--log-denials` (refusals, with the deciding clause). A stand-in read (R6) is
+ * no decision of the query: only the denial log hears it, as it hears a hit's. One object of one shape per statement
+ * (methods, not closures: a hot read builds it once per query).
  */
-function decideEnv(ctx: Ctx, opts: { standIn?: boolean }): DecideEnv {
-  const compat = ctx.core.compat;
-  let identity: Record<string, Value> | undefined;
-  return {
-    compat,
-    permissionsApply: (write) => permissionsApply(ctx, write),
-    evaluate: (def, clause, doc, bind) => evaluateAsOwner(ctx, def, clause, { doc, bind }),
-    observe: observer(ctx, opts.standIn ? undefined : ctx.explain),
-    identity: (clause) => {
-      identity ??= sessionVars(ctx.session, compat);
-      const out: Record<string, string> = {};
-      for (const name of paramsIn(clause)) if (Object.hasOwn(identity, name)) out[name] = toSql(identity[name], { compat });
-      return out;
-    },
-    printExpr: (e) => printExpr(e, { compat }),
-    printValue: (v) => toSql(v, { compat }),
-  };
+class ContextEnv implements DocEnv {
+  readonly compat: Compat;
+  readonly catalog: Catalog;
+  readonly records: RecordStore;
+  readonly indexes: IndexStore;
+  readonly txn: Transaction;
+  private identityVars: Record<string, Value> | undefined;
+  private client: DocEnv | undefined;
+
+  constructor(
+    private readonly ctx: Ctx,
+    readonly ns: string,
+    readonly db: string,
+    readonly observe: DecisionObserver | undefined,
+  ) {
+    const { catalog, records, indexes, compat } = ctx.core;
+    this.compat = compat;
+    this.catalog = catalog;
+    this.records = records;
+    this.indexes = indexes;
+    this.txn = ctx.txn;
+  }
+
+  permissionsApply(write: boolean): boolean {
+    return permissionsApply(this.ctx, write);
+  }
+
+  // PERMISSIONS clauses and events bypass PERMISSIONS; a field's VALUE / DEFAULT / ASSERT keeps the invoker's rights (as SurrealDB)
+  evaluate(def: SchemaDefinition, clause: Expr, doc: Value, bind: Readonly<Record<string, Value>>): Promise<Value> {
+    return def.kind === "DefineField" ? evaluate(clause, bodyCtx(this.ctx, { doc, bind })) : evaluateAsOwner(this.ctx, def, clause, { doc, bind });
+  }
+
+  identity(clause: Expr): DecisionValues {
+    const { ctx, compat } = this;
+    this.identityVars ??= sessionVars(ctx.session, compat);
+    const out: Record<string, string> = {};
+    for (const name of paramsIn(clause)) if (Object.hasOwn(this.identityVars, name)) out[name] = toSql(this.identityVars[name], { compat });
+    return out;
+  }
+
+  printExpr(e: Expr): string {
+    return printExpr(e, { compat: this.compat });
+  }
+
+  printValue(v: Value): string {
+    return toSql(v, { compat: this.compat });
+  }
+
+  // what an error may show is judged with the client's rights: not a decision of the query, so nobody hears it
+  clientView(): DocEnv {
+    const { ctx } = this;
+    return (this.client ??= new ContextEnv(clientCtx(ctx.core, ctx.session, ctx.txn, ctx.vars, ctx.budget), this.ns, this.db, undefined));
+  }
+
+  ensureTable(tb: string): TableEntry {
+    return ensureTable(this.ctx, tb);
+  }
 }
 
 /** Explain hears every decision; the denial log each refusal (not a clause's error: the statement raises it). */
@@ -93,7 +122,9 @@ function paramsIn(clause: Expr): readonly string[] {
 /** Does a DEFINE PARAM / DEFINE FUNCTION permission let the actor through? Its WHERE runs with the owner's rights. */
 export function definitionPermits(ctx: Ctx, judged: Extract<Judged, { kind: "param" | "function" }>): Promise<boolean> {
   // (the current document stays `$this`, as it was before the decision moved to doc/)
-  return decide(decideEnv(ctx, {}), judged, "select", ctx.doc, {});
+  // (a decision reads no ns / db: a param or function may be judged outside a database)
+  const env = new ContextEnv(ctx, ctx.session.ns ?? "", ctx.session.db ?? "", observer(ctx, ctx.explain));
+  return decide(env, judged, "select", ctx.doc, {});
 }
 
 /** The table's entry; a missing table is created (PERMISSIONS NONE) when the actor may define tables. */
