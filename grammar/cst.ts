@@ -1058,6 +1058,7 @@ export type UnaryCstChildren = {
   PrefixedString?: IToken[];
   NumberLiteral?: IToken[];
   DurationLiteral?: IToken[];
+  RegexLiteral?: IToken[];
   NONE?: IToken[];
   NULL?: IToken[];
   TRUE?: IToken[];

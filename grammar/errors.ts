@@ -13,7 +13,7 @@ const punctuation: Record<string, string> = {
 
 const described: Record<string, string> = {
   IdentName: "an identifier", Identifier: "an identifier", BacktickIdent: "an identifier", AngleIdent: "an identifier",
-  StringLiteral: "a string", PrefixedString: "a string", NumberLiteral: "a number", NumIdent: "a record-id key",
+  StringLiteral: "a string", PrefixedString: "a string", RegexLiteral: "a regex", NumberLiteral: "a number", NumIdent: "a record-id key",
   DurationLiteral: "a duration", Param: "a parameter", BinaryOpToken: "an operator", SetOp: "an operator",
   AnyToken: "a token",
 };

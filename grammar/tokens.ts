@@ -1,5 +1,5 @@
 // Tokens: punctuation, literals, identifiers and comments — the lexer's vocabulary (keywords live in keywords.ts).
-import { createToken, Lexer, type ITokenConfig, type TokenType } from "chevrotain";
+import { createToken, Lexer, type IToken, type ITokenConfig, type TokenType } from "chevrotain";
 
 /** Category of every token (used to skip the opaque tail of DEFINE ANALYZER / SEARCH indexes). */
 export const AnyToken = createToken({ name: "AnyToken", pattern: Lexer.NA });
@@ -69,6 +69,31 @@ export const Gt = tok({ name: "Gt", pattern: />/, op: true });
 export const Plus = tok({ name: "Plus", pattern: /\+/, op: true });
 export const Minus = tok({ name: "Minus", pattern: /-/, op: true });
 export const Star = tok({ name: "Star", pattern: /\*/, op: true });
+/** Words after which an operand is expected, so `/` opens a regex literal (after any other word it divides). */
+const regexAfterWords = new Set(["return", "where", "and", "or", "not", "is", "if", "then", "else", "select", "set", "assert", "default", "when", "throw", "contains", "containsnot", "containsall", "containsany", "containsnone", "inside", "notinside", "allinside", "anyinside", "noneinside", "outside", "intersects"]);
+const regexBody = /\/((?:[^/\\\n\r]|\\[^\n\r])+)\//y;
+/** Tokens that end an operand: a `/` after them is a division. */
+let operandEnds: ReadonlySet<TokenType> | undefined;
+/** `/…/` where an operand is expected (SurrealDB lexes a regex only there); `\/` escapes a slash. */
+export const RegexLiteral = tok({
+  name: "RegexLiteral",
+  pattern: {
+    exec: (text: string, offset: number, matched: IToken[]): RegExpExecArray | null => {
+      const next = text.charCodeAt(offset + 1);
+      if (next === 0x2a || next === 0x2f) return null; // `/*`, `//` are comments
+      const prev = matched.length > 0 ? matched[matched.length - 1]! : undefined;
+      if (prev !== undefined) {
+        operandEnds ??= new Set([NumberLiteral, DurationLiteral, NumIdent, StringLiteral, PrefixedString, BacktickIdent, AngleIdent, Param, RParen, RBracket, RBrace, RegexLiteral]);
+        if (operandEnds.has(prev.tokenType)) return null;
+        if (prev.tokenType === Identifier && !regexAfterWords.has(prev.image.toLowerCase())) return null;
+      }
+      regexBody.lastIndex = offset;
+      return regexBody.exec(text);
+    },
+  },
+  line_breaks: false,
+  start_chars_hint: ["/"],
+});
 export const Slash = tok({ name: "Slash", pattern: /\//, op: true });
 export const Percent = tok({ name: "Percent", pattern: /%/, op: true });
 export const Times = tok({ name: "Times", pattern: /×/, op: true });
@@ -96,7 +121,7 @@ export const lexerTokens: TokenType[] = [
   PrefixedString, StringLiteral, DurationLiteral, NumberLiteral, NumIdent, Identifier, BacktickIdent, AngleIdent, Param,
   Ellipsis, DotDotEq, DotDot, BothArrow, RightArrow, LeftArrow, DoubleColon, PlusQEq, PlusEq, MinusEq, EqEq, NotEq, AnyEq,
   AllEq, NotLike, AnyLike, AllLike, LtEq, GtEq, Nullish, Truthy, OrOr, AndAnd, Power, Matches, SetOp, Eq, Lt, Gt, Plus,
-  Minus, Star, Slash, Percent, Times, Divide, Bang, Tilde, Question, Colon, Dot, Comma, Semicolon, LParen, RParen,
+  Minus, Star, RegexLiteral, Slash, Percent, Times, Divide, Bang, Tilde, Question, Colon, Dot, Comma, Semicolon, LParen, RParen,
   LBracket, RBracket, LBrace, RBrace, Pipe, Dollar, At,
 ];
 

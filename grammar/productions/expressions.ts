@@ -58,6 +58,7 @@ export function expressionRules($: Grammar): ExpressionRules {
       { ALT: () => $.CONSUME(T.PrefixedString) },
       { ALT: () => $.CONSUME(T.NumberLiteral) },
       { ALT: () => $.CONSUME(T.DurationLiteral) },
+      { ALT: () => $.CONSUME(T.RegexLiteral) },
       { ALT: () => $.CONSUME(K.NONE) },
       { ALT: () => $.CONSUME(K.NULL) },
       { ALT: () => $.CONSUME(K.TRUE) },

@@ -6,7 +6,7 @@ import type { IToken } from "chevrotain";
 import { isToken, nodes, node, tok, has, req, onlyChild, oneOf, firstToken, type Node, type Ctx } from "./context.js";
 import { block, statement, statementFrom } from "./statements.js";
 import { graph, identStart, postfixExpr } from "./idioms.js";
-import { objectEntries, prefixed } from "./literals.js";
+import { objectEntries, prefixed, regexLiteral } from "./literals.js";
 import { typeKind, typeSingle } from "./types.js";
 
 const opText: Record<string, A.BinaryOp> = {
@@ -131,6 +131,7 @@ export function primary(ctx: Ctx, n: PrimaryNode): A.Expr {
     case "PrefixedString": return prefixed(ctx, one.node);
     case "NumberLiteral": return { kind: "Literal", value: ctx.number(one.node), pos: ctx.pos(one.node) };
     case "DurationLiteral": return { kind: "Literal", value: ctx.duration(one.node), pos: ctx.pos(one.node) };
+    case "RegexLiteral": return { kind: "Literal", value: regexLiteral(ctx, one.node), pos: ctx.pos(one.node) };
     case "NONE": return { kind: "Literal", value: undefined, pos: ctx.pos(one.node) };
     case "NULL": return { kind: "Literal", value: null, pos: ctx.pos(one.node) };
     case "TRUE": return { kind: "Literal", value: true, pos: ctx.pos(one.node) };

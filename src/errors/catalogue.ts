@@ -50,6 +50,8 @@ export const QUERY_MESSAGES = {
   NsEmpty: () => "Specify a namespace to use",
   DbEmpty: () => "Specify a database to use",
   Thrown: (thrown: string) => `An error occurred: ${thrown}`,
+  // the regex crate's message as Rust debug-prints a string (quoted, newlines as `\n`)
+  InvalidRegex: (detail: string) => `Invalid regular expression: ${JSON.stringify(detail)}`,
   ComputationDepthExceeded: () => "Reached excessive computation depth due to functions, subqueries, or futures",
   InvalidControlFlow: () => "Invalid control flow statement, break or continue statement found outside of loop.",
   QueryNotExecuted: () => "The query was not executed due to a failed transaction",

@@ -3,7 +3,7 @@
 // with "$" get one more "$", so a tag can never be confused with data.
 
 import { setField } from "../value/object.js";
-import { Datetime, Decimal, Duration, Geometry, RecordId, RecordIdRange, Table, Uuid } from "../value/types.js";
+import { Datetime, Decimal, Duration, Geometry, RecordId, RecordIdRange, Regex, Table, Uuid } from "../value/types.js";
 import type { RecordIdKey } from "../value/types.js";
 
 /** The first byte of every stored definition: the layout of what follows (bump when the AST changes shape). */
@@ -40,6 +40,7 @@ function toTree(x: unknown, same = false): Tree {
   if (x instanceof Decimal) return tag("dec", x.text);
   if (x instanceof Uuid) return tag("uuid", x.text);
   if (x instanceof Table) return tag("tb", x.name);
+  if (x instanceof Regex) return tag("re", x.source);
   if (x instanceof RecordId) return tag("rid", [x.table, toTree(x.id, same)]);
   if (x instanceof RecordIdRange) return tag("rng", [bound(x.begin), bound(x.end)]);
   if (x instanceof Uint8Array) return tag("by", Buffer.from(x).toString("base64"));
@@ -72,6 +73,7 @@ const TAGS: Record<string, (v: Tree) => unknown> = {
   dec: (v) => new Decimal(v as string),
   uuid: (v) => new Uuid(v as string),
   tb: (v) => new Table(v as string),
+  re: (v) => new Regex(v as string),
   rid: (v) => new RecordId((v as Tree[])[0] as string, fromTree((v as Tree[])[1]!) as RecordIdKey),
   rng: (v) => new RecordIdRange(fromBound((v as Tree[])[0]!), fromBound((v as Tree[])[1]!)),
   by: (v) => new Uint8Array(Buffer.from(v as string, "base64")),

@@ -1,7 +1,7 @@
 // `<type> expr` casts and field TYPE coercion with SurrealDB's conversion rules and messages.
 import type { Expr, TypeKind } from "../ast/nodes.js";
 import { QUERY_MESSAGES } from "../errors/catalogue.js";
-import { CastError } from "../errors/index.js";
+import { CastError, queryError } from "../errors/index.js";
 import { compatOf, type Compat, type CompatOpts } from "./compat.js";
 import { valueEquals } from "./compare.js";
 import { tryParseDatetime } from "./datetime.js";
@@ -10,7 +10,8 @@ import { toRawString, toSql } from "./display.js";
 import { tryParseDuration } from "./duration.js";
 import { I64_MAX, I64_MIN, parseI64 } from "./int.js";
 import { escapeIdent, parseRecordIdText } from "./record.js";
-import { Datetime, Decimal, Duration, Geometry, Range, RecordId, Uuid, isValueObject, type Value } from "./types.js";
+import { Datetime, Decimal, Duration, Geometry, Range, RecordId, Regex, Uuid, isValueObject, type Value } from "./types.js";
+import { regexFrom, RegexSyntaxError } from "./regex.js";
 import { rangeToArray } from "./range.js";
 import { tryParseUuidAny } from "./uuid.js";
 
@@ -106,6 +107,16 @@ function floatToInt(n: number): bigint | undefined {
 
 type Mode = "cast" | "coerce";
 
+function regexOrFail(source: string, mode: Mode): Regex | undefined {
+  try {
+    return regexFrom(source);
+  } catch (e) {
+    if (!(e instanceof RegexSyntaxError)) throw e;
+    if (mode === "cast") return undefined;
+    throw queryError("InvalidRegex", e.message);
+  }
+}
+
 function isNumber(v: Value): v is bigint | number | Decimal {
   return typeof v === "bigint" || typeof v === "number" || v instanceof Decimal;
 }
@@ -178,8 +189,13 @@ function basic(v: Value, name: string, mode: Mode, compat: Compat): Value {
       // `<range> [1, 5]` is `1..5`
       if (mode === "cast" && Array.isArray(v) && v.length === 2) return new Range({ value: v[0], inclusive: true }, { value: v[1], inclusive: false });
       return fail();
+    case "regex":
+      if (v instanceof Regex) return v;
+      // a string is read as SurrealDB reads a pattern (`\/` is `/`); a bad pattern fails a cast as a mismatch, a
+      // field's TYPE regex with the pattern's error
+      if (typeof v === "string") return regexOrFail(v.replace(/\\\//g, "/"), mode) ?? fail();
+      return fail();
     default:
-      // regex: not modelled as a value here
       return fail();
   }
 }

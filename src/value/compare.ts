@@ -8,6 +8,7 @@ import {
   Duration,
   Geometry,
   Range,
+  Regex,
   RecordId,
   RecordIdRange,
   Table,
@@ -20,7 +21,7 @@ import {
 /**
  * Rank of a value's type in SurrealDB's order (the order of its Value enum):
  * NONE < NULL < bool < number < string < duration < datetime < uuid < array < object
- * < geometry < bytes < record id < table < range.
+ * < geometry < bytes < record id < table < regex < range.
  */
 export function typeRank(v: Value): number {
   if (v === undefined) return 0;
@@ -43,7 +44,8 @@ export function typeRank(v: Value): number {
   if (v instanceof Uint8Array) return 11;
   if (v instanceof RecordId) return 12;
   if (v instanceof Table) return 13;
-  if (v instanceof Range) return 14;
+  if (v instanceof Regex) return 14;
+  if (v instanceof Range) return 15;
   return 9; // object
 }
 
@@ -164,6 +166,8 @@ export function compareValues(a: Value, b: Value, opts?: CompatOpts): number {
     }
     case 13:
       return sign(compareStrings((a as Table).name, (b as Table).name));
+    case 14:
+      return sign(compareStrings((a as Regex).source, (b as Regex).source));
     default: {
       const x = a as Range;
       const y = b as Range;

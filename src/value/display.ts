@@ -3,12 +3,14 @@ import { compareStrings, compatOf, type CompatOpts } from "./compat.js";
 import { formatDatetime } from "./datetime.js";
 import { formatDuration } from "./duration.js";
 import { escapeIdent, escapeKey, formatRecordId } from "./record.js";
+import { formatRegex } from "./regex.js";
 import {
   Datetime,
   Decimal,
   Duration,
   Geometry,
   Range,
+  Regex,
   RecordId,
   Table,
   Uuid,
@@ -111,6 +113,7 @@ export function toSql(v: Value, opts?: CompatOpts): string {
   if (v instanceof Uint8Array) return `encoding::base64::decode("${base64NoPad(v)}")`;
   if (v instanceof Geometry) return formatGeometry(v);
   if (v instanceof Range) return formatRange(v, opts);
+  if (v instanceof Regex) return formatRegex(v, compat);
   if (isValueObject(v)) {
     const keys = sortedKeys(v);
     return `{ ${keys.map((k) => `${escapeKey(k, opts)}: ${toSql(v[k], opts)}`).join(", ")} }`;

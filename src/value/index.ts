@@ -26,3 +26,4 @@ export * from "./size.js";
 export * from "./int.js";
 export * from "./range.js";
 export * from "./object.js";
+export * from "./regex.js";

@@ -9,6 +9,7 @@ import {
   Duration,
   Geometry,
   Range,
+  Regex,
   RecordId,
   Table,
   Uuid,
@@ -46,6 +47,8 @@ export function toJson(v: Value, opts?: CompatOpts): unknown {
   if (v instanceof RecordId) return formatRecordId(v, opts);
   if (v instanceof Table) return v.name;
   if (v instanceof Range) return toSql(v, opts);
+  // SurrealDB serializes a regex as its pattern
+  if (v instanceof Regex) return v.source;
   if (v instanceof Uint8Array) return Array.from(v);
   if (v instanceof Geometry) {
     return v.type === "GeometryCollection"

@@ -1,7 +1,7 @@
 // Type names of values as SurrealDB reports them in type:: functions and error messages.
-import { Datetime, Decimal, Duration, Geometry, Range, RecordId, Table, Uuid, type Value } from "./types.js";
+import { Datetime, Decimal, Duration, Geometry, Range, RecordId, Regex, Table, Uuid, type Value } from "./types.js";
 
-/** `none`, `null`, `bool`, `int`, `float`, `decimal`, `string`, `duration`, `datetime`, `uuid`, `array`, `object`, `geometry`, `bytes`, `record`, `table`. */
+/** `none`, `null`, `bool`, `int`, `float`, `decimal`, `string`, `duration`, `datetime`, `uuid`, `array`, `object`, `geometry`, `bytes`, `record`, `table`, `range`, `regex`. */
 export function typeName(v: Value): string {
   if (v === undefined) return "none";
   if (v === null) return "null";
@@ -25,5 +25,6 @@ export function typeName(v: Value): string {
   if (v instanceof Uint8Array) return "bytes";
   if (v instanceof Geometry) return "geometry";
   if (v instanceof Range) return "range";
+  if (v instanceof Regex) return "regex";
   return "object";
 }

@@ -20,7 +20,8 @@ import { formatRecordId } from "./record.js";
 import { MAX_VALUE_SIZE } from "./size.js";
 import { bucketKey, ValueSet } from "./value-set.js";
 import { addDurations, subDurations } from "./duration.js";
-import { Datetime, Decimal, Duration, isValueObject, Range, RecordId, type Value } from "./types.js";
+import { Datetime, Decimal, Duration, isValueObject, Range, RecordId, Regex, type Value } from "./types.js";
+import { regexMatches } from "./regex.js";
 import { rangeHas } from "./range.js";
 
 export type OpOpts = CompatOpts;
@@ -198,10 +199,17 @@ export function neg(a: Value, opts?: OpOpts): Value {
   throw queryError("TryNeg", toSql(a, opts));
 }
 
+/** `=` itself: value equality, and a regex on either side matches a string on the other (only at the top: `[/a/] = ["a"]` is false). */
+export function looseEquals(a: Value, b: Value, opts?: OpOpts): boolean {
+  if (a instanceof Regex && typeof b === "string") return regexMatches(a, b);
+  if (b instanceof Regex && typeof a === "string") return regexMatches(b, a);
+  return valueEquals(a, b, opts);
+}
+
 /** `CONTAINS`: array membership (by `=`), substring, and in 2.x an object's key. */
 export function contains(a: Value, b: Value, opts?: OpOpts): boolean {
   if (a instanceof Range) return rangeHas(a, b, opts);
-  if (Array.isArray(a)) return a.some((x) => valueEquals(x, b, opts));
+  if (Array.isArray(a)) return a.some((x) => looseEquals(x, b, opts));
   if (typeof a === "string") return typeof b === "string" && a.includes(b);
   if (compatOf(opts) === 2 && isValueObject(a)) return typeof b === "string" && Object.prototype.hasOwnProperty.call(a, b);
   return false;
@@ -264,7 +272,7 @@ export function noneInside(a: Value, b: Value, opts?: OpOpts): boolean {
  * A non-string left side falls back to `=`; a string against a non-string is false.
  */
 export function fuzzyMatch(a: Value, b: Value, opts?: OpOpts): boolean {
-  if (typeof a !== "string") return valueEquals(a, b, opts);
+  if (typeof a !== "string") return looseEquals(a, b, opts);
   if (typeof b !== "string") return false;
   const hay = a.toLowerCase();
   let i = 0;
@@ -285,16 +293,16 @@ function nullishOrdered(a: Value, b: Value, opts?: OpOpts): boolean {
 export function applyBinary(op: BinaryOp, a: Value, b: Value, opts?: OpOpts): Value {
   switch (op) {
     case "=":
-      return valueEquals(a, b, opts);
+      return looseEquals(a, b, opts);
     case "==":
       return valueExact(a, b, opts);
     case "!=":
-      return !valueEquals(a, b, opts);
+      return !looseEquals(a, b, opts);
     // the any/all forms fall back to the plain operator on a non-array left side
     case "?=":
-      return Array.isArray(a) ? a.some((x) => valueEquals(x, b, opts)) : valueEquals(a, b, opts);
+      return Array.isArray(a) ? a.some((x) => looseEquals(x, b, opts)) : looseEquals(a, b, opts);
     case "*=":
-      return Array.isArray(a) ? a.every((x) => valueEquals(x, b, opts)) : valueEquals(a, b, opts);
+      return Array.isArray(a) ? a.every((x) => looseEquals(x, b, opts)) : looseEquals(a, b, opts);
     case "~":
       return fuzzyMatch(a, b, opts);
     case "!~":

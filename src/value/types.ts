@@ -10,6 +10,7 @@
 //   bytes           → Uint8Array           array     → Value[]
 //   object          → ValueObject (a plain JS object; key order is irrelevant, printing sorts keys as SurrealDB's BTreeMap does)
 //   geometry        → Geometry             range     → Range (2.x `1..5`)
+//   regex           → Regex
 // Operations (compare, cast, display, JSON) live beside this file; these classes carry data only
 // plus the few helpers that are intrinsic to their type.
 
@@ -29,6 +30,7 @@ export type Value =
   | Uint8Array
   | Geometry
   | Range
+  | Regex
   | Value[]
   | ValueObject;
 
@@ -89,6 +91,11 @@ export class Range {
     readonly begin: RangeBound | undefined,
     readonly end: RangeBound | undefined,
   ) {}
+}
+
+/** A regular expression (`/a.c/`): its pattern in Rust regex syntax, `\/` read as `/` (value/regex.ts compiles it). */
+export class Regex {
+  constructor(readonly source: string) {}
 }
 
 /** A table name as a value (e.g. the result of `type::table("user")`). */

@@ -5,6 +5,32 @@ import { expr, sexpr } from "./helpers.js";
 
 const s = (t: string) => sexpr(expr(t));
 
+describe("regex literals: `/` opens one only where an operand is expected (as SurrealDB's parser relexes it)", () => {
+  it("after an operator, a bracket, a comma or an expression keyword", () => {
+    expect(s("/a.c/")).toBe("/a.c/");
+    expect(s("x = /a b/")).toBe("(= x /a b/)");
+    expect(s("x AND /a/")).toBe("(&& x /a/)");
+    expect(s("f(x, /a/)")).toBe("f(x, /a/)");
+    expect(s("<string> /a/")).toBe("(<string> /a/)");
+    expect(s("IF /a/ THEN 1 END")).toBe("(sub If)");
+    expect(s("/a\\/b/ = x")).toBe("(= /a/b/ x)"); // `\/` escapes the slash, read as `/`
+    expect(s("/\\d+/")).toBe("/\\d+/");
+  });
+  it("after an operand `/` divides, also after a name that is a keyword", () => {
+    expect(s("a / b / c")).toBe("(/ (/ a b) c)");
+    expect(s("1 /2/ 4")).toBe("(/ (/ 1 2) 4)");
+    expect(s("$x / 2 / 3")).toBe("(/ (/ $x 2) 3)");
+    expect(s("(10) / 2 / 5")).toBe("(/ (/ (sub 10) 2) 5)");
+    expect(s("[1][0] / 2 / 1")).toBe("(/ (/ Array.[Index] 2) 1)");
+    expect(s("value / 2 / count")).toBe("(/ (/ value 2) count)");
+    expect(s("f() / 2 / 3")).toBe("(/ (/ f() 2) 3)");
+  });
+  it("an invalid pattern is a parse error with the regex crate's words; `//` stays a comment", () => {
+    expect(() => parseExpr("/(/")).toThrow(/Invalid regex: regex parse error:\n {4}\(\n {4}\^\nerror: unclosed group/);
+    expect(s("1 // comment")).toBe("1");
+  });
+});
+
 describe("operator precedence (SurrealDB 2.6 as observed in the oracle)", () => {
   it("arithmetic", () => {
     expect(s("1 + 2 * 3")).toBe("(+ 1 (* 2 3))");

@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { parse, parseExpr } from "../../grammar/index.js";
 import type { Expr, Statement } from "../../src/ast/nodes.js";
 import { ParseError } from "../../src/errors/index.js";
+import { Regex } from "../../src/value/types.js";
 
 /** The statement type whose `kind` can be K (UPDATE and UPSERT share one interface). */
 type StatementOf<K> = Statement extends infer S ? (S extends { kind: infer SK } ? (K extends SK ? S : never) : never) : never;
@@ -44,7 +45,7 @@ export function sexpr(e: Expr): string {
   switch (e.kind) {
     case "Binary": return `(${e.op} ${sexpr(e.left)} ${sexpr(e.right)})`;
     case "Unary": return `(${e.op}${sexpr(e.operand)})`;
-    case "Literal": return typeof e.value === "string" ? JSON.stringify(e.value) : String(e.value);
+    case "Literal": return typeof e.value === "string" ? JSON.stringify(e.value) : e.value instanceof Regex ? `/${e.value.source}/` : String(e.value);
     case "Param": return `$${e.name}`;
     case "Idiom": return e.parts.map((p) => (p.kind === "Field" ? p.name : p.kind === "Start" ? sexpr(p.value) : `[${p.kind}]`)).join(".");
     case "Cast": return `(<${e.type.kind === "Basic" ? e.type.name : e.type.kind}> ${sexpr(e.expr)})`;

@@ -1,7 +1,8 @@
 // The builtin registry: full name → declared arguments + implementation; checks arity and argument types uniformly.
 
 import { QueryError, queryError } from "../../errors/index.js";
-import { Datetime, Decimal, Duration, RecordId, Uuid, isValueObject, type Value, type ValueObject } from "../../value/types.js";
+import { Datetime, Decimal, Duration, RecordId, Regex, Uuid, isValueObject, type Value, type ValueObject } from "../../value/types.js";
+import { regexFrom, RegexSyntaxError } from "../../value/regex.js";
 import type { Compat } from "../session.js";
 import type { FunctionContext } from "./context.js";
 import { formatDatetimeText, render } from "./display.js";
@@ -13,6 +14,7 @@ import { formatDatetimeText, render } from "./display.js";
 export type ArgKind =
   | "any"
   | "string"
+  | "regex"
   | "i64"
   | "u64"
   | "f64"
@@ -108,6 +110,15 @@ function coerceArg(name: string, i: number, kind: ArgKind, v: Value, ctx: Functi
       if (v instanceof Uuid) return v.text;
       if (v instanceof Datetime) return formatDatetimeText(v);
       return bad();
+    case "regex":
+      if (v instanceof Regex) return v;
+      if (typeof v !== "string") return bad();
+      try {
+        return regexFrom(v);
+      } catch (e) {
+        if (!(e instanceof RegexSyntaxError)) throw e;
+        throw incorrectArguments(name, `Argument ${i + 1} was the wrong type. ${queryError("InvalidRegex", e.message).message}`);
+      }
     case "bool":
       return typeof v === "boolean" ? v : bad();
     case "array":

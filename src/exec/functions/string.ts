@@ -1,7 +1,8 @@
 // string:: builtins: transforms and string::is::* validators, with SurrealDB's allocation limit on generated strings.
 
 import anyAscii from "any-ascii";
-import { Table, Uuid, type Value } from "../../value/types.js";
+import { Table, Uuid, type Regex, type Value } from "../../value/types.js";
+import { regexMatches } from "../../value/regex.js";
 import { incorrectArguments, fn, type BuiltinTable } from "./registry.js";
 import { asRawString, parseRecordIdText } from "./util.js";
 import { parseDatetimeFormat } from "./strftime.js";
@@ -114,6 +115,7 @@ export const stringFunctions: BuiltinTable = {
     limit("string::join", rest.length * utf8Len(sep!) + rest.reduce((n, p) => n + utf8Len(p), 0));
     return rest.join(sep);
   }),
+  "string::matches": fn(["string", "regex"], ([s, r]) => regexMatches(r as Regex, str(s))),
   "string::len": fn(["string"], ([s]) => BigInt(chars(str(s)).length)),
   "string::lowercase": fn(["string"], ([s]) => str(s).toLowerCase()),
   "string::uppercase": fn(["string"], ([s]) => str(s).toUpperCase()),

@@ -15,6 +15,7 @@ import {
   Duration,
   Geometry,
   Range,
+  Regex,
   RecordId,
   RecordIdRange,
   Table,
@@ -282,6 +283,8 @@ function writeValue(w: Writer, v: Value, compat: Compat, depth: number): void {
   }
   if (v instanceof Geometry) return writeGeometry(w, v, compat, depth);
   if (v instanceof Range) return writeRange(w, v, (x) => writeValue(w, x, compat, depth + 1));
+  // SurrealDB has no CBOR form for a regex: the whole response fails with its text
+  if (v instanceof Regex) throw new CborError("Found unsupported SurrealQL value being encoded into a CBOR value");
   if (isValueObject(v)) {
     const keys = Object.keys(v).sort();
     w.head(5, keys.length);

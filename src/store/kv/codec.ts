@@ -3,7 +3,7 @@
 // and NULL; bytes decode as plain Uint8Array copies, never views of the stored row.
 
 import { Encoder, addExtension } from "cbor-x";
-import { Datetime, Decimal, Duration, Geometry, RecordId, RecordIdRange, Table, Uuid, isValueObject } from "../../value/types.js";
+import { Datetime, Decimal, Duration, Geometry, RecordId, RecordIdRange, Regex, Table, Uuid, isValueObject } from "../../value/types.js";
 import type { RecordIdKey, Value, ValueObject } from "../../value/types.js";
 
 type Bound = { value: RecordIdKey; inclusive: boolean } | undefined;
@@ -40,6 +40,7 @@ const EXTENSIONS = [
     encode: (g: Geometry) => [g.type, g.coordinates],
     decode: ([t, c]: [Geometry["type"], unknown]) => new Geometry(t, c),
   },
+  { Class: Regex, tag: 55809, encode: (r: Regex) => r.source, decode: (s: string) => new Regex(s) },
   {
     Class: EntriesObject,
     tag: 55808,

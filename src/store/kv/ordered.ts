@@ -15,6 +15,7 @@ import {
   Geometry,
   RecordId,
   RecordIdRange,
+  Regex,
   Table,
   Uuid,
   isValueObject,
@@ -40,6 +41,7 @@ const TAG = {
   bytes: 0x0f,
   record: 0x10,
   table: 0x11,
+  regex: 0x13, // SurrealDB orders regex before range; 0x12 was taken by stored keys already
   range: 0x12,
 } as const;
 const ARRAY_END = 0xff;
@@ -235,6 +237,10 @@ export function writeValue(w: Writer, v: Value): void {
     w.byte(TAG.table);
     return w.string(v.name);
   }
+  if (v instanceof Regex) {
+    w.byte(TAG.regex);
+    return w.string(v.source);
+  }
   if (isValueObject(v)) {
     w.byte(TAG.object);
     return writeObject(w, v);
@@ -414,6 +420,8 @@ export function readValue(r: Reader): Value {
     }
     case TAG.table:
       return new Table(r.string());
+    case TAG.regex:
+      return new Regex(r.string());
   }
   throw new RangeError(`unknown value tag ${tag} in key`);
 }

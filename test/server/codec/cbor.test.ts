@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import * as sdk from "surrealdb";
 import { CborError, decodeCbor, encodeCbor } from "../../../src/server/codec/cbor.js";
-import { Datetime, Decimal, Duration, Geometry, Range, RecordId, RecordIdRange, Table, Uuid, type Value } from "../../../src/value/types.js";
+import { Datetime, Decimal, Duration, Geometry, Range, RecordId, RecordIdRange, Regex, Table, Uuid, type Value } from "../../../src/value/types.js";
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
 const bytes = (h: string) => new Uint8Array(Buffer.from(h, "hex"));
@@ -53,6 +53,9 @@ describe("encodeCbor", () => {
     expect(hex(encodeCbor(p, { compat: 1 }))).toBe("d85882ca6131ca63322e35");
   });
 
+  it("refuses a regex with SurrealDB's text (it has no CBOR form)", () => {
+    expect(() => encodeCbor([new Regex("a")])).toThrow(new CborError("Found unsupported SurrealQL value being encoded into a CBOR value"));
+  });
   it("refuses a value outside the value model", () => {
     expect(() => encodeCbor(new Map() as unknown as Value)).toThrow(CborError);
   });

@@ -1,0 +1,124 @@
+// Regex values: SurrealDB's `/…/` (Rust regex syntax) compiled to a JS RegExp; matching, text and errors.
+import { Regex } from "./types.js";
+
+/** A pattern Rust's regex crate refuses; `message` is its text (`regex parse error:\n    (\n    ^\nerror: unclosed group`). */
+export class RegexSyntaxError extends Error {}
+
+// Rust's Unicode-aware `\w` and `\d` (JS reads them as ASCII even with the `u` flag)
+const WORD = String.raw`\p{Alphabetic}\p{M}\p{Nd}\p{Pc}\u200c\u200d`;
+const DIGIT = String.raw`\p{Nd}`;
+const POSIX: Record<string, string> = {
+  alpha: "A-Za-z", digit: "0-9", alnum: "0-9A-Za-z", upper: "A-Z", lower: "a-z", space: String.raw`\t\n\v\f\r `,
+  xdigit: "0-9A-Fa-f", word: "0-9A-Za-z_", punct: String.raw`!-\/:-@\[-\x60{-~`, blank: String.raw`\t `, cntrl: String.raw`\x00-\x1f\x7f`,
+};
+// characters a JS `u` pattern allows after `\` outside / inside a class
+const JS_SYNTAX = new Set("^$\\.*+?()[]{}|/".split(""));
+
+function syntaxError(source: string, at: number | undefined, what: string): RegexSyntaxError {
+  const caret = at === undefined ? "" : `    ${" ".repeat([...source.slice(0, at)].length)}^\n`;
+  return new RegexSyntaxError(`regex parse error:\n    ${source}\n${caret}error: ${what}`);
+}
+
+/** Rust regex text → a JS source and flags (leading `(?flags)`, `(?P<n>`, `\A` `\z`, Unicode `\w` `\d`, POSIX classes). */
+function translate(source: string): { js: string; flags: string } {
+  let flags = "u";
+  let i = 0;
+  const lead = /^\(\?([imsU]+)\)/.exec(source);
+  if (lead) {
+    for (const f of lead[1]!) if (f !== "U" && !flags.includes(f)) flags += f;
+    i = lead[0].length;
+  }
+  let out = "";
+  let inClass = false;
+  const opens: number[] = [];
+  for (; i < source.length; i++) {
+    const c = source[i]!;
+    if (c === "\\") {
+      const n = source[i + 1];
+      if (n === undefined) throw syntaxError(source, i, "incomplete escape sequence, reached end of pattern prematurely");
+      i++;
+      if (n === "w" || n === "W" || n === "d" || n === "D") {
+        const set = n.toLowerCase() === "w" ? WORD : DIGIT;
+        const negated = n === "W" || n === "D";
+        out += inClass ? (negated ? `\\${n}` : set) : `[${negated ? "^" : ""}${set}]`;
+      } else if (n === "A" && !inClass) out += "(?<![\\s\\S])";
+      else if (n === "z" && !inClass) out += "(?![\\s\\S])";
+      else if (/[A-Za-z0-9]/.test(n) || JS_SYNTAX.has(n) || (inClass && n === "-")) {
+        // `\pL` is `\p{L}` in Rust
+        if ((n === "p" || n === "P") && source[i + 1] !== "{" && source[i + 1] !== undefined) out += `\\${n}{${source[++i]}}`;
+        else out += `\\${n}`;
+      } else out += n === "-" ? "\\x2d" : n; // Rust escapes any punctuation; JS `u` only its syntax characters
+      continue;
+    }
+    if (inClass) {
+      const posix = c === "[" ? /^\[:(\^?)([a-z]+):\]/.exec(source.slice(i)) : null;
+      if (posix && POSIX[posix[2]!] !== undefined && posix[1] === "") {
+        out += POSIX[posix[2]!];
+        i += posix[0].length - 1;
+        continue;
+      }
+      if (c === "]") inClass = false;
+      out += c === "[" ? "\\[" : c;
+      continue;
+    }
+    if (c === "[") {
+      inClass = true;
+      out += c;
+      // a `]` right after `[` or `[^` is a literal in Rust
+      const neg = source[i + 1] === "^";
+      if (neg) out += "^";
+      if (source[i + (neg ? 2 : 1)] === "]") out += "\\]";
+      i += (neg ? 1 : 0) + (source[i + (neg ? 2 : 1)] === "]" ? 1 : 0);
+      continue;
+    }
+    if (c === "(") {
+      opens.push(i);
+      if (source.startsWith("(?P<", i)) {
+        out += "(?<";
+        i += 3;
+        continue;
+      }
+    } else if (c === ")") {
+      if (opens.pop() === undefined) throw syntaxError(source, i, "unopened group");
+    }
+    out += c;
+  }
+  if (inClass) throw syntaxError(source, source.lastIndexOf("["), "unclosed character class");
+  if (opens.length > 0) throw syntaxError(source, opens[opens.length - 1], "unclosed group");
+  return { js: out, flags };
+}
+
+const cache = new Map<string, RegExp>();
+
+/** The compiled form of a Rust regex text; throws RegexSyntaxError when SurrealDB would refuse it. */
+function compile(source: string): RegExp {
+  let re = cache.get(source);
+  if (re === undefined) {
+    if (source.includes("\0")) throw new RegexSyntaxError("regex contained NUL byte");
+    const { js, flags } = translate(source);
+    try {
+      re = new RegExp(js, flags);
+    } catch (e) {
+      throw syntaxError(source, undefined, (e as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /, "").toLowerCase());
+    }
+    if (cache.size >= 1000) cache.clear();
+    cache.set(source, re);
+  }
+  return re;
+}
+
+/** A regex value from its pattern text (`\/` already read as `/`); throws RegexSyntaxError for an invalid pattern. */
+export function regexFrom(source: string): Regex {
+  compile(source);
+  return new Regex(source);
+}
+
+/** Whether `text` holds a match of `r` (SurrealDB's `is_match`: anywhere unless anchored). */
+export function regexMatches(r: Regex, text: string): boolean {
+  return compile(r.source).test(text);
+}
+
+/** `/…/` as SurrealDB prints it: 2.x escapes `/` inside, 1.x prints the pattern as it is. */
+export function formatRegex(r: Regex, compat: 1 | 2): string {
+  return `/${compat === 1 ? r.source : r.source.replace(/\//g, "\\/")}/`;
+}

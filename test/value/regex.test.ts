@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { compareValues, formatRegex, isTruthy, looseEquals, regexFrom, regexMatches, RegexSyntaxError, toJson, toSql, typeName } from "../../src/value/index.js";
+
+const m = (pattern: string, text: string) => regexMatches(regexFrom(pattern), text);
+
+describe("regex values (Rust regex syntax on a JS RegExp)", () => {
+  it("reads Rust's syntax: Unicode \\w \\d, leading flags, (?P<n>), \\A \\z, \\pL, escaped punctuation, POSIX classes, `]` first in a class", () => {
+    expect(m("^\\w+$", "héllo")).toBe(true);
+    expect(m("^\\d$", "٣")).toBe(true);
+    expect(m("(?i)abc", "ABC")).toBe(true);
+    expect(m("(?s)a.b", "a\nb")).toBe(true);
+    expect(m("a.b", "a\nb")).toBe(false);
+    expect(m("^(?P<x>a)b$", "ab")).toBe(true);
+    expect(m("\\Aab", "xab")).toBe(false);
+    expect(m("a\\z", "ab")).toBe(false);
+    expect(m("^\\pL$", "é")).toBe(true);
+    expect(m("^a\\-b\\#$", "a-b#")).toBe(true);
+    expect(m("^[[:alpha:]][[:digit:]]$", "x9")).toBe(true);
+    expect(m("^[]a]+$", "a]")).toBe(true);
+  });
+  it("refuses what the regex crate refuses, in its words", () => {
+    expect(() => regexFrom("(")).toThrow(new RegexSyntaxError("regex parse error:\n    (\n    ^\nerror: unclosed group"));
+    expect(() => regexFrom("a)")).toThrow(new RegexSyntaxError("regex parse error:\n    a)\n     ^\nerror: unopened group"));
+    expect(() => regexFrom("[a")).toThrow(/unclosed character class/);
+    expect(() => regexFrom("*")).toThrow(RegexSyntaxError);
+  });
+  it("prints `/…/` (2.x escapes `/`, 1.x does not), sends its pattern as JSON, is falsy and sorts after tables", () => {
+    const r = regexFrom("a/b");
+    expect(formatRegex(r, 2)).toBe("/a\\/b/");
+    expect(formatRegex(r, 1)).toBe("/a/b/");
+    expect(toSql(r)).toBe("/a\\/b/");
+    expect(toJson(r)).toBe("a/b");
+    expect(isTruthy(r)).toBe(false);
+    expect(typeName(r)).toBe("regex");
+    expect(compareValues(r, "zzz")).toBe(1);
+    expect(compareValues(regexFrom("a"), regexFrom("b"))).toBe(-1);
+  });
+  it("`=` matches a string on either side, only at the top level", () => {
+    expect(looseEquals(regexFrom("a.c"), "xabcx")).toBe(true);
+    expect(looseEquals("abd", regexFrom("a.c"))).toBe(false);
+    expect(looseEquals([regexFrom("a")], ["a"])).toBe(false);
+    expect(looseEquals(regexFrom("1"), 1n)).toBe(false);
+  });
+});
