@@ -81,11 +81,14 @@ export async function storeIndexData(env: DocEnv, table: TableEntry, rid: Record
   }
 }
 
-/** Rebuild one index from the table's records (DEFINE INDEX on a table with data). */
-export async function buildIndex(env: DocEnv, table: TableEntry, name: string): Promise<void> {
+/**
+ * Rebuild one index from the table's records (DEFINE INDEX on a table with data). `replaced`: it had entries before
+ * (a new index has none: REMOVE INDEX / TABLE cleared them).
+ */
+export async function buildIndex(env: DocEnv, table: TableEntry, name: string, replaced = true): Promise<void> {
   const ix = table.indexes.get(name);
   if (!ix) return;
   const t = { ns: env.ns, db: env.db, tb: table.def.name };
-  await env.indexes.clear(env.txn, t, name);
+  if (replaced) await env.indexes.clear(env.txn, t, name);
   for await (const batch of env.records.scan(env.txn, t)) for (const rec of batch) await addEntries(env, table, name, ix, rec.id, rec.doc);
 }

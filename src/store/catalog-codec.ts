@@ -1,115 +1,382 @@
-// store/: how one definition is stored — its AST (with generated secrets) as tagged JSON, exact to the last field.
-// Plain JSON data stays as it is; values JSON has no word for become `{"$": tag, "v": …}`; object keys that start
-// with "$" get one more "$", so a tag can never be confused with data.
+// store/: how one definition is stored — its AST (with generated secrets) in a compact binary layout, exact to the
+// last field, written in one pass without an intermediate tree. Each value is a tag byte and its body; a string of
+// up to 64 bytes is written once per definition and then referred to by number (AST keys and kinds repeat a lot).
+// The AST's source positions are left out: where a definition's text was says nothing about the definition.
 
 import { setField } from "../value/object.js";
 import { Datetime, Decimal, Duration, Geometry, RecordId, RecordIdRange, Regex, Table, Uuid } from "../value/types.js";
 import type { RecordIdKey } from "../value/types.js";
+import { decodeJsonDefinition } from "./catalog-codec-v1.js";
 
 /** The first byte of every stored definition: the layout of what follows (bump when the AST changes shape). */
-const FORMAT = 1;
+const FORMAT = 2;
+/** Format 1 (tagged JSON) is still read: catalogs stored before format 2. */
+const FORMAT_JSON = 1;
 
-type Tree = null | boolean | number | string | Tree[] | { [key: string]: Tree };
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-
-
-function tag(t: string, v: Tree): Tree {
-  return { $: t, v };
+const enum T {
+  Undefined,
+  Null,
+  False,
+  True,
+  /** A non-negative integral number, varint. */
+  Uint,
+  /** A negative integral number, its magnitude as a varint. */
+  Nint,
+  F64,
+  /** A bigint within i64, 8 bytes. */
+  I64,
+  /** Any other bigint, its decimal text. */
+  BigText,
+  Str,
+  /** A string seen earlier in this definition: its number, varint. */
+  Ref,
+  Arr,
+  Obj,
+  Duration,
+  Datetime,
+  Decimal,
+  Uuid,
+  Table,
+  RecordId,
+  Range,
+  Bytes,
+  Geometry,
+  Regex,
 }
 
-function bound(b: { value: RecordIdKey; inclusive: boolean } | undefined): Tree {
-  return b === undefined ? NONE : [toTree(b.value), b.inclusive];
+/** Strings up to this many bytes are numbered for reuse. */
+const SHARED = 64;
+const I64_MIN = -(2n ** 63n);
+const I64_MAX = 2n ** 63n - 1n;
+const utf8 = new TextEncoder();
+const fromUtf8 = new TextDecoder();
+
+// ---- writing (one module-level buffer, reused: encoding is synchronous)
+
+let buf = new Uint8Array(1 << 16);
+let view = new DataView(buf.buffer);
+let at = 0;
+const seen = new Map<string, number>();
+
+function room(n: number): void {
+  if (at + n <= buf.length) return;
+  let size = buf.length * 2;
+  while (size < at + n) size *= 2;
+  const next = new Uint8Array(size);
+  next.set(buf.subarray(0, at));
+  buf = next;
+  view = new DataView(next.buffer);
 }
 
-const NONE: Tree = { $: "N" };
+/** A non-negative integer up to 2^53, 7 bits a byte. */
+function varint(n: number): void {
+  room(8);
+  while (n >= 0x80) {
+    buf[at++] = (n % 0x80) | 0x80;
+    n = Math.floor(n / 0x80);
+  }
+  buf[at++] = n;
+}
+
+function str(s: string): void {
+  const ref = seen.get(s);
+  if (ref !== undefined) {
+    room(9);
+    buf[at++] = T.Ref;
+    varint(ref);
+    return;
+  }
+  const n = s.length;
+  room(n + 10);
+  buf[at++] = T.Str;
+  const start = at;
+  varint(n);
+  // ASCII, the common case: one byte per character
+  let i = 0;
+  for (; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80) break;
+    buf[at++] = c;
+  }
+  let bytes = n;
+  if (i < n) {
+    const whole = utf8.encode(s);
+    bytes = whole.length;
+    at = start;
+    varint(bytes);
+    room(bytes);
+    buf.set(whole, at);
+    at += bytes;
+  }
+  if (bytes <= SHARED) seen.set(s, seen.size);
+}
+
+function num(x: number): void {
+  if (Number.isSafeInteger(x) && !Object.is(x, -0)) {
+    buf[at++] = x >= 0 ? T.Uint : T.Nint;
+    varint(x >= 0 ? x : -x);
+    return;
+  }
+  room(9);
+  buf[at++] = T.F64;
+  view.setFloat64(at, x);
+  at += 8;
+}
+
+function bigint(x: bigint): void {
+  room(9);
+  if (x < I64_MIN || x > I64_MAX) {
+    buf[at++] = T.BigText;
+    str(x.toString());
+    return;
+  }
+  buf[at++] = T.I64;
+  view.setBigInt64(at, x);
+  at += 8;
+}
+
+function bound(b: { value: RecordIdKey; inclusive: boolean } | undefined, same: boolean): void {
+  if (b === undefined) return write(undefined, true, same);
+  write(b.inclusive, true, same);
+  write(b.value, true, same);
+}
 
 /**
- * The JSON tree of any AST or value, without the AST's source positions (where a definition's text was says nothing
- * about the definition, and they were a third of the bytes); `same` also sorts object keys (for comparing).
+ * Write any AST or value. `value`: inside a literal's value, where an object is data (never an AST node whose
+ * position is dropped). `same`: object keys in sorted order (for comparing).
  */
-function toTree(x: unknown, same = false): Tree {
-  if (x === undefined) return NONE;
-  if (x === null || typeof x === "boolean" || typeof x === "string") return x;
-  if (typeof x === "number") return Number.isFinite(x) && !Object.is(x, -0) ? x : tag("f", String(Object.is(x, -0) ? "-0" : x));
-  if (typeof x === "bigint") return tag("i", x.toString());
-  if (Array.isArray(x)) return x.map((v) => toTree(v, same));
-  if (x instanceof Duration) return tag("dur", x.nanos.toString());
-  if (x instanceof Datetime) return tag("dt", x.nanos.toString());
-  if (x instanceof Decimal) return tag("dec", x.text);
-  if (x instanceof Uuid) return tag("uuid", x.text);
-  if (x instanceof Table) return tag("tb", x.name);
-  if (x instanceof Regex) return tag("re", x.source);
-  if (x instanceof RecordId) return tag("rid", [x.table, toTree(x.id, same)]);
-  if (x instanceof RecordIdRange) return tag("rng", [bound(x.begin), bound(x.end)]);
-  if (x instanceof Uint8Array) return tag("by", Buffer.from(x).toString("base64"));
-  if (x instanceof Geometry) return tag("geo", [x.type, toTree(x.coordinates)]);
-  if (typeof x === "object") {
-    const proto = Object.getPrototypeOf(x);
-    if (proto !== Object.prototype && proto !== null) throw new TypeError(`catalog codec: cannot store a ${proto?.constructor?.name ?? "value"}`);
-    const out: { [key: string]: Tree } = {};
-    const entries = Object.entries(x);
-    if (same) entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    // an AST node's source position (a node has a string `kind`)
-    const dropPos = typeof (x as { kind?: unknown }).kind === "string";
-    for (const [k, v] of entries) if (!(dropPos && k === "pos")) setField(out, k.startsWith("$") ? `$${k}` : k, toTree(v, same));
-    return out;
+function write(x: unknown, value: boolean, same: boolean): void {
+  room(1);
+  switch (typeof x) {
+    case "undefined":
+      buf[at++] = T.Undefined;
+      return;
+    case "boolean":
+      buf[at++] = x ? T.True : T.False;
+      return;
+    case "string":
+      return str(x);
+    case "number":
+      return num(x);
+    case "bigint":
+      return bigint(x);
+    case "object":
+      break;
+    default:
+      throw new TypeError(`catalog codec: cannot store a ${typeof x}`);
   }
-  throw new TypeError(`catalog codec: cannot store a ${typeof x}`);
-}
-
-function fromBound(t: Tree): { value: RecordIdKey; inclusive: boolean } | undefined {
-  if (!Array.isArray(t)) return undefined;
-  return { value: fromTree(t[0]!) as RecordIdKey, inclusive: t[1] as boolean };
-}
-
-const TAGS: Record<string, (v: Tree) => unknown> = {
-  N: () => undefined,
-  f: (v) => (v === "-0" ? -0 : Number(v)),
-  i: (v) => BigInt(v as string),
-  dur: (v) => new Duration(BigInt(v as string)),
-  dt: (v) => new Datetime(BigInt(v as string)),
-  dec: (v) => new Decimal(v as string),
-  uuid: (v) => new Uuid(v as string),
-  tb: (v) => new Table(v as string),
-  re: (v) => new Regex(v as string),
-  rid: (v) => new RecordId((v as Tree[])[0] as string, fromTree((v as Tree[])[1]!) as RecordIdKey),
-  rng: (v) => new RecordIdRange(fromBound((v as Tree[])[0]!), fromBound((v as Tree[])[1]!)),
-  by: (v) => new Uint8Array(Buffer.from(v as string, "base64")),
-  geo: (v) => new Geometry((v as Tree[])[0] as Geometry["type"], fromTree((v as Tree[])[1]!)),
-};
-
-function fromTree(t: Tree): unknown {
-  if (t === null || typeof t !== "object") return t;
-  if (Array.isArray(t)) return t.map(fromTree);
-  const tg = t["$"];
-  if (typeof tg === "string") {
-    const make = TAGS[tg];
-    if (!make) throw new TypeError(`catalog codec: unknown tag '${tg}'`);
-    return make(t["v"]!);
+  if (x === null) {
+    buf[at++] = T.Null;
+    return;
   }
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(t)) setField(out, k.startsWith("$") ? k.slice(1) : k, fromTree(v));
-  return out;
+  if (Array.isArray(x)) {
+    buf[at++] = T.Arr;
+    varint(x.length);
+    for (let i = 0; i < x.length; i++) write(x[i], value, same);
+    return;
+  }
+  const proto = Object.getPrototypeOf(x);
+  if (proto === Object.prototype || proto === null) return object(x as Record<string, unknown>, value, same);
+  if (x instanceof Duration || x instanceof Datetime) {
+    buf[at++] = x instanceof Duration ? T.Duration : T.Datetime;
+    return bigint(x.nanos);
+  }
+  if (x instanceof Decimal || x instanceof Uuid) {
+    buf[at++] = x instanceof Decimal ? T.Decimal : T.Uuid;
+    return str(x.text);
+  }
+  if (x instanceof Table || x instanceof Regex) {
+    buf[at++] = x instanceof Table ? T.Table : T.Regex;
+    return str(x instanceof Table ? x.name : x.source);
+  }
+  if (x instanceof RecordId) {
+    buf[at++] = T.RecordId;
+    str(x.table);
+    return write(x.id, true, same);
+  }
+  if (x instanceof RecordIdRange) {
+    buf[at++] = T.Range;
+    bound(x.begin, same);
+    return bound(x.end, same);
+  }
+  if (x instanceof Uint8Array) {
+    buf[at++] = T.Bytes;
+    varint(x.length);
+    room(x.length);
+    buf.set(x, at);
+    at += x.length;
+    return;
+  }
+  if (x instanceof Geometry) {
+    buf[at++] = T.Geometry;
+    str(x.type);
+    return write(x.coordinates, true, same);
+  }
+  throw new TypeError(`catalog codec: cannot store a ${proto?.constructor?.name ?? "value"}`);
 }
+
+function object(x: Record<string, unknown>, value: boolean, same: boolean): void {
+  // an AST node (it has a string `kind`) loses its source position; a literal's value is data from there down
+  const node = !value && typeof x.kind === "string";
+  const keys = Object.keys(x);
+  if (same) keys.sort();
+  let count = keys.length;
+  if (node && Object.hasOwn(x, "pos")) count--;
+  buf[at++] = T.Obj;
+  varint(count);
+  const literal = node && x.kind === "Literal";
+  for (const k of keys) {
+    if (node && k === "pos") continue;
+    str(k);
+    write(x[k], value || (literal && k === "value"), same);
+  }
+}
+
+function encoded(def: unknown, same: boolean): Uint8Array {
+  at = 0;
+  seen.clear();
+  room(1);
+  buf[at++] = FORMAT;
+  write(def, false, same);
+  return buf.slice(0, at);
+}
+
+// ---- reading
+
+const EMPTY = new Uint8Array(0);
+let src: Uint8Array = EMPTY;
+let srcView: DataView = new DataView(EMPTY.buffer);
+let pos = 0;
+let strings: string[] = [];
+
+function readVarint(): number {
+  let n = 0;
+  let scale = 1;
+  for (;;) {
+    const b = src[pos++]!;
+    n += (b & 0x7f) * scale;
+    if (b < 0x80) return n;
+    scale *= 0x80;
+  }
+}
+
+function readStr(): string {
+  const tag = src[pos++];
+  if (tag === T.Ref) return strings[readVarint()]!;
+  if (tag !== T.Str) throw new TypeError(`catalog codec: a string expected, tag ${tag}`);
+  const n = readVarint();
+  const end = pos + n;
+  let s = "";
+  let i = pos;
+  if (n <= SHARED) for (; i < end && src[i]! < 0x80; i++) s += String.fromCharCode(src[i]!);
+  if (i < end) s = fromUtf8.decode(src.subarray(pos, end));
+  pos = end;
+  if (n <= SHARED) strings.push(s);
+  return s;
+}
+
+function readBigint(): bigint {
+  const tag = src[pos++];
+  if (tag === T.BigText) return BigInt(readStr());
+  if (tag !== T.I64) throw new TypeError(`catalog codec: a bigint expected, tag ${tag}`);
+  pos += 8;
+  return srcView.getBigInt64(pos - 8);
+}
+
+function readBound(): { value: RecordIdKey; inclusive: boolean } | undefined {
+  const inclusive = read();
+  return inclusive === undefined ? undefined : { inclusive: inclusive as boolean, value: read() as RecordIdKey };
+}
+
+function read(): unknown {
+  const tag = src[pos]!;
+  switch (tag) {
+    case T.Str:
+    case T.Ref:
+      return readStr();
+    case T.I64:
+    case T.BigText:
+      return readBigint();
+  }
+  pos++;
+  switch (tag) {
+    case T.Undefined:
+      return undefined;
+    case T.Null:
+      return null;
+    case T.False:
+      return false;
+    case T.True:
+      return true;
+    case T.Uint:
+      return readVarint();
+    case T.Nint:
+      return -readVarint();
+    case T.F64:
+      pos += 8;
+      return srcView.getFloat64(pos - 8);
+    case T.Arr: {
+      const out = new Array<unknown>(readVarint());
+      for (let i = 0; i < out.length; i++) out[i] = read();
+      return out;
+    }
+    case T.Obj: {
+      const out: Record<string, unknown> = {};
+      for (let n = readVarint(); n > 0; n--) setField(out, readStr(), read());
+      return out;
+    }
+    case T.Duration:
+      return new Duration(readBigint());
+    case T.Datetime:
+      return new Datetime(readBigint());
+    case T.Decimal:
+      return new Decimal(readStr());
+    case T.Uuid:
+      return new Uuid(readStr());
+    case T.Table:
+      return new Table(readStr());
+    case T.Regex:
+      return new Regex(readStr());
+    case T.RecordId:
+      return new RecordId(readStr(), read() as RecordIdKey);
+    case T.Range:
+      return new RecordIdRange(readBound(), readBound());
+    case T.Bytes: {
+      const n = readVarint();
+      pos += n;
+      return src.slice(pos - n, pos);
+    }
+    case T.Geometry:
+      return new Geometry(readStr() as Geometry["type"], read());
+  }
+  throw new TypeError(`catalog codec: unknown tag ${tag}`);
+}
+
+// ---- the entry points
 
 /** The stored bytes of a definition (AST, StoredUser, StoredAccess). */
 export function encodeDefinition(def: unknown): Uint8Array {
-  const body = encoder.encode(JSON.stringify(toTree(def)));
-  const out = new Uint8Array(body.length + 1);
-  out[0] = FORMAT;
-  out.set(body, 1);
-  return out;
+  return encoded(def, false);
 }
 
 /** True when two definitions are the same but for where their text was. */
 export function sameDefinition(a: unknown, b: unknown): boolean {
-  return JSON.stringify(toTree(a, true)) === JSON.stringify(toTree(b, true));
+  return Buffer.compare(encoded(a, true), encoded(b, true)) === 0;
 }
 
-/** The definition back from its stored bytes. */
+/** The definition back from its stored bytes (either format). */
 export function decodeDefinition(bytes: Uint8Array): unknown {
+  if (bytes[0] === FORMAT_JSON) return decodeJsonDefinition(bytes.subarray(1));
   if (bytes[0] !== FORMAT) throw new TypeError(`catalog codec: unknown format ${bytes[0]}`);
-  return fromTree(JSON.parse(decoder.decode(bytes.subarray(1))) as Tree);
+  src = bytes;
+  srcView = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  pos = 1;
+  try {
+    const def = read();
+    if (pos !== bytes.length) throw new TypeError("catalog codec: bytes after the definition");
+    return def;
+  } finally {
+    src = EMPTY;
+    strings = [];
+  }
 }

@@ -11,7 +11,7 @@
 
 import { concatBytes, prefixRange } from "./kv/bytes.js";
 import { databaseKey, definitionKey, namespaceKey, rootKey, tableKey } from "./kv/keys.js";
-import { Reader } from "./kv/ordered.js";
+import { Reader, Writer } from "./kv/ordered.js";
 import type { Key, KeyRange } from "./kv/types.js";
 
 /** Root ({}), a namespace, a database or a table: each later name needs the earlier ones. */
@@ -45,6 +45,14 @@ function base(at: Level): Key {
 /** The key of definition `tag` named `name` at a level. */
 export function defKey(at: Level, tag: Tag, name: string): Key {
   return definitionKey(base(at), tag, name);
+}
+
+/** The key of definition `name` under `prefix`, the shared start of a level's keys of one tag (defKey with name ""). */
+export function defKeyAfter(prefix: Key, name: string): Key {
+  const w = new Writer();
+  w.bytes(prefix.subarray(0, prefix.length - 1));
+  w.string(name);
+  return w.result();
 }
 
 /** Every definition at a level (not its children's). */

@@ -18,17 +18,28 @@ import type {
 import type { AuthCatalog, StoredAccess, StoredUser } from "../exec/contract.js";
 import { encodeDefinition } from "./catalog-codec.js";
 import { writeDefinition, type CatalogTxn } from "./catalog-journal.js";
-import { defKey, subtree, type Level, type Tag } from "./catalog-keys.js";
+import { defKey, defKeyAfter, subtree, type Level, type Tag } from "./catalog-keys.js";
+
+import type { Key } from "./kv/types.js";
 
 export type { CatalogTxn } from "./catalog-journal.js";
 
 /** A map of definitions that knows where its entries are stored: the level and the two-letter tag of its keys. */
 export class DefMap<V> extends Map<string, V> {
+  /** The key of the entry named "" (its level and tag), made at the first write. */
+  private prefix: Key | undefined;
+
   constructor(
     readonly at: Level,
     readonly tag: Tag,
   ) {
     super();
+  }
+
+  /** Where entry `name` is stored. */
+  keyOf(name: string): Key {
+    this.prefix ??= defKey(this.at, this.tag, "");
+    return defKeyAfter(this.prefix, name);
   }
 }
 
@@ -79,7 +90,7 @@ export function putIn<V>(txn: CatalogTxn, map: DefMap<V>, key: string, value: V)
   const prev = map.get(key);
   map.set(key, value);
   txn.onCancel(() => (had ? map.set(key, prev as V) : map.delete(key)));
-  writeDefinition(txn, defKey(map.at, map.tag, key), () => encodeDefinition(storedForm(map.tag, value)), undefined, { value: prev });
+  writeDefinition(txn, map.keyOf(key), () => encodeDefinition(storedForm(map.tag, value)), undefined, { value: prev });
 }
 
 /** Replace the definition of an existing namespace, database or table, keeping what it holds. */
@@ -88,7 +99,7 @@ export function redefine<D>(txn: CatalogTxn, map: DefMap<{ def: D }>, key: strin
   const prev = entry.def;
   entry.def = def;
   txn.onCancel(() => (entry.def = prev));
-  writeDefinition(txn, defKey(map.at, map.tag, key), () => encodeDefinition(def));
+  writeDefinition(txn, map.keyOf(key), () => encodeDefinition(def));
 }
 
 /** Delete `map[key]` under `txn`; a namespace, database or table takes everything under it in the store along. */
@@ -97,7 +108,7 @@ export function deleteIn<V>(txn: CatalogTxn, map: DefMap<V>, key: string): void 
   const prev = map.get(key) as V;
   map.delete(key);
   txn.onCancel(() => map.set(key, prev));
-  writeDefinition(txn, defKey(map.at, map.tag, key), undefined, CONTAINERS[map.tag] ? subtree(childLevel(map, key)) : undefined, { value: prev });
+  writeDefinition(txn, map.keyOf(key), undefined, CONTAINERS[map.tag] ? subtree(childLevel(map, key)) : undefined, { value: prev });
 }
 
 /** The text form of a field path as the catalog keys it (`a.b`, `a[*]`, `a.*`). */

@@ -8,10 +8,10 @@ import { parse } from "../../grammar/index.js";
 import { Datastore } from "../../src/exec/datastore.js";
 import { decodeDefinition, encodeDefinition, sameDefinition } from "../../src/store/catalog-codec.js";
 import type { Tag } from "../../src/store/catalog-keys.js";
-import { Datetime, Decimal, Duration, Geometry, RecordId, RecordIdRange, Table, Uuid, type Value } from "../../src/value/types.js";
+import { Datetime, Decimal, Duration, Geometry, RecordId, RecordIdRange, Regex, Table, Uuid, type Value } from "../../src/value/types.js";
 import { parseLanguageFile } from "../language/format.js";
 import { rootSession } from "../exec/helpers.js";
-import { catalogEntries, withoutPositions } from "./catalog-helpers.js";
+import { catalogEntries, catalogPaths, withoutPositions } from "./catalog-helpers.js";
 
 /** The DEFINE statements (as text) of every behaviour file and example schema. */
 function defineTexts(): string[] {
@@ -78,6 +78,7 @@ describe("catalog codec", () => {
       fc.stringMatching(/^-?\d{1,20}(\.\d{1,10})?$/).map((t) => new Decimal(t)),
       fc.uuid().map((u) => new Uuid(u)),
       fc.string().map((t) => new Table(t)),
+      fc.string().map((t) => new Regex(t)),
       fc.tuple(fc.string(), fc.oneof(fc.bigInt(), fc.string())).map(([t, id]) => new RecordId(t, id)),
       fc.tuple(fc.option(fc.bigInt(), { nil: undefined }), fc.boolean()).map(([b, inc]) => new RecordId("t", new RecordIdRange(b === undefined ? undefined : { value: b, inclusive: inc }, undefined))),
       fc.uint8Array().map((b) => b as Value),
@@ -103,6 +104,34 @@ describe("catalog codec", () => {
     expect(encodeDefinition(a)).toEqual(encodeDefinition(b));
     expect(sameDefinition(a, b)).toBe(true);
     expect(sameDefinition(a, parse("DEFINE TABLE t PERMISSIONS FOR select WHERE a = 2")[0])).toBe(false);
+  });
+
+  it("keeps the keys of a literal object value, `pos` too: only an AST node's position is dropped", () => {
+    const value = { kind: "k", pos: 3, nested: [{ kind: "Literal", pos: { line: 1 } }] };
+    const def = { kind: "DefineParam", name: "p", value: { kind: "Literal", value, pos: { line: 1, column: 1, offset: 0 } }, comment: undefined };
+    expect(decodeDefinition(encodeDefinition(def))).toStrictEqual({ ...def, value: { kind: "Literal", value } });
+  });
+
+  it("still reads definitions stored in format 1 (tagged JSON), with their secrets", async () => {
+    // fixtures/catalog-v1.json: what the format-1 encoder stored for catalog-v1.surql
+    const stored = JSON.parse(readFileSync("test/store/fixtures/catalog-v1.json", "utf8")) as Record<string, string>;
+    const ds = new Datastore({ compat: 2 });
+    const answers = await ds.execute(readFileSync("test/store/fixtures/catalog-v1.surql", "utf8"), rootSession("app", "app"));
+    expect(answers.filter((a) => a.status !== "OK")).toEqual([]);
+    const now = new Map(catalogPaths(ds.catalog));
+    expect([...now.keys()].sort()).toEqual(Object.keys(stored).sort());
+    for (const [path, base64] of Object.entries(stored)) {
+      const bytes = Uint8Array.from(Buffer.from(base64, "base64"));
+      expect(bytes[0]).toBe(1);
+      const old = decodeDefinition(bytes) as { code?: string };
+      // a user's code is generated anew on every DEFINE
+      const expected = path.includes("/us/") ? { ...(now.get(path) as object), code: old.code } : now.get(path);
+      expect(old, path).toStrictEqual(withoutPositions(expected));
+    }
+    expect((decodeDefinition(Buffer.from(stored["ns/app/db/app/ac/acc"]!, "base64")) as { jwt: unknown }).jwt).toEqual({
+      verify: { kind: "Key", alg: "HS512", key: "secret" },
+      issuer: { alg: "HS512", key: "secret" },
+    });
   });
 
   it("refuses what it cannot store instead of storing it wrong", () => {

@@ -3,6 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { TAGS, VERSION_KEY, defKey, levelDefs, parseDefKey, subtree, type Level, type Tag } from "../../src/store/catalog-keys.js";
+import { DefMap } from "../../src/store/catalog.js";
 import { keyString } from "../../src/store/kv/bytes.js";
 import { recordKey } from "../../src/store/kv/keys.js";
 import type { Key, KeyRange } from "../../src/store/kv/types.js";
@@ -25,6 +26,17 @@ describe("catalog keys", () => {
         const tag = tags[i % tags.length]!;
         expect(parseDefKey(defKey(at, tag, n))).toEqual({ at: { ns: at.ns, db: at.db, tb: at.tb }, tag, name: n });
         expect(inside(defKey(at, tag, n), levelDefs(at))).toBe(true);
+      }),
+    );
+  });
+
+  it("a map's keys, made from its cached level-and-tag prefix, are the keys defKey makes", () => {
+    fc.assert(
+      fc.property(level, name, name, fc.nat(), (at, n, m, i) => {
+        const tags = tagsOf(at);
+        const map = new DefMap(at, tags[i % tags.length]!);
+        expect(map.keyOf(n)).toEqual(defKey(at, map.tag, n));
+        expect(map.keyOf(m)).toEqual(defKey(at, map.tag, m));
       }),
     );
   });

@@ -1,7 +1,7 @@
 // exec/statements: DEFINE of every definition kind — RBAC, IF NOT EXISTS / OVERWRITE per version, catalog write.
 
 import type { Base, DefineAccessStatement, DefineStatement, DefineTableStatement, DefineUserStatement, JwtConfig } from "../../ast/nodes.js";
-import { randomInt } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { buildIndex } from "../../doc/indexes.js";
 import { elementDefinitions } from "../../doc/fields.js";
 import { QueryError } from "../../errors/index.js";
@@ -21,10 +21,10 @@ import { docEnv, ensureDatabase, ensureTable } from "../records.js";
 
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
-/** A random 128-char alphanumeric secret (user `code`, default access keys). */
+/** A random 128-char alphanumeric secret (user `code`, default access keys): uniform, bytes ≥ 248 (4 × 62) are skipped. */
 export function randomCode(len = 128): string {
   let s = "";
-  for (let i = 0; i < len; i++) s += ALNUM[randomInt(ALNUM.length)];
+  while (s.length < len) for (const b of randomBytes(len - s.length + 16)) if (b < 248 && s.length < len) s += ALNUM[b % ALNUM.length];
   return s;
 }
 
@@ -218,15 +218,17 @@ export async function runDefine(s: DefineStatement, ctx: Ctx): Promise<Value> {
       const name = idiomText(s.name);
       const table = dbEntry.tables.get(s.table) ?? ensureTable(ctx, s.table);
       if (onExisting(ctx, s, table.fields.has(name), `The field '${name}' already exists`) === "skip") return undefined;
-      putIn(ctx.txn, table.fields, name, clean(s));
-      for (const el of elementDefinitions(clean(s), ctx.core.compat)) putIn(ctx.txn, table.fields, idiomText(el.name), el);
+      const def = clean(s);
+      putIn(ctx.txn, table.fields, name, def);
+      for (const el of elementDefinitions(def, ctx.core.compat)) putIn(ctx.txn, table.fields, idiomText(el.name), el);
       return undefined;
     }
     case "DefineIndex": {
       const table = dbEntry.tables.get(s.table) ?? ensureTable(ctx, s.table);
-      if (onExisting(ctx, s, table.indexes.has(s.name), `The index '${s.name}' already exists`) === "skip") return undefined;
+      const replaced = table.indexes.has(s.name);
+      if (onExisting(ctx, s, replaced, `The index '${s.name}' already exists`) === "skip") return undefined;
       putIn(ctx.txn, table.indexes, s.name, clean(s));
-      await buildIndex(docEnv(ctx), table, s.name);
+      await buildIndex(docEnv(ctx), table, s.name, replaced);
       return undefined;
     }
     case "DefineEvent": {
