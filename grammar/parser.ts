@@ -1,6 +1,6 @@
 // Parser: tokens → CST. One CstParser assembled from the rules of productions/<topic>.ts (performSelfAnalysis once);
 // to-ast.ts turns its CST into the AST.
-import { CstParser, EOF, type CstNode, type IToken } from "chevrotain";
+import { CstParser, EOF, type CstElement, type CstNode, type IToken } from "chevrotain";
 import { keywordTokens } from "./keywords.js";
 import * as T from "./tokens.js";
 import { errorMessageProvider } from "./errors.js";
@@ -35,6 +35,12 @@ const afterParse = (CstParser.prototype as unknown as { onAfterParse: (this: Cst
 const Children = function (this: object) {} as unknown as new () => CstNode["children"];
 Children.prototype = Object.create(null);
 
+function addChild(children: CstNode["children"], key: string, child: CstElement): void {
+  const list = children[key];
+  if (list === undefined) children[key] = [child];
+  else list.push(child);
+}
+
 /** Every rule is a property of the parser named like the rule (chevrotain's self-analysis looks them up by name). */
 export interface SurqlParser extends StatementRules, DataRules, DefineRules, ExpressionRules, IdiomRules, LiteralRules, TypeRules {}
 
@@ -68,6 +74,18 @@ export class SurqlParser extends CstParser {
    */
   cstInvocationStateUpdate(fullRuleName: string): void {
     (this as unknown as { CST_STACK: CstNode[] }).CST_STACK.push({ name: fullRuleName, children: new Children() });
+  }
+
+  /** Chevrotain's hook after a CONSUME: the token joins the current node's list under `key` (no locations to update). */
+  cstPostTerminal(key: string, token: IToken): void {
+    const stack = (this as unknown as { CST_STACK: CstNode[] }).CST_STACK;
+    addChild(stack[stack.length - 1].children, key, token);
+  }
+
+  /** Chevrotain's hook after a SUBRULE: the rule's node joins the current node's list under `key`. */
+  cstPostNonTerminal(node: CstNode, key: string): void {
+    const stack = (this as unknown as { CST_STACK: CstNode[] }).CST_STACK;
+    addChild(stack[stack.length - 1].children, key, node);
   }
 
   /** Set while `parse` reads a query a statement at a time: a statement may then end at `;`. */

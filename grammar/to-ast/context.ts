@@ -70,14 +70,15 @@ export type OneOf<Ch> = { [K in keyof Ch]-?: { key: K; node: NonNullable<Ch[K]> 
 
 /** The first child of `n` (skipping the `except` key) with its key. */
 export function oneOf<Ch extends object, X extends keyof Ch & string = never>(n: { children: Ch }, except?: X): OneOf<Omit<Ch, X>> {
-  const [key, list] = onlyChild(n as unknown as Node, except);
-  return { key, node: list[0] } as unknown as OneOf<Omit<Ch, X>>;
+  const children = n.children as unknown as Node["children"];
+  for (const key in children) if (key !== except) return { key, node: children[key][0] } as unknown as OneOf<Omit<Ch, X>>;
+  throw new Error("internal: empty CST node");
 }
 
-/** The first child list of a node (skipping `except`), without allocating the entries array. */
-export function onlyChild(n: Node, except?: string): [string, CstElement[]] {
-  for (const key in n.children) if (key !== except) return [key, n.children[key]];
-  throw new Error("internal: empty CST node");
+/** The key of a node's first child (children are keyed in the order they were first added). */
+export function firstKey(n: Node): string | undefined {
+  for (const key in n.children) return key;
+  return undefined;
 }
 
 export function firstToken(n: Node | IToken): IToken | undefined {
@@ -92,6 +93,11 @@ export function firstToken(n: Node | IToken): IToken | undefined {
   return best;
 }
 
+/** Whether `offset` lies on line `l` (0-based) of `lineStarts`. */
+function onLine(lineStarts: number[], l: number, offset: number): boolean {
+  return l < lineStarts.length && lineStarts[l] <= offset && (l + 1 === lineStarts.length || offset < lineStarts[l + 1]);
+}
+
 /** One build: the text the CST came from (for errors and positions). */
 export class Ctx {
   constructor(readonly text: string) {}
@@ -102,6 +108,8 @@ export class Ctx {
 
   /** Offsets where each line starts (built on first use) for offset → line/column. */
   private lineStarts: number[] | undefined;
+  /** The line of the last position asked for (positions mostly come in source order). */
+  private line = 0;
 
   pos(n: Node | IToken | undefined): A.Pos | undefined {
     if (n === undefined) return undefined;
@@ -112,12 +120,18 @@ export class Ctx {
       for (let i = 0; i < this.text.length; i++) if (this.text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
     }
     const ls = this.lineStarts;
-    let lo = 0, hi = ls.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (ls[mid] <= offset) lo = mid;
-      else hi = mid - 1;
+    // the last line asked for, the next one, else a binary search
+    let lo = onLine(ls, this.line, offset) ? this.line : onLine(ls, this.line + 1, offset) ? this.line + 1 : -1;
+    if (lo < 0) {
+      lo = 0;
+      let hi = ls.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (ls[mid] <= offset) lo = mid;
+        else hi = mid - 1;
+      }
     }
+    this.line = lo;
     return { line: lo + 1, column: offset - ls[lo] + 1, offset };
   }
 

@@ -4,7 +4,7 @@ import type * as C from "../cst.js";
 import { describeFound } from "../errors.js";
 import { unquoteIdent } from "../literals.js";
 import type { IToken } from "chevrotain";
-import { nodes, toks, node, tok, has, req, tokensOf, onlyChild, firstToken, type Node, oneOf, type Ctx, type With } from "./context.js";
+import { nodes, toks, node, tok, has, req, tokensOf, firstToken, type Node, oneOf, type Ctx, type With } from "./context.js";
 import { block } from "./statements.js";
 import { select } from "./data.js";
 import { expr } from "./expressions.js";
@@ -21,9 +21,10 @@ export function level(ctx: Ctx, n: C.BaseCstNode): A.Base {
   return "DATABASE";
 }
 
-function head(ctx: Ctx, n: With<"defineHead", C.DefineHeadCstNode>): { ifNotExists: boolean; overwrite: boolean } {
+/** IF NOT EXISTS / OVERWRITE, COMMENT and position (fields written out: `{ ...head, … }` is a slow V8 object clone). */
+function defineCommon(ctx: Ctx, n: With<"defineHead", C.DefineHeadCstNode> & With<"commentClause", C.CommentClauseCstNode>, at: Node): DefineCommon {
   const h = req(node(n, "defineHead"));
-  return { ifNotExists: has(h, "EXISTS"), overwrite: has(h, "OVERWRITE") };
+  return { ifNotExists: has(h, "EXISTS"), overwrite: has(h, "OVERWRITE"), comment: comment(ctx, n), pos: ctx.pos(at) };
 }
 
 function comment(ctx: Ctx, n: With<"commentClause", C.CommentClauseCstNode>): string | undefined {
@@ -36,7 +37,7 @@ function comment(ctx: Ctx, n: With<"commentClause", C.CommentClauseCstNode>): st
 
 export function define(ctx: Ctx, n: C.DefineStmtCstNode): A.DefineStatement {
   const one = oneOf(n, "DEFINE");
-  const common = { ...head(ctx, one.node), comment: comment(ctx, one.node), pos: ctx.pos(n) };
+  const common = defineCommon(ctx, one.node, n);
   switch (one.key) {
     case "defineNamespace": return { kind: "DefineNamespace", name: ctx.nameText(req(tok(one.node, "IdentName"))), ...common };
     case "defineDatabase": {
@@ -272,7 +273,7 @@ function permissions(ctx: Ctx, n: With<"permissions", C.PermissionsCstNode>, isF
 
 function defineTable(ctx: Ctx, c: C.DefineTableCstNode, common: DefineCommon): A.DefineTableStatement {
   let tableType: A.DefineTableStatement["tableType"] = { kind: "Any" };
-  const tt = nodes(c, "tableType").pop();
+  const tt = nodes(c, "tableType").at(-1);
   if (tt !== undefined) {
     if (has(tt, "NORMAL")) tableType = { kind: "Normal" };
     else if (has(tt, "RELATION")) {
@@ -281,7 +282,7 @@ function defineTable(ctx: Ctx, c: C.DefineTableCstNode, common: DefineCommon): A
     }
   }
   const cf = tok(c, "DurationLiteral");
-  const view = nodes(c, "selectStmt").pop();
+  const view = nodes(c, "selectStmt").at(-1);
   const sf = [...toks(c, "SCHEMAFULL"), ...toks(c, "SCHEMAFUL"), ...toks(c, "SCHEMALESS")].sort((a, b) => a.startOffset - b.startOffset).pop();
   return {
     kind: "DefineTable",
@@ -321,7 +322,7 @@ function fieldPath(ctx: Ctx, n: C.FieldPathCstNode): A.IdiomExpr {
 }
 
 function defineField(ctx: Ctx, c: C.DefineFieldCstNode, common: DefineCommon): A.DefineFieldStatement {
-  const t = nodes(c, "type").pop(), v = nodes(c, "value").pop(), a = nodes(c, "assert").pop(), d = nodes(c, "default").pop();
+  const t = nodes(c, "type").at(-1), v = nodes(c, "value").at(-1), a = nodes(c, "assert").at(-1), d = nodes(c, "default").at(-1);
   return {
     kind: "DefineField",
     name: fieldPath(ctx, req(node(c, "fieldPath"))),

@@ -3,7 +3,7 @@ import type * as A from "../../src/ast/nodes.js";
 import type * as C from "../cst.js";
 import { Decimal, Geometry } from "../../src/value/types.js";
 import type { IToken } from "chevrotain";
-import { isToken, nodes, node, tok, has, req, onlyChild, oneOf, firstToken, type Node, type Ctx } from "./context.js";
+import { isToken, nodes, node, tok, has, req, firstKey, oneOf, firstToken, type Node, type Ctx } from "./context.js";
 import { block, statement, statementFrom } from "./statements.js";
 import { graph, identStart, postfixExpr } from "./idioms.js";
 import { objectEntries, prefixed, regexLiteral } from "./literals.js";
@@ -85,13 +85,13 @@ function unary(ctx: Ctx, n: C.UnaryCstNode): A.Expr {
     const inner = req(node(n, "unary"));
     // a prefix binds tighter than a range (`-2..2` begins at -2); a cast takes the whole range (`<array> 1..5`)
     const range = node(inner, "valueRange");
-    if (range && onlyChild(inner)[0] !== "valueRange") return valueRange(ctx, range, prefixOp(ctx, prefix, inner, true), n);
+    if (range && firstKey(inner) !== "valueRange") return valueRange(ctx, range, prefixOp(ctx, prefix, inner, true), n);
     return prefixOp(ctx, prefix, inner, false);
   }
   const t = node(n, "type");
   if (t) return { kind: "Cast", type: typeKind(ctx, t), expr: unary(ctx, req(node(n, "unary"))), pos: ctx.pos(n) };
   const range = node(n, "valueRange");
-  if (range) return valueRange(ctx, range, onlyChild(n)[0] === "valueRange" ? undefined : postfixExpr(ctx, n), n);
+  if (range) return valueRange(ctx, range, firstKey(n) === "valueRange" ? undefined : postfixExpr(ctx, n), n);
   return postfixExpr(ctx, n);
 }
 

@@ -6,7 +6,7 @@ import { RecordId, Uuid, type Regex, type RecordIdKey, type Value } from "../../
 import { regexFrom, RegexSyntaxError } from "../../src/value/regex.js";
 import { datetimeFromText, unquote, uuidFromText } from "../literals.js";
 import type { IToken } from "chevrotain";
-import { nodes, node, tok, has, req, onlyChild, firstToken, type Node, type Ctx } from "./context.js";
+import { nodes, node, tok, has, req, firstKey, firstToken, type Node, type Ctx } from "./context.js";
 import { array, expr } from "./expressions.js";
 
 export function prefixed(ctx: Ctx, t: IToken): A.Expr {
@@ -75,7 +75,7 @@ export function recordKey(ctx: Ctx, n: C.RecordKeyCstNode): A.RecordKeyExpr {
   const end = node(tail, "end");
   return {
     kind: "Range",
-    begin: onlyChild(n)[0] === "rangeTail" ? undefined : { key: recordKeyOf(ctx, n), inclusive: !has(tail, "exclusive") },
+    begin: firstKey(n) === "rangeTail" ? undefined : { key: recordKeyOf(ctx, n), inclusive: !has(tail, "exclusive") },
     end: end && { key: recordKeyOf(ctx, end), inclusive: req(tok(tail, "op")).tokenType.name === "DotDotEq" },
   };
 }

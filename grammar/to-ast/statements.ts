@@ -1,7 +1,7 @@
 // CST → AST, statements: a query, its statements (control flow, USE, INFO) and blocks.
 import type * as A from "../../src/ast/nodes.js";
 import type * as C from "../cst.js";
-import { isToken, nodes, toks, node, tok, has, req, onlyChild, type Node, oneOf, type Ctx, type OneOf } from "./context.js";
+import { isToken, nodes, toks, node, tok, has, req, type Node, oneOf, type Ctx, type OneOf } from "./context.js";
 import { define, level, remove } from "./define.js";
 import { create, deleteStmt, insert, live, relate, select, update } from "./data.js";
 import { expr } from "./expressions.js";
