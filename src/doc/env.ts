@@ -63,4 +63,6 @@ export interface WriteOp {
   readonly before: ValueObject | undefined;
   /** The record after the data clause was applied (NONE for delete). */
   readonly after: ValueObject | undefined;
+  /** Element rules' merged arrays (elements.ts): the stored value each element is judged against, by path key. */
+  readonly olds?: ReadonlyMap<string, Value> | undefined;
 }

@@ -9,7 +9,7 @@ import { isValueObject } from "../value/types.js";
 import type { Value, ValueObject } from "../value/types.js";
 import type { DocEnv, WriteOp } from "./env.js";
 import { decide } from "./decide.js";
-import { mergeElements, pathKey } from "./elements.js";
+import { pathKey } from "./elements.js";
 import { fieldsInOrder, getPath, putPath, walkField, withoutPaths } from "./paths.js";
 import type { Path } from "./paths.js";
 import { WriteSight } from "./sight.js";
@@ -86,15 +86,13 @@ export async function processTableFields(env: DocEnv, table: TableEntry, op: Wri
       if (permsApply && !isNew) doc = await keepDenied(env, table, fd, op.before, doc);
       continue;
     }
-    // an element rule: the new arrays merged against the stored ones by the rules (elements.ts)
-    const merged = isNew ? undefined : await mergeElements(env, table, fd, op, doc);
-    if (merged) doc = merged.doc;
     // 1.x removes the array elements left NONE (stricter than 1.5.4, which removes them one by one so that a later
     // element, denied or not, moves into a removed one's place and survives)
     const removed: Path[] = [];
     for (const [path, found] of walkField(doc, fd.name.parts, env.compat)) {
-      const key = merged?.olds.size ? pathKey(path) : undefined;
-      const old = key !== undefined && merged!.olds.has(key) ? merged!.olds.get(key) : getPath(op.before, path);
+      // an element of an array merged by its rules is judged against the stored element whose slot it took
+      const key = op.olds?.size ? pathKey(path) : undefined;
+      const old = key !== undefined && op.olds!.has(key) ? op.olds!.get(key) : getPath(op.before, path);
       let val = found;
       // $value and $after: the value at this path; $before: the stored one; $input: what the write changed there
       const vars = (): Record<string, Value> => ({ value: val, before: old, after: val, input: getPath(input, path), this: doc });

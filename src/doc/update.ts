@@ -22,7 +22,7 @@ export async function updateDocument(env: DocEnv, req: WriteRequest): Promise<Wr
   // 6. 1.x: may the client select the stored record, judged before the write changes it (for RETURN BEFORE)
   const beforeSelectable = env.compat === 1 && before ? await checkPermissionsTable(env, table, "select", before) : undefined;
   // 7. the data clause, on the record as the client may see it
-  const op: WriteOp = { action: "update", rid, before, after: await dataClause(env, table, req) };
+  const op: WriteOp = { action: "update", rid, before, ...(await dataClause(env, table, req)) };
   // 8. fields, SCHEMAFULL cleanup, and the update permission on the new record
   const after = await newRecord(env, table, op);
   if (!after) return undefined;
@@ -39,7 +39,7 @@ async function createTried(env: DocEnv, table: TableEntry, rid: RecordId, create
   const mark = env.txn.savepoint();
   try {
     if (!checkPermissionsQuick(env, table, "create", { id: rid })) return false;
-    const doc = await create.data({ full: { id: rid }, seen: { id: rid }, hidden: [] });
+    const doc = await create.data({ full: { id: rid }, seen: { id: rid }, hidden: [], elements: [] });
     try {
       return (await newRecord(env, table, { action: "create", rid, before: undefined, after: doc })) !== undefined;
     } catch (e) {

@@ -2,9 +2,10 @@
 // record's fields and permission, storage and events (create.ts, update.ts and delete.ts list the steps).
 
 import type { TableEntry } from "../store/catalog.js";
-import type { RecordId, ValueObject } from "../value/types.js";
+import type { RecordId, Value, ValueObject } from "../value/types.js";
 import { checked, checkValue } from "../value/size.js";
 import type { DocEnv, WriteOp } from "./env.js";
+import { hiddenElements, mergeWrittenArrays } from "./elements.js";
 import { processEvents } from "./events.js";
 import { cleanupTableFields, processTableFields } from "./fields.js";
 import { storeIndexData } from "./indexes.js";
@@ -21,11 +22,15 @@ export interface WriteResult {
   readonly beforeSelectable?: boolean | undefined;
 }
 
-/** A record as stored, and as the client may see it: the fields it may not select removed (their paths in `hidden`). */
+/**
+ * A record as stored, and as the client may see it: the fields it may not select removed (their paths in `hidden`);
+ * `elements`: those of them that are array elements an element rule hides (a data clause writes around them: clientArrays).
+ */
 export interface DocViews {
   readonly full: ValueObject;
   readonly seen: ValueObject;
   readonly hidden: readonly Path[];
+  readonly elements: readonly Path[];
 }
 
 /** A client's data clause: the new record, made from the record as the client may see it. */
@@ -56,10 +61,17 @@ export async function whereMatches(env: DocEnv, table: TableEntry, req: WriteReq
   return seen !== undefined && (await req.where(seen));
 }
 
-/** The client's data clause on the record as it may see it, held to the value limits before anything walks it. */
-export async function dataClause(env: DocEnv, table: TableEntry, req: WriteRequest): Promise<ValueObject> {
+/**
+ * The client's data clause on the record as it may see it, held to the value limits before anything walks it; on a
+ * stored record, the arrays it wrote merged back by the element rules (`olds`: what each merged element is judged against).
+ */
+export async function dataClause(env: DocEnv, table: TableEntry, req: WriteRequest): Promise<{ after: ValueObject; olds?: ReadonlyMap<string, Value> }> {
   const stored = req.before ?? { id: req.rid };
-  return req.data ? checked(await req.data(await clientViews(env, table, stored))) : stored;
+  if (!req.data) return { after: stored };
+  const made = checked(await req.data(await clientViews(env, table, stored)));
+  if (!req.before || req.action !== "update") return { after: made };
+  const { doc, olds } = await mergeWrittenArrays(env, table, req.before, made);
+  return { after: doc, olds };
 }
 
 /** The record and the client's view of it: fields it may not select removed; of a record it may not select, only the id. */
@@ -67,10 +79,10 @@ export async function clientViews(env: DocEnv, table: TableEntry, full: ValueObj
   // a stored record the update rule lets through but the select rule does not (a write-only table): nothing but its id
   // (SurrealDB's data clause sees it whole and its errors print it; attack finding F11)
   if (Object.keys(full).some((k) => k !== "id") && !(await checkPermissionsTable(env, table, "select", full))) {
-    return { full, seen: { id: full.id }, hidden: Object.keys(full).filter((k) => k !== "id").map((k) => [k]) };
+    return { full, seen: { id: full.id }, hidden: Object.keys(full).filter((k) => k !== "id").map((k) => [k]), elements: [] };
   }
   const hidden = await hiddenFields(env, table, full);
-  return { full, seen: withoutPaths(full, hidden), hidden };
+  return { full, seen: withoutPaths(full, hidden), hidden, elements: hiddenElements(env, table, full, hidden) };
 }
 
 /** The record a write makes: fields (DEFAULT, VALUE, TYPE, ASSERT, READONLY, field permissions), SCHEMAFULL cleanup; NONE when the permission denies it. */

@@ -10,7 +10,8 @@ import type { Value, ValueObject } from "../value/types.js";
 import type { Ctx } from "./context.js";
 import { withCtx } from "./context.js";
 import { evaluate } from "./expressions/evaluate.js";
-import { getPath, setPath } from "../doc/paths.js";
+import { clientArrays, pathKey } from "../doc/elements.js";
+import { getPath, setPath, type Path } from "../doc/paths.js";
 import { applyPatch } from "./patch.js";
 
 export function placePath(place: IdiomExpr): string[] {
@@ -69,17 +70,26 @@ function assignedValue(cur: Value, op: Assignment["op"], value: Value, compat: 1
   }
 }
 
-/** One assignment, applied alike to the stored record and to the client's view of it. */
+/**
+ * One assignment, applied alike to the stored record and to the client's view of it: on the stored record, every array
+ * on the way holds only the elements the client may see (an index counts those), and the write's arrays are merged
+ * back with their hidden elements afterwards (doc/elements.ts; attack pass 8, F5).
+ */
 async function assign(views: DocViews, a: Assignment, ctx: Ctx): Promise<DocViews> {
   const path = placePath(a.place);
   const value = await evaluate(a.value, withCtx(ctx, { doc: views.seen }));
   const compat = ctx.core.compat;
+  const framed = clientArrays(views.full, views.elements, path);
   return {
     ...views,
-    full: setPath(views.full, path, assignedValue(getPath(views.full, path), a.op, value, compat)),
+    full: setPath(framed.doc, path, assignedValue(getPath(framed.doc, path), a.op, value, compat)),
     seen: setPath(views.seen, path, assignedValue(getPath(views.seen, path), a.op, value, compat)),
+    elements: framed.elements.filter((p) => !under(p, path)),
   };
 }
+
+/** Does `p` lie at or under `path` (an index and its digits are one step)? */
+const under = (p: Path, path: readonly string[]): boolean => path.every((x, i) => i < p.length && String(p[i]) === x);
 
 /** The value of a MERGE / CONTENT / PATCH expression: 2.x evaluates it on the client's view of the record, 1.x on no document. */
 function clauseValue(expr: Expr, views: DocViews, ctx: Ctx): Promise<Value> {
@@ -99,7 +109,13 @@ export async function applyData(data: DataClause | undefined, views: DocViews, c
     }
     case "Unset": {
       let out = full;
-      for (const f of data.fields) out = setPath(out, placePath(f), undefined);
+      let elements = views.elements;
+      for (const f of data.fields) {
+        const path = placePath(f);
+        const framed = clientArrays(out, elements, path);
+        out = setPath(framed.doc, path, undefined);
+        elements = framed.elements.filter((p) => !under(p, path));
+      }
       return out;
     }
     case "Merge": {
@@ -117,12 +133,14 @@ export async function applyData(data: DataClause | undefined, views: DocViews, c
       const v = await clauseValue(data.value, views, ctx);
       // the patch runs on the client's view (its errors show only what it may select); hidden fields it left alone are kept
       let out = applyPatch(views.seen, v, ctx.core.compat);
+      const elements = new Set(views.elements.map(pathKey));
       for (const path of views.hidden) {
-        // an array the patch left as the client saw it gets its hidden elements back whole
+        // an array the patch left as the client saw it gets its hidden elements back whole; one it changed is merged
+        // with them by the element rules (doc/elements.ts)
         const parent = path.slice(0, -1);
         const untouched = typeof path[path.length - 1] === "number" && valueEquals(getPath(out, parent), getPath(views.seen, parent), { compat: ctx.core.compat });
         if (untouched) out = setPath(out, parent, getPath(full, parent));
-        else if (getPath(out, path) === undefined) out = setPath(out, path, getPath(full, path));
+        else if (!elements.has(pathKey(path)) && getPath(out, path) === undefined) out = setPath(out, path, getPath(full, path));
       }
       return { ...out, id };
     }
