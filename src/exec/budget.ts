@@ -1,12 +1,13 @@
 // exec/: a query's execution budget — a deadline and a cancellation (its client went away) checked at every checkpoint
 // (statements, loop iterations, records, closure calls), where the engine also yields its CPU slice to the fair scheduler (scheduler.ts) so no query
 // starves other clients or I/O — and
-// the size of the results it answers, counted as trees (every value inside is held to MAX_VALUE_SIZE where it is built).
+// the size of the results it answers, counted as trees (every value inside is held to MAX_VALUE_SIZE where it is built),
+// and the charge of what it produced, for the memory guard (heap-guard.ts).
 
 import { queryError } from "../errors/index.js";
-import { MAX_RESULT_SIZE, sizeWithin } from "../value/size.js";
+import { MAX_RESULT_SIZE, MAX_VALUE_SIZE, sizeWithin } from "../value/size.js";
 import type { Value } from "../value/types.js";
-import { heapState, HOLDING_MUCH } from "./heap-guard.js";
+import { addCharge, closeCharge, openCharge, stopped, type Charge } from "./heap-guard.js";
 import type { Decision } from "../doc/decide.js";
 import { ENGINE_LANE, SLICE_MS, scheduler, type Lane } from "./scheduler.js";
 
@@ -29,9 +30,9 @@ export interface ExecuteOptions {
 export class Budget {
   #lastYield = performance.now();
   #expired = false;
-  /** Stopped by the memory guard, shared with the budgets made `within` this one (stays true, like `#expired`: the rest
-   *  of the query fails at once and drops what it holds). */
-  #memory = { stopped: false, held: 0 };
+  /** A client query's charge for the memory guard, shared with the budgets made `within` this one; once the guard
+   *  stopped it (stays true, like `#expired`) the rest of the query fails at once and drops what it holds. */
+  #charge: Charge | undefined;
   #calls = 0;
   #answered = 0;
 
@@ -49,14 +50,17 @@ export class Budget {
    * Its first slice starts now: make it once the scheduler granted one.
    */
   static of(ms: number, signal?: AbortSignal, lane: Lane = ENGINE_LANE): Budget {
-    return new Budget(ms > 0 && Number.isFinite(ms) ? performance.now() + ms : Infinity, signal, lane);
+    const b = new Budget(ms > 0 && Number.isFinite(ms) ? performance.now() + ms : Infinity, signal, lane);
+    // a client query's charge counts with its identity's until `end`
+    if (lane !== ENGINE_LANE) b.#charge = openCharge(lane.identity);
+    return b;
   }
 
   /** The tighter of this budget and `ms` from now (a statement's TIMEOUT clause). */
   within(ms: number): Budget {
     const b = new Budget(Math.min(this.deadline, performance.now() + Math.max(0, ms)), this.signal, this.lane);
     b.#lastYield = this.#lastYield;
-    b.#memory = this.#memory;
+    b.#charge = this.#charge;
     return b;
   }
 
@@ -70,11 +74,39 @@ export class Budget {
     const size = sizeWithin(result, MAX_RESULT_SIZE - this.#answered);
     if (size === undefined) throw queryError("ResultTooLarge", MAX_RESULT_SIZE);
     this.#answered += size;
+    // the answers are held until the query ends
+    this.charge(size);
   }
 
   /** Counts a value a variable of the query now holds (LET): the memory guard stops queries holding much first. */
   hold(v: Value): void {
-    this.#memory.held += sizeWithin(v, Number.MAX_SAFE_INTEGER) ?? 0;
+    this.charge(sizeWithin(v, Number.MAX_SAFE_INTEGER) ?? 0);
+  }
+
+  /** `v` (a builtin's result, a cast, a subquery's rows) held to `limit` as a tree, and its size charged to the query. */
+  charged<T extends Value>(v: T, limit = MAX_VALUE_SIZE): T {
+    const size = sizeWithin(v, limit);
+    if (size === undefined) throw queryError("ValueTooLarge", limit);
+    this.charge(size);
+    return v;
+  }
+
+  /** `v` (an operator's result: `+` joins strings and arrays), charged by its top level only (its parts were charged where they were built). */
+  produced<T extends Value>(v: T): T {
+    if (typeof v === "string") this.charge(v.length);
+    else if (Array.isArray(v)) this.charge(8 * v.length);
+    else if (v instanceof Uint8Array) this.charge(v.length);
+    return v;
+  }
+
+  /** Adds `bytes` to the query's charge (the guard reads it at its next look at the heap). */
+  private charge(bytes: number): void {
+    if (this.#charge !== undefined) addCharge(this.#charge, bytes);
+  }
+
+  /** The query ended: its charge no longer counts (Datastore.execute, once its answers are made). */
+  end(): void {
+    if (this.#charge !== undefined) closeCharge(this.#charge);
   }
 
   /** Past the deadline (stays true: the error cannot be swallowed by a caller and the work go on). */
@@ -83,10 +115,11 @@ export class Budget {
     return this.#expired;
   }
 
-  /** Throws the error that ends the query once it is cancelled (QueryCancelled) or past its deadline (QueryTimedout). */
+  /** Throws the error that ends the query once it is cancelled (QueryCancelled), past its deadline (QueryTimedout) or stopped by the memory guard. */
   stopIfOver(): void {
     this.stopIfCancelled();
     if (this.expired) throw queryError("QueryTimedout");
+    if (this.#charge?.stopped) throw queryError("QueryMemory");
   }
 
   /** Throws QueryCancelled once the query's client went away (before a commit: nothing of it is kept). */
@@ -94,18 +127,30 @@ export class Budget {
     if (this.signal?.aborted) throw queryError("QueryCancelled");
   }
 
-  /** Waits `ms`, waking early at the deadline or when the query is cancelled (sleep()); the caller checks stopIfOver. */
+  /** Waits `ms`, waking early at the deadline, when the query is cancelled or stopped by the memory guard (sleep()); the caller checks stopIfOver. */
   wait(ms: number): Promise<void> {
     const signal = this.signal;
+    const wakers = this.#charge?.wakers;
     return new Promise((resolve) => {
       const done = (): void => {
         clearTimeout(timer);
         signal?.removeEventListener("abort", done);
+        wakers?.delete(done);
         resolve();
       };
       const timer = setTimeout(done, Math.min(ms, this.remainingMs + 1, MAX_TIMER_MS));
       signal?.addEventListener("abort", done, { once: true });
+      wakers?.add(done);
     });
+  }
+
+  /** `p`, or sooner once the memory guard stops the query (its turn in the scheduler's line need not come). */
+  private untilStopped(p: Promise<void>): Promise<void> {
+    const wakers = this.#charge?.wakers;
+    if (wakers === undefined) return p;
+    let wake = (): void => {};
+    const stopped = new Promise<void>((resolve) => wakers.add((wake = resolve)));
+    return Promise.race([p, stopped]).finally(() => wakers.delete(wake));
   }
 
   /**
@@ -134,7 +179,7 @@ export class Budget {
   private stopIfStopped(): void {
     this.stopIfCancelled();
     if (this.#expired) throw queryError("QueryTimedout");
-    if (this.#memory.stopped) throw queryError("QueryMemory");
+    if (this.#charge?.stopped) throw queryError("QueryMemory");
   }
 
   /** The deadline, the memory guard, and every SLICE_MS of work a slice asked of the scheduler. */
@@ -145,23 +190,17 @@ export class Budget {
       this.#expired = true;
       throw queryError("QueryTimedout");
     }
-    // the heap near its limit: client queries stop and drop what they hold (the engine's own work goes on)
-    if (this.lane !== ENGINE_LANE) {
-      const heap = heapState(now);
-      if (heap === "critical" || (heap === "pressed" && this.#memory.held >= HOLDING_MUCH)) {
-        this.#memory.stopped = true;
-        throw queryError("QueryMemory");
-      }
-    }
+    // the heap near its limit: the guard stops the client queries responsible, and they drop what they hold (the engine's own work goes on)
+    if (this.#charge !== undefined && stopped(this.#charge, now)) throw queryError("QueryMemory");
     if (now - this.#lastYield < SLICE_MS) return undefined;
     const next = scheduler.slice(this.lane);
     if (next === undefined) {
       this.#lastYield = now;
       return undefined;
     }
-    return next.then(() => {
+    return this.untilStopped(next).then(() => {
       this.#lastYield = performance.now();
-      // what happened while the query waited (its client went away, the deadline passed) ends it here
+      // what happened while the query waited (its client went away, the deadline passed, the guard stopped it) ends it here
       this.stopIfOver();
     });
   }

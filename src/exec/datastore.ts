@@ -162,12 +162,17 @@ export class Datastore implements QueryEngine, EngineCore {
     // (a slice granted at once is used at once: awaiting would let another query take one first)
     if (turn !== undefined) await turn;
     const budget = Budget.of(this.queryTimeoutMs, options.signal, lane);
-    // parsing counts against the time limit (it cannot yield: boundedText keeps a client's text small)
-    const stmts = typeof query === "string" ? parse(boundedText(query, session, this.auth)) : query;
-    if (budget.expired) throw queryError("QueryTimedout");
-    const scope = Vars.root(this.compat, vars, session.params);
-    // no queue: every session's queries run side by side, isolated by their store transactions
-    return executeStatements(stmts, this, session, scope, budget, options.explain);
+    try {
+      // parsing counts against the time limit (it cannot yield: boundedText keeps a client's text small)
+      const stmts = typeof query === "string" ? parse(boundedText(query, session, this.auth)) : query;
+      if (budget.expired) throw queryError("QueryTimedout");
+      const scope = Vars.root(this.compat, vars, session.params);
+      // no queue: every session's queries run side by side, isolated by their store transactions
+      return await executeStatements(stmts, this, session, scope, budget, options.explain);
+    } finally {
+      // what it was charged no longer counts for the memory guard
+      budget.end();
+    }
   }
 
   /** GET /export: the session's database as SurrealQL, as the session may have it (exportForSession). */
@@ -196,6 +201,6 @@ export class Datastore implements QueryEngine, EngineCore {
         if (e instanceof ReturnSignal) return e.value;
         throw e;
       }
-    });
+    }).finally(() => budget.end());
   }
 }

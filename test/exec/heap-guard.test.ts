@@ -5,8 +5,42 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { QUERY_MESSAGES } from "../../src/errors/catalogue.js";
-import { setHeapShareReader } from "../../src/exec/heap-guard.js";
+import { Budget } from "../../src/exec/budget.js";
+import { liveCharges, setHeapShareReader, type Charge } from "../../src/exec/heap-guard.js";
+import { laneOf } from "../../src/exec/scheduler.js";
 import { newDs, recordSession, rootSession, run } from "./helpers.js";
+
+const MIB = 1024 * 1024;
+
+/** Waits (no timing asserted) until `n` live queries are each charged `bytes` or more and wait (in sleep()). */
+async function holding(n: number, bytes: number): Promise<Charge[]> {
+  for (;;) {
+    const waiting = liveCharges().filter((c) => c.held >= bytes && c.wakers.size > 0);
+    if (waiting.length >= n) return waiting;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+describe("the charge of a client query", () => {
+  it("counts what it produced with its identity's until it ends; the engine's own work is not charged", () => {
+    const lane = laneOf(recordSession("user", "mal"));
+    const budget = Budget.of(Infinity, undefined, lane);
+    const charge = liveCharges().at(-1)!;
+    budget.charged("x".repeat(MIB));
+    budget.within(1000).produced([1, 2, 3]);
+    expect(charge.held).toBe(MIB + 24);
+    const other = Budget.of(Infinity, undefined, lane);
+    other.charged("y".repeat(MIB));
+    expect(charge.holder.held).toBe(2 * MIB + 24);
+    expect(() => budget.charged("z".repeat(2 * MIB), MIB)).toThrow("too large");
+    budget.end();
+    other.end();
+    expect(liveCharges()).not.toContain(charge);
+    const before = liveCharges().length;
+    Budget.of(Infinity).charged("x".repeat(MIB));
+    expect(liveCharges().length).toBe(before);
+  });
+});
 
 describe.each([1, 2])("heap guard, compat %i", (compat) => {
   it("stops a record user's queries that hold 800 MiB of LETs in a 384 MiB heap, and the engine answers after", () => {
@@ -32,7 +66,63 @@ describe.each([1, 2] as const)("heap guard, compat %i: who gives way", (compat) 
     expect((await run(ds, rootSession(), loop)).at(-1)).toEqual({ ok: 1 });
   });
 
-  it("past the critical share every client query stops; below the pressure line none does", async () => {
+  const big = (n: number) => `string::uppercase(string::repeat('a', ${n}))`;
+  /** G1: strings held in an array literal while sleep() waits, no LET (2 MiB charged per element: built, then uppercased). */
+  const holder = `RETURN array::len([${big(MIB)}, ${big(MIB)}, ${big(MIB)}, sleep(60s)])`;
+
+  it("builtin results held in an array literal while sleep() waits are charged; under pressure the holder is woken and stopped, another identity's query runs (attack pass 9, G1)", async () => {
+    const ds = newDs({ compat });
+    setHeapShareReader(() => 0.5);
+    const held = run(ds, recordSession("user", "mal"), holder);
+    const [charge] = await holding(1, 6 * MIB);
+    expect(charge!.held).toBeLessThan(7 * MIB);
+    setHeapShareReader(() => 0.7);
+    expect((await run(ds, recordSession("user", "vic"), loop)).at(-1)).toEqual({ ok: 1 });
+    expect(await held).toEqual([stopped]);
+    expect(liveCharges()).toEqual([]);
+  });
+
+  it("one identity's many queries count as one holder: each under the line, together over the identity's, all stop", async () => {
+    const ds = newDs({ compat });
+    setHeapShareReader(() => 0.5);
+    const mal = recordSession("user", "mal");
+    const three = Array(3).fill("string::repeat('a', 1000000)").join(", ");
+    const held = Array.from({ length: 6 }, () => run(ds, mal, `RETURN array::len([${three}, sleep(60s)])`));
+    await holding(6, 3000000);
+    setHeapShareReader(() => 0.7);
+    expect((await run(ds, rootSession(), loop)).at(-1)).toEqual({ ok: 1 });
+    expect(await Promise.all(held)).toEqual(Array(6).fill([stopped]));
+  });
+
+  // (once the holder ended, a full collection may come at any time: then nothing explains the pressure any more)
+  it("past the critical share the identity charged much is stopped, another identity's small query runs", async () => {
+    const ds = newDs({ compat });
+    setHeapShareReader(() => 0.5);
+    const held = run(ds, recordSession("user", "mal"), holder);
+    await holding(1, 6 * MIB);
+    setHeapShareReader(() => 0.9);
+    expect((await run(ds, recordSession("user", "vic"), loop)).at(-1)).toEqual({ ok: 1 });
+    expect(await held).toEqual([stopped]);
+  });
+
+  it("past the critical share a new query of the identity charged much is refused; past the last share everyone's is", async () => {
+    const ds = newDs({ compat });
+    setHeapShareReader(() => 0.5);
+    const mal = recordSession("user", "mal");
+    const held = run(ds, mal, holder);
+    await holding(1, 6 * MIB);
+    setHeapShareReader(() => 0.9);
+    expect((await run(ds, mal, loop)).at(-1)).toEqual(stopped);
+    expect(await held).toEqual([stopped]);
+    setHeapShareReader(() => 0.5);
+    const again = run(ds, mal, holder);
+    await holding(1, 6 * MIB);
+    setHeapShareReader(() => 0.95);
+    expect((await run(ds, rootSession(), loop)).at(-1)).toEqual(stopped);
+    expect(await again).toEqual([stopped]);
+  });
+
+  it("past the critical share with no charge to explain it (nothing charged much is live or was since the last full collection), every client query stops; below the pressure line none does", async () => {
     const ds = newDs({ compat });
     setHeapShareReader(() => 0.9);
     expect((await run(ds, recordSession("user", "vic"), loop)).at(-1)).toEqual(stopped);

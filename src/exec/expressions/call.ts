@@ -65,12 +65,13 @@ export async function callFunction(e: CallExpr, ctx: Ctx, preArgs?: Value[]): Pr
   if (ctx.core.functionDenied?.(e.name)) throw queryError("FunctionNotAllowed", e.name);
   const args: Value[] = preArgs ?? [];
   if (!preArgs) for (const a of e.args) args.push(await evaluate(a, ctx));
-  if (e.name.toLowerCase().startsWith("fn::")) return checked(await callCustom(e.name.slice(4), args, ctx));
+  if (e.name.toLowerCase().startsWith("fn::")) return ctx.budget.charged(await callCustom(e.name.slice(4), args, ctx));
   // a checkpoint before (cancellation, the scheduler's turn) and the deadline after: one builtin (a sort of a million
   // values) may run for seconds, and nested calls had no checkpoint between them (attack pass 7, E6)
   const pause = ctx.budget.checkpoint();
   if (pause) await pause;
-  const out = checked(await callBuiltin(e.name, args, functionContext(ctx)));
+  // its result is charged to the query, wherever it is then held (attack pass 9, G1)
+  const out = ctx.budget.charged(await callBuiltin(e.name, args, functionContext(ctx)));
   const after = ctx.budget.checkpointNow();
   if (after) await after;
   return out;

@@ -82,7 +82,7 @@ async function applyOperator(e: BinaryExpr, left: Value, ctx: Ctx): Promise<Valu
     case "??":
       return left === undefined || left === null ? evaluate(e.right, ctx) : left;
     default:
-      return applyBinary(e.op, left, await evaluate(e.right, ctx), { compat: ctx.core.compat });
+      return ctx.budget.produced(applyBinary(e.op, left, await evaluate(e.right, ctx), { compat: ctx.core.compat }));
   }
 }
 
@@ -125,7 +125,7 @@ const EXPRS: { [K in ExprKind]: Handler<K> } = {
     if (e.op === "-") return neg(v, { compat: ctx.core.compat });
     return v;
   },
-  Cast: async (e, ctx) => checked(cast(await evaluate(e.expr, ctx), e.type, { compat: ctx.core.compat })),
+  Cast: async (e, ctx) => ctx.budget.charged(cast(await evaluate(e.expr, ctx), e.type, { compat: ctx.core.compat })),
   Call: (e, ctx) => callFunction(e, ctx),
   Constant: async (e) => {
     const key = e.name.toLowerCase();
@@ -133,8 +133,8 @@ const EXPRS: { [K in ExprKind]: Handler<K> } = {
     return CONSTANTS[key];
   },
   // a subquery sees the enclosing document as $parent; its rows, and a block's value, may together reach MAX_RESULT_SIZE
-  Subquery: async (e, ctx) => checked(await runStatement(e.inner, withCtx(ctx, ctx.doc === undefined ? {} : { vars: ctx.vars.engine({ parent: ctx.doc }) })), MAX_RESULT_SIZE),
-  Block: async (e, ctx) => checked(await blockValue(e.statements, ctx), MAX_RESULT_SIZE),
+  Subquery: async (e, ctx) => ctx.budget.charged(await runStatement(e.inner, withCtx(ctx, ctx.doc === undefined ? {} : { vars: ctx.vars.engine({ parent: ctx.doc }) })), MAX_RESULT_SIZE),
+  Block: async (e, ctx) => ctx.budget.charged(await blockValue(e.statements, ctx), MAX_RESULT_SIZE),
   // a mock's ids are made up front: no more than the largest value holds (the first id tells each one's size), with a
   // checkpoint every MOCK_STEP ids (`|t:1..1000000000|` ran the process out of memory without yielding)
   Mock: async (e, ctx) => {
