@@ -54,7 +54,8 @@ export interface IdentityEnd {
 export interface IdentityBook {
   /** Track deletions in `rid`'s table from now on; returns the sequence number a session established now carries. */
   watch(ns: string, db: string, rid: RecordId): number;
-  exists(ns: string, db: string, rid: RecordId): Promise<boolean>;
+  /** Does the record exist (a boolean when known without a read)? */
+  exists(ns: string, db: string, rid: RecordId): boolean | Promise<boolean>;
   /** The latest end of `rid` (its deletion, or the removal of its table / database / namespace), if any. */
   endedAt(ns: string, db: string, rid: RecordId): IdentityEnd | undefined;
 }

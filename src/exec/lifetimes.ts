@@ -22,6 +22,28 @@ const scopeKey = (s: Scope): string =>
   s.tb !== undefined ? `t\0${s.ns}\0${s.db}\0${s.tb}` : s.db !== undefined ? `d\0${s.ns}\0${s.db}` : `n\0${s.ns}`;
 const recordKey = (t: TableRef, id: RecordId): string => `r\0${t.ns}\0${t.db}\0${t.tb}\0${valueKey(id.id)}`;
 
+/** The book's keys of a record: its own, and its table's, database's and namespace's (scope keys). */
+interface RecordKeys {
+  readonly ns: string;
+  readonly db: string;
+  readonly record: string;
+  readonly table: string;
+  readonly database: string;
+  readonly namespace: string;
+}
+
+/** Keys of the record ids asked about lately (a cached token's id is one object: authenticate asks on every use). */
+const KEYS = new WeakMap<RecordId, RecordKeys>();
+
+function keysOf(ns: string, db: string, rid: RecordId): RecordKeys {
+  const known = KEYS.get(rid);
+  if (known !== undefined && known.ns === ns && known.db === db) return known;
+  const t = { ns, db, tb: rid.table };
+  const keys = { ns, db, record: recordKey(t, rid), table: scopeKey(t), database: scopeKey({ ns, db }), namespace: scopeKey({ ns }) };
+  KEYS.set(rid, keys);
+  return keys;
+}
+
 /**
  * Where the book keeps what must outlive the process (attack pass 5, C1): outside every namespace's key range (so a
  * REMOVE of the table or database does not erase it), `\x01ie` + the book's key. Ends hold their time (ms, float64);
@@ -59,7 +81,7 @@ export class IdentityLifetimes implements IdentityBook {
   ) {}
 
   watch(ns: string, db: string, rid: RecordId): number {
-    const table = scopeKey({ ns, db, tb: rid.table });
+    const { table } = keysOf(ns, db, rid);
     if (!this.watched.has(table)) {
       this.watched.add(table);
       void this.markStored(table);
@@ -79,14 +101,19 @@ export class IdentityLifetimes implements IdentityBook {
     }
   }
 
-  async exists(ns: string, db: string, rid: RecordId): Promise<boolean> {
-    const t = { ns, db, tb: rid.table };
-    const key = recordKey(t, rid);
+  /** Answered without a read (and without a promise) while the record was seen lately and nothing ended it since. */
+  exists(ns: string, db: string, rid: RecordId): boolean | Promise<boolean> {
+    const keys = keysOf(ns, db, rid);
     const now = this.clock.now();
     // 1. seen lately in a watched table, and no end of it (or of its table …) recorded since: still there
-    const hit = this.seen.get(key);
-    if (hit && now - hit.ms < EXISTS_TTL_MS && this.watched.has(scopeKey(t)) && (this.endedAt(ns, db, rid)?.seq ?? -1) <= hit.seq) return true;
-    // 2. a read of its own, outside any query's transaction (another node may have deleted it)
+    const hit = this.seen.get(keys.record);
+    if (hit && now - hit.ms < EXISTS_TTL_MS && this.watched.has(keys.table) && (this.endOf(keys)?.seq ?? -1) <= hit.seq) return true;
+    return this.read(ns, db, rid, keys.record, now);
+  }
+
+  /** 2. a read of its own, outside any query's transaction (another node may have deleted it) */
+  private async read(ns: string, db: string, rid: RecordId, key: string, now: number): Promise<boolean> {
+    const t = { ns, db, tb: rid.table };
     const seq = this.seq;
     const txn = await this.begin();
     let found: boolean;
@@ -122,10 +149,14 @@ export class IdentityLifetimes implements IdentityBook {
   }
 
   endedAt(ns: string, db: string, rid: RecordId): IdentityEnd | undefined {
-    const t = { ns, db, tb: rid.table };
-    let end = later(this.floor, this.ends.get(recordKey(t, rid)));
-    for (const s of [t, { ns, db }, { ns }]) end = later(end, this.ends.get(scopeKey(s)));
-    return end;
+    // (the common case: nothing that served as an identity was ever deleted)
+    return this.ends.size === 0 ? this.floor : this.endOf(keysOf(ns, db, rid));
+  }
+
+  private endOf(keys: RecordKeys): IdentityEnd | undefined {
+    if (this.ends.size === 0) return this.floor;
+    const { ends } = this;
+    return later(later(later(later(this.floor, ends.get(keys.record)), ends.get(keys.table)), ends.get(keys.database)), ends.get(keys.namespace));
   }
 
   /** A record was deleted (only recorded in tables that held identities, here or as stored). */

@@ -7,14 +7,14 @@ import { AuthError, InvalidAuth, ThrownError } from "../errors/index.js";
 import type { DefinitionChange, StoredAccess, StoredUser } from "../exec/contract.js";
 import { definitionCurrent, type DefinitionRef, type Session } from "../exec/session.js";
 import type { RecordId, ValueObject } from "../value/types.js";
-import { claimsToValue, type Claims } from "./claims.js";
+import { tokenValue, type Claims } from "./claims.js";
 import { definitionRef, getAccess, getUser, levelOf, privilegedSession, type IamContext } from "./context.js";
 import { accessMethodMismatch, notFound } from "./errors.js";
 import { assertTokenIdentity, identitySince } from "./identity.js";
 import { authenticateRecord } from "./record.js";
 import { parseRecordIdClaim, recordIdText } from "./recordid.js";
 import { rolesFromClaim } from "./roles.js";
-import { applyAuth, expiryAfter, nowSeconds, type SessionAuth } from "./session.js";
+import { applyAuth, expiryAfter, type SessionAuth } from "./session.js";
 import { codeVerify, decodeToken, precheckTimes, verifySignature } from "./verify.js";
 
 /** A token's path resolved against the catalog: what to verify with and how to build the session. */
@@ -25,7 +25,7 @@ interface Resolved {
   /** Tokens of this path are the engine's own (signin / signup): the record they name must exist. */
   readonly issuedHere?: boolean;
   /** Session fields (runs AUTHENTICATE, computes exp); `from` is the session being authenticated. */
-  readonly finish: (from: Session, nowMs: number) => Promise<SessionAuth>;
+  readonly finish: (from: Session, nowMs: number) => SessionAuth | Promise<SessionAuth>;
 }
 
 interface CacheEntry {
@@ -53,48 +53,62 @@ export class Authenticator {
     this.cache = new LRUCache<string, CacheEntry>({ max: 10_000, ttlResolution: 0, perf: { now: () => ctx.clock.now() } });
   }
 
-  /** Verifies `token` and, only if everything passes (`guard` too), replaces the session's auth fields. */
+  /**
+   * Verifies `token` and, only if everything passes (`guard` too), replaces the session's auth fields. A cached token
+   * whose checks need no read runs without an await (issue #10: cached authenticate in a few µs).
+   */
   async authenticate(session: Session, token: string, guard?: TokenGuard): Promise<void> {
     const { ctx } = this;
     const nowMs = ctx.clock.now();
-    const entry = await this.verified(token, nowMs);
-    await guard?.assertUsable(entry.claims);
-    const auth = await entry.resolved.finish(session, nowMs);
+    const entry = this.cached(token, nowMs) ?? (await this.verify(token, nowMs));
+    const usable = guard?.assertUsable(entry.claims);
+    if (usable) await usable;
+    const finished = entry.resolved.finish(session, nowMs);
+    const auth = finished instanceof Promise ? await finished : finished;
     // checked on every use, cached or not, so a cached token dies with its record
-    await assertTokenIdentity(ctx, auth, entry.claims.iat, entry.resolved.issuedHere ?? false);
+    const identity = assertTokenIdentity(ctx, auth, entry.claims.iat, entry.resolved.issuedHere ?? false);
+    if (identity) await identity;
     guard?.assertIdentity(entry.claims, auth);
     applyAuth(session, auth, identitySince(ctx, auth));
   }
 
+  /** The cached entry of a token still current (its definitions unchanged, its times valid); undefined: verify it. */
+  private cached(token: string, nowMs: number): CacheEntry | undefined {
+    const { ctx } = this;
+    const entry = this.cache.get(token);
+    if (entry === undefined) return undefined;
+    if (!entry.resolved.defs.every((d) => definitionCurrent(d, ctx.engine.catalog))) {
+      this.cache.delete(token);
+      return undefined;
+    }
+    try {
+      precheckTimes(entry.claims, Math.floor(nowMs / 1000), ctx.compat);
+      return entry;
+    } catch (e) {
+      this.cache.delete(token);
+      throw generic(e);
+    }
+  }
+
   /**
-   * The token's claims and path once its signature verifies (cached). Until then every failure (malformed, expired,
+   * The token's claims and path once its signature verifies (then cached). Until then every failure (malformed, expired,
    * unknown namespace / database / access / scope / token / user, wrong kind, bad signature) is the one generic
    * InvalidAuth, its detail only in the log: an unsigned token must not tell which names exist (stricter than SurrealDB).
    */
-  private async verified(token: string, nowMs: number): Promise<CacheEntry> {
+  private async verify(token: string, nowMs: number): Promise<CacheEntry> {
     const { ctx } = this;
-    const nowSec = nowSeconds(ctx.clock);
-    let entry = this.cache.get(token);
-    if (entry && !entry.resolved.defs.every((d) => definitionCurrent(d, ctx.engine.catalog))) {
-      this.cache.delete(token);
-      entry = undefined;
-    }
     try {
-      if (entry) {
-        precheckTimes(entry.claims, nowSec, ctx.compat);
-        return entry;
-      }
       const decoded = decodeToken(token, ctx.compat);
-      precheckTimes(decoded.claims, nowSec, ctx.compat);
+      precheckTimes(decoded.claims, Math.floor(nowMs / 1000), ctx.compat);
       const resolved = resolvePath(ctx, decoded.claims);
       await verifySignature(token, decoded.header, resolved.verify, ctx);
-      entry = { claims: decoded.claims, resolved };
+      const entry = { claims: decoded.claims, resolved };
       // stale exactly when floor(now / 1000) > exp
       this.cache.set(token, entry, { ttl: Math.max(1, (decoded.claims.exp! + 1) * 1000 - nowMs - 1) });
       return entry;
     } catch (e) {
       this.cache.delete(token);
-      throw e instanceof InvalidAuth || (e instanceof AuthError && e.code === "ExpiredToken") ? e : new InvalidAuth(e instanceof Error ? e.message : String(e));
+      throw generic(e);
     }
   }
 
@@ -108,6 +122,11 @@ export class Authenticator {
     this.cache.purgeStale();
     return this.cache.size;
   }
+}
+
+/** Every failure before the signature verifies is the generic InvalidAuth (an expired token says so). */
+function generic(e: unknown): unknown {
+  return e instanceof InvalidAuth || (e instanceof AuthError && e.code === "ExpiredToken") ? e : new InvalidAuth(e instanceof Error ? e.message : String(e));
 }
 
 /** First matching row of the v1 / v2 path table. */
@@ -126,7 +145,7 @@ function resolveV1(ctx: IamContext, c: Claims): Resolved {
     return {
       defs,
       verify: token.jwt.verify,
-      finish: async () => {
+      finish: () => {
         const rid = id === undefined ? undefined : parseRecordIdClaim(id);
         return scopeSession(c, ns, db, sc, tk, rid, defs);
       },
@@ -140,7 +159,7 @@ function resolveV1(ctx: IamContext, c: Claims): Resolved {
       defs,
       verify: scope.jwt.verify,
       issuedHere: true,
-      finish: async () => scopeSession(c, ns, db, sc, recordIdText(rid, ctx.compat), rid, defs),
+      finish: () => scopeSession(c, ns, db, sc, recordIdText(rid, ctx.compat), rid, defs),
     };
   }
   if (ns !== undefined && db !== undefined && tk !== undefined) return v1TokenPath(ctx, c, "DATABASE", ns, db, tk);
@@ -169,21 +188,22 @@ function resolveV2(ctx: IamContext, c: Claims): Resolved {
         verify: access.jwt.verify,
         // without a JWT clause the access signs with its own generated key
         issuedHere: !access.def.access.jwt,
-        finish: async (from, nowMs) => {
-          const tkValue = claimsToValue(c);
-          let rid = claimed;
-          if (authenticate) rid = await authenticateRecord(ctx, authenticate, from, ns, db, rid, tkValue);
-          if (!rid) throw new InvalidAuth("no record identity");
-          return {
-            ns,
-            db,
-            actor: { level: "Record", ns, db, id: recordIdText(rid, ctx.compat), roles: [] },
-            ac,
-            rd: rid,
-            tk: tkValue,
-            exp: v2AccessExp(ctx, access, nowMs),
-            definitions: defs,
+        finish: (from, nowMs) => {
+          const tkValue = tokenValue(c);
+          const record = (rid: RecordId | undefined): SessionAuth => {
+            if (!rid) throw new InvalidAuth("no record identity");
+            return {
+              ns,
+              db,
+              actor: { level: "Record", ns, db, id: recordIdText(rid, ctx.compat), roles: [] },
+              ac,
+              rd: rid,
+              tk: tkValue,
+              exp: v2AccessExp(ctx, access, nowMs),
+              definitions: defs,
+            };
           };
+          return authenticate ? authenticateRecord(ctx, authenticate, from, ns, db, claimed, tkValue).then(record) : record(claimed);
         },
       };
     }
@@ -228,7 +248,7 @@ function scopeSession(
     actor: { level: "Scope", ns, db, id: actorId, roles: [] },
     ac: sc,
     rd: rid,
-    tk: claimsToValue(c),
+    tk: tokenValue(c),
     exp: c.exp,
     definitions,
   };
@@ -244,13 +264,13 @@ function v1TokenPath(ctx: IamContext, c: Claims, base: Base, ns: string, db: str
   return {
     defs,
     verify: token.jwt.verify,
-    finish: async () => ({
+    finish: () => ({
       ns,
       db,
       actor: { level: levelOf(base), ns, db, id: tk, roles: rolesFromClaim(c.RL) },
       ac: undefined,
       rd: undefined,
-      tk: claimsToValue(c),
+      tk: tokenValue(c),
       exp: c.exp,
       definitions: defs,
     }),
@@ -274,7 +294,7 @@ function v2AccessPath(
     verify: access.jwt.verify,
     finish: async (from, nowMs) => {
       const roles = rolesFromClaim(c.RL);
-      const tkValue = claimsToValue(c);
+      const tkValue = tokenValue(c);
       if (access.def.authenticate) await authenticateSystem(ctx, access.def.authenticate, from, base, ns, db, tkValue);
       return {
         ns,
@@ -320,7 +340,7 @@ function userPath(ctx: IamContext, c: Claims, base: Base, ns: string | undefined
   return {
     defs,
     verify: codeVerify(user.code),
-    finish: async (_from, nowMs) => {
+    finish: (_from, nowMs) => {
       const session = user.def.duration.session;
       return {
         ns,
@@ -328,7 +348,7 @@ function userPath(ctx: IamContext, c: Claims, base: Base, ns: string | undefined
         actor: { level: levelOf(base), ns, db, id, roles: [...user.def.roles] },
         ac: undefined,
         rd: undefined,
-        tk: claimsToValue(c),
+        tk: tokenValue(c),
         exp: ctx.compat === 1 ? c.exp : session ? expiryAfter(nowMs, session.nanos, ctx.compat) : undefined,
         definitions: defs,
       };

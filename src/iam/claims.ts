@@ -128,6 +128,15 @@ export function claimsToValue(claims: Claims): ValueObject {
   return out;
 }
 
+const TOKEN_VALUES = new WeakMap<Claims, ValueObject>();
+
+/** `$token` of verified claims, built once per claims object (a cached token's on every authenticate; values are never mutated). */
+export function tokenValue(claims: Claims): ValueObject {
+  let value = TOKEN_VALUES.get(claims);
+  if (value === undefined) TOKEN_VALUES.set(claims, (value = claimsToValue(claims)));
+  return value;
+}
+
 /** What an issued token carries, before time and identity fields are added. */
 export interface IssueClaims {
   iat: number;

@@ -17,11 +17,21 @@ export function identitySince(ctx: IamContext, auth: SessionAuth): number | unde
  * token (an outside issuer may name records that never existed, as SurrealDB allows). `iat` has whole seconds: a
  * deletion in the token's own second refuses it too (a re-registration within that second signs in again).
  */
-export async function assertTokenIdentity(ctx: IamContext, auth: SessionAuth, iat: number | undefined, issuedHere: boolean): Promise<void> {
+export function assertTokenIdentity(ctx: IamContext, auth: SessionAuth, iat: number | undefined, issuedHere: boolean): Promise<void> | void {
   const { rd, actor } = auth;
   if (rd === undefined || actor.ns === undefined || actor.db === undefined) return;
-  if (issuedHere && !(await ctx.engine.identities.exists(actor.ns, actor.db, rd))) throw new InvalidAuth("the token's record does not exist");
-  const end = ctx.engine.identities.endedAt(actor.ns, actor.db, rd);
-  if (end !== undefined && (iat === undefined || Math.floor(end.ms / 1000) >= iat))
-    throw new InvalidAuth("the token's record was deleted after the token was issued");
+  const { ns, db } = actor;
+  const ended = () => {
+    const end = ctx.engine.identities.endedAt(ns, db, rd);
+    if (end !== undefined && (iat === undefined || Math.floor(end.ms / 1000) >= iat))
+      throw new InvalidAuth("the token's record was deleted after the token was issued");
+  };
+  if (!issuedHere) return ended();
+  // (a record seen lately is answered without a promise: a cached token's check costs no await)
+  const exists = ctx.engine.identities.exists(ns, db, rd);
+  if (exists === true) return ended();
+  return Promise.resolve(exists).then((found) => {
+    if (!found) throw new InvalidAuth("the token's record does not exist");
+    ended();
+  });
 }

@@ -62,12 +62,22 @@ export function assertNotExpired(session: Session, clock: Clock): void {
 
 /** Latest instant chrono can represent (+262142-12-31T23:59:59Z), in Unix seconds. */
 export const MAX_TIMESTAMP = 8210266876799n;
+const SAFE_NANOS = BigInt(Number.MAX_SAFE_INTEGER);
 /** chrono::Duration holds at most i64::MAX milliseconds. */
 const MAX_DURATION_NANOS = 9223372036854775807n * 1_000_000n;
 
 /** Unix seconds of `now + duration` (SurrealDB: `(Utc::now() + d).timestamp()`), with its per-version errors. */
 export function expiryAfter(nowMs: number, durationNanos: bigint, compat: Compat): number {
   if (durationNanos < 0n || durationNanos > MAX_DURATION_NANOS) throw invalidDuration(compat);
+  // (durations below 2^53 ns, about 104 days, in exact float64 arithmetic: no BigInt allocated on authenticate's path)
+  if (durationNanos < SAFE_NANOS && nowMs >= 0) {
+    const d = Number(durationNanos);
+    const ms = Math.floor(nowMs);
+    const rest = d % 1e9;
+    const at = (ms - (ms % 1000)) / 1000 + (d - rest) / 1e9 + Math.floor(((ms % 1000) * 1e6 + rest) / 1e9);
+    if (at > Number(MAX_TIMESTAMP)) throw invalidExpiration(compat);
+    return at;
+  }
   const nowNanos = BigInt(Math.floor(nowMs)) * 1_000_000n;
   const at = (nowNanos + durationNanos) / 1_000_000_000n;
   if (at > MAX_TIMESTAMP) throw invalidExpiration(compat);
