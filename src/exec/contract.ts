@@ -85,7 +85,7 @@ export interface QueryEngine {
    * they were checked less than `maxAgeMs` ago. Every transaction does this too; iam/ calls it before reading users
    * and access methods outside one.
    */
-  syncCatalog(maxAgeMs?: number): Promise<void>;
+  syncCatalog(maxAgeMs?: number): Promise<void> | void;
   /** Subscribe to DEFINE / REMOVE of users and accesses; returns an unsubscribe function. */
   onDefinitionChange(listener: (change: DefinitionChange) => void): () => void;
 }

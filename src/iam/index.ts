@@ -231,7 +231,8 @@ export class Iam {
   private async logged<T>(event: AuditEventKind, session: Session, run: () => Promise<T>, opts: LoggedOptions = {}): Promise<T> {
     const { audit } = this.ctx;
     try {
-      await this.engine.syncCatalog(opts.maxAgeMs ?? 0);
+      const synced = this.engine.syncCatalog(opts.maxAgeMs ?? 0);
+      if (synced) await synced;
       const out = await run();
       audit.emit({ event, outcome: "success", reason: "ok", session, via: opts.via });
       return out;

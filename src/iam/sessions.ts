@@ -76,13 +76,17 @@ export const NODE_SILENCE_MS = 60_000;
 const iso = (ms: number): string => new Date(ms).toISOString();
 const present = (v: string | undefined): string | null => v ?? null;
 
-/** A session registered on this node. Its entry is built when first needed: registering stays a few allocations. */
+/**
+ * A session registered on this node. Its id and entry are made when first needed (a list, a kill, a sync): registering,
+ * which every authenticate does, stays one allocation (issue #10).
+ */
 class Local {
   private readonly actor: Actor;
   private readonly ac: string | undefined;
   private readonly exp: number | undefined;
   private readonly tk: Session["tk"];
   private built: StoredEntry | undefined;
+  private madeId: string | undefined;
   /** Last call (clock ms) and the last one written to the store. */
   seen: number;
   written: number;
@@ -90,7 +94,6 @@ class Local {
   stored = false;
 
   constructor(
-    readonly id: string,
     private readonly node: string,
     readonly session: Session,
     private readonly started: number,
@@ -102,6 +105,10 @@ class Local {
     this.exp = session.exp;
     this.tk = session.tk;
     this.seen = this.written = started;
+  }
+
+  get id(): string {
+    return (this.madeId ??= randomUUID());
   }
 
   /** When it was registered (ms) and its token issued (iat, seconds), as a kill by identity compares them. */
@@ -142,8 +149,8 @@ function publicEntry(e: StoredEntry): SessionEntry {
 export class SessionRegistry {
   readonly node: string;
   private readonly clock: Clock;
-  private readonly local = new Map<string, Local>();
-  private readonly ids = new WeakMap<Session, string>();
+  private readonly local = new Set<Local>();
+  private readonly ids = new WeakMap<Session, Local>();
   /** Stored entries of sessions that ended here (closed, invalidated, signed in again): deleted at the next sync. */
   private readonly gone = new Set<string>();
   /** Token ids refused until their expiry (ms), as of the last sync, plus this node's own kills. */
@@ -181,12 +188,15 @@ export class SessionRegistry {
    * written: the entry reaches the store at the next sync, and is never written if the session ends before it.
    */
   register(session: Session, extra: { family?: string } = {}): void {
-    this.deregister(session);
-    const { actor } = session;
-    if (actor.level === "No") return;
-    const id = randomUUID();
-    this.local.set(id, new Local(id, this.node, session, this.clock.now(), extra.family));
-    this.ids.set(session, id);
+    const earlier = this.ids.get(session);
+    if (earlier !== undefined) this.drop(earlier);
+    if (session.actor.level === "No") {
+      if (earlier !== undefined) this.ids.delete(session);
+      return;
+    }
+    const l = new Local(this.node, session, this.clock.now(), extra.family);
+    this.local.add(l);
+    this.ids.set(session, l);
     this.startTimer();
   }
 
@@ -196,22 +206,30 @@ export class SessionRegistry {
    */
   seen(session: Session): void {
     if (this.standsOnRevoked(session)) session.killed = true;
-    const id = this.ids.get(session);
-    const l = id === undefined ? undefined : this.local.get(id);
-    if (l !== undefined) l.seen = this.clock.now();
+    const l = this.ids.get(session);
+    if (l !== undefined && this.local.has(l)) l.seen = this.clock.now();
   }
 
   /** The session ended (invalidate, reset, connection closed): it leaves the registry (its entry the store at the next sync). */
   deregister(session: Session): void {
-    const id = this.ids.get(session);
-    if (id === undefined) return;
+    const l = this.ids.get(session);
+    if (l === undefined) return;
     this.ids.delete(session);
-    const l = this.local.get(id);
-    this.local.delete(id);
-    if (l?.stored) {
-      this.gone.add(id);
-      this.startTimer();
-    }
+    this.drop(l);
+  }
+
+  /** `l` leaves this node's list; its stored entry the store at the next sync. */
+  private drop(l: Local): void {
+    if (!this.local.delete(l) || !l.stored) return;
+    this.gone.add(l.id);
+    this.startTimer();
+  }
+
+  /** This node's sessions by id (their ids made now). */
+  private byId(): Map<string, Local> {
+    const out = new Map<string, Local>();
+    for (const l of this.local) out.set(l.id, l);
+    return out;
   }
 
   /**
@@ -228,7 +246,7 @@ export class SessionRegistry {
       return out;
     });
     // this node's: the unwritten ones join, the written ones show their last call (one killed elsewhere stays out)
-    for (const [id, l] of this.local) if (!l.stored || stored.has(id)) stored.set(id, { ...l.entry, lastSeen: iso(l.seen) });
+    for (const l of this.local) if (!l.stored || stored.has(l.id)) stored.set(l.id, { ...l.entry, lastSeen: iso(l.seen) });
     return [...stored.values()]
       .filter((e) => reaches(actor, e) && matches(e, filter) && (e.expires === null || now < Date.parse(e.expires) + 1000))
       .sort((a, b) => a.started.localeCompare(b.started))
@@ -329,12 +347,13 @@ export class SessionRegistry {
           revoke(e);
         }
       // this node's sessions not written yet: killed here below, their tokens refused everywhere
-      for (const l of this.local.values()) if (!l.stored && match(l.entry)) revoke(l.entry);
+      for (const l of this.local) if (!l.stored && match(l.entry)) revoke(l.entry);
       return out;
     });
+    const mine = this.byId();
     for (const e of killed) {
       this.audited(e, reason, by);
-      this.killLocal(e.id);
+      this.killLocal(mine.get(e.id));
       if (e.jti !== undefined && e.tokenExp !== undefined) this.revoked.set(e.jti, e.tokenExp * 1000 + 999);
     }
     return killed;
@@ -351,20 +370,18 @@ export class SessionRegistry {
     });
   }
 
-  private killLocal(id: string): void {
-    const l = this.local.get(id);
-    if (l === undefined) return;
-    this.local.delete(id);
-    if (this.ids.get(l.session) === id) {
+  private killLocal(l: Local | undefined): void {
+    if (l === undefined || !this.local.delete(l)) return;
+    if (this.ids.get(l.session) === l) {
       this.ids.delete(l.session);
       l.session.killed = true;
     }
   }
 
   /** Has the session ended by itself (expired, invalidated, signed in again, its user or access or record gone)? */
-  private ended(id: string, l: Local): boolean {
+  private ended(l: Local): boolean {
     const s = l.session;
-    return this.ids.get(s) !== id || isExpired(s, this.clock) || this.standsOnRevoked(s) || definitionEnded(s, this.engine.catalog) || identityEnded(s, this.engine.identities);
+    return this.ids.get(s) !== l || isExpired(s, this.clock) || this.standsOnRevoked(s) || definitionEnded(s, this.engine.catalog) || identityEnded(s, this.engine.identities);
   }
 
   /**
@@ -373,7 +390,13 @@ export class SessionRegistry {
    */
   async sync(): Promise<void> {
     const now = this.clock.now();
-    const ids = [...this.local.keys()];
+    const mine = this.byId();
+    const ids = [...mine.keys()];
+    // (one that left since, closed or replaced, is skipped: its entry goes with `gone`)
+    const current = (id: string): Local | undefined => {
+      const l = mine.get(id);
+      return l !== undefined && this.local.has(l) ? l : undefined;
+    };
     const sweep = now - this.lastSweep >= NODE_SILENCE_MS / 2;
     const dropping = [...this.gone];
     const { killed, written, cutOff } = await this.write(async (kv) => {
@@ -392,7 +415,7 @@ export class SessionRegistry {
       const cuts = await readCuts(kv);
       const cutOff = new Map<string, Cut>();
       for (const id of ids) {
-        const l = this.local.get(id);
+        const l = current(id);
         const cut = l === undefined ? undefined : cuts.find(l.entry, l.issued);
         if (cut === undefined) continue;
         cutOff.set(id, cut);
@@ -406,9 +429,9 @@ export class SessionRegistry {
       // 4. the others: ended ones leave; the rest are written when new, their last-seen time moved, or a sweep took them
       const stored = await kv.getMany(ids.map((id) => stateKey("ss", id)));
       ids.forEach((id, i) => {
-        const l = this.local.get(id);
+        const l = current(id);
         if (l === undefined || marks[i] !== undefined) return;
-        if (cutOff.has(id) || this.ended(id, l)) {
+        if (cutOff.has(id) || this.ended(l)) {
           if (stored[i] !== undefined) kv.delete(stateKey("ss", id));
         } else if (l.seen !== l.written || stored[i] === undefined) {
           kv.set(stateKey("ss", id), encodeJson({ ...l.entry, lastSeen: iso(l.seen) }));
@@ -421,24 +444,24 @@ export class SessionRegistry {
     // applied once committed
     if (sweep) this.lastSweep = now;
     for (const id of dropping) this.gone.delete(id);
-    for (const id of killed) this.killLocal(id);
+    for (const id of killed) this.killLocal(current(id));
     for (const [id, cut] of cutOff) {
-      const l = this.local.get(id);
+      const l = current(id);
       if (l !== undefined) this.audited(l.entry, "killed", cut.by.id);
-      this.killLocal(id);
+      this.killLocal(l);
     }
     for (const [l, seen] of written) {
       // a session that ended while the sync ran leaves the store at the next one
-      if (this.local.get(l.id) !== l) this.gone.add(l.id);
+      if (!this.local.has(l)) this.gone.add(l.id);
       l.stored = true;
       l.written = seen;
     }
-    for (const [id, l] of this.local) {
-      if (this.ended(id, l)) {
+    for (const l of this.local) {
+      if (this.ended(l)) {
         // an expired session leaves the registry; its later calls find no entry
-        this.local.delete(id);
-        if (this.ids.get(l.session) === id) this.ids.delete(l.session);
-        if (l.stored) this.gone.add(id);
+        this.local.delete(l);
+        if (this.ids.get(l.session) === l) this.ids.delete(l.session);
+        if (l.stored) this.gone.add(l.id);
       }
     }
     if (this.local.size === 0 && this.gone.size === 0) this.stopTimer();

@@ -88,9 +88,15 @@ export class Throttle {
   }
 
   /** Runs `attempt` unless a bucket refuses it (TooManyAttempts, before `attempt` does any work); counts its outcome. */
-  async guard<T>(buckets: readonly Bucket[], attempt: () => Promise<T>): Promise<T> {
-    const active = this.limits.enabled ? buckets.filter((b) => this.rule(b).max > 0 || this.rule(b).backoffAfter > 0) : [];
+  guard<T>(buckets: readonly Bucket[], attempt: () => Promise<T>): Promise<T> {
+    // (nothing to count, as for an embedded connection's authenticate: the attempt itself, no promise of ours around it)
+    if (buckets.length === 0 || !this.limits.enabled) return attempt();
+    const active = buckets.filter((b) => this.rule(b).max > 0 || this.rule(b).backoffAfter > 0);
     if (active.length === 0) return attempt();
+    return this.guarded(active, attempt);
+  }
+
+  private async guarded<T>(active: readonly Bucket[], attempt: () => Promise<T>): Promise<T> {
     // 1. what other nodes counted, unless read lately
     await this.refresh(active);
     // 2. refuse while a bucket is locked or backing off (no await from here to the reservation: concurrent attempts see each other)
