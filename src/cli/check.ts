@@ -1,9 +1,10 @@
-// CLI `check`: parses and validates .surql schema files without running anything; every problem as file:line:column.
+// CLI `check`: parses and validates .surql schema files without running anything, reading each as a stream a statement
+// at a time; every problem as file:line:column.
 
-import { readFile } from "node:fs/promises";
-import { parse } from "../../grammar/index.js";
+import { createReadStream } from "node:fs";
+import { caretSnippet, sourcePosition, splitStatements, StatementSplitter, type StatementText } from "../../grammar/split.js";
 import type { Statement } from "../ast/nodes.js";
-import { ParseError } from "../errors/index.js";
+import { ImportError, parseStatementText } from "../import.js";
 
 export interface Problem {
   readonly file: string;
@@ -53,52 +54,71 @@ export function lineSnippet(text: string, line: number, column: number): string 
   return `${src}\n${" ".repeat(Math.max(0, column - 1))}^`;
 }
 
-/** Checks one file's text; `file` is only used in the reported problems. */
-export function checkText(file: string, text: string): Problem[] {
-  let statements: readonly Statement[];
-  try {
-    statements = parse(text);
-  } catch (e) {
-    if (e instanceof ParseError) {
-      return [{ file, line: e.line, column: e.column, message: e.message.split("\n")[0]!, snippet: e.snippet || lineSnippet(text, e.line, e.column) }];
+/** The problems of one file's statements, fed one statement text at a time (a large file is never held whole). */
+class FileCheck {
+  readonly problems: Problem[] = [];
+  private ns = false;
+  private db = false;
+
+  constructor(private readonly file: string) {}
+
+  /** Checks one statement text; false when it is a syntax error, which ends the check as the file's only problem. */
+  add(text: StatementText): boolean {
+    let statements: readonly Statement[];
+    try {
+      statements = parseStatementText(this.file, text);
+    } catch (e) {
+      if (!(e instanceof ImportError)) throw e;
+      this.problems.splice(0, this.problems.length, { file: this.file, line: e.line, column: e.column, message: e.reason, snippet: e.snippet });
+      return false;
     }
-    throw e;
+    for (const stmt of statements) this.statement(text, stmt);
+    return true;
   }
-  const problems: Problem[] = [];
-  let ns = false;
-  let db = false;
-  for (const stmt of statements) {
+
+  private statement(text: StatementText, stmt: Statement): void {
     if (stmt.kind === "Use") {
       if (stmt.ns !== undefined) {
-        ns = true;
-        db = false;
+        this.ns = true;
+        this.db = false;
       }
-      if (stmt.db !== undefined) db = true;
-      continue;
+      if (stmt.db !== undefined) this.db = true;
+      return;
     }
     const need = needs(stmt);
-    const missing = need === "db" ? (!ns ? "namespace" : !db ? "database" : undefined) : need === "ns" && !ns ? "namespace" : undefined;
-    if (missing) {
-      const line = stmt.pos?.line ?? 1;
-      const column = stmt.pos?.column ?? 1;
-      problems.push({ file, line, column, message: `Specify a ${missing} to use (add a USE statement before this one)`, snippet: lineSnippet(text, line, column) });
-    }
+    const missing = need === "db" ? (!this.ns ? "namespace" : !this.db ? "database" : undefined) : need === "ns" && !this.ns ? "namespace" : undefined;
+    if (!missing) return;
+    const at = sourcePosition(text, stmt.pos?.line ?? 1, stmt.pos?.column ?? 1);
+    this.problems.push({ file: this.file, ...at, message: `Specify a ${missing} to use (add a USE statement before this one)`, snippet: caretSnippet(text, at.line, at.column) });
   }
-  return problems;
+}
+
+/** Checks one file's text; `file` is only used in the reported problems. */
+export function checkText(file: string, text: string): Problem[] {
+  const check = new FileCheck(file);
+  const splitter = new StatementSplitter();
+  for (const stmt of [...splitter.push(text), splitter.end()]) if (stmt && !check.add(stmt)) break;
+  return check.problems;
+}
+
+/** Checks a file read as a stream, statement by statement. */
+async function checkFile(file: string): Promise<Problem[]> {
+  const check = new FileCheck(file);
+  const stream = createReadStream(file, { encoding: "utf8", highWaterMark: 256 * 1024 });
+  try {
+    for await (const stmt of splitStatements(stream as AsyncIterable<string>)) if (!check.add(stmt)) break;
+  } catch (e) {
+    if (typeof (e as NodeJS.ErrnoException).code !== "string") throw e;
+    return [{ file, line: 0, column: 0, message: `cannot read file: ${(e as NodeJS.ErrnoException).code}`, snippet: "" }];
+  } finally {
+    stream.destroy();
+  }
+  return check.problems;
 }
 
 export async function checkFiles(files: readonly string[]): Promise<Problem[]> {
   const all: Problem[] = [];
-  for (const file of files) {
-    let text: string;
-    try {
-      text = await readFile(file, "utf8");
-    } catch (e) {
-      all.push({ file, line: 0, column: 0, message: `cannot read file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, snippet: "" });
-      continue;
-    }
-    all.push(...checkText(file, text));
-  }
+  for (const file of files) all.push(...(await checkFile(file)));
   return all;
 }
 
