@@ -8,7 +8,11 @@ export interface StatementText {
   readonly column: number;
 }
 
-type Mode = "code" | "line-comment" | "block-comment" | "single" | "double" | "backtick" | "angle";
+type Mode = "code" | "line-comment" | "block-comment" | "single" | "double" | "backtick" | "angle" | "regex";
+
+/** Words after which an operand is expected, so `/` opens a regex literal (as the lexer's RegexLiteral decides). */
+const REGEX_AFTER = new Set(["return", "where", "and", "or", "not", "is", "if", "then", "else", "select", "set", "assert", "default", "when", "throw", "contains", "containsnot", "containsall", "containsany", "containsnone", "inside", "notinside", "allinside", "anyinside", "noneinside", "outside", "intersects"]);
+const WORD = /[A-Za-z0-9_$]/;
 
 const CLOSE: Partial<Record<Mode, string>> = { single: "'", double: '"', backtick: "`", angle: "⟩" };
 
@@ -20,6 +24,9 @@ export class StatementSplitter {
   private mode: Mode = "code";
   private depth = 0;
   private escaped = false;
+  /** The word being read in code, and whether the last token ended an operand (a `/` after it divides). */
+  private word = "";
+  private operand = false;
   /** Where `buffer[0]` is in the source, and where the scan position is. */
   private startLine = 1;
   private startColumn = 1;
@@ -68,22 +75,43 @@ export class StatementSplitter {
       case "angle":
         if (this.escaped) this.escaped = false;
         else if (c === "\\" && this.mode !== "angle") this.escaped = true;
-        else if (c === CLOSE[this.mode]) this.mode = "code";
+        else if (c === CLOSE[this.mode]) [this.mode, this.operand] = ["code", true];
+        return false;
+      case "regex":
+        if (this.escaped) this.escaped = false;
+        else if (c === "\\") this.escaped = true;
+        else if (c === "/") [this.mode, this.operand] = ["code", true];
+        // not a regex after all (the lexer reads `/` as a division then)
+        else if (c === "\n") [this.mode, this.operand] = ["code", false];
         return false;
       case "code":
         break;
     }
+    if (WORD.test(c)) {
+      this.word += c;
+      return false;
+    }
+    if (this.word !== "") {
+      this.operand = this.word.startsWith("$") || !REGEX_AFTER.has(this.word.toLowerCase());
+      this.word = "";
+    }
+    // comments leave what came before them as it was
+    if (c === "#" || (c === "-" && next === "-") || (c === "/" && next === "/")) this.mode = "line-comment";
+    else if (c === "/" && next === "*") {
+      this.advance(c);
+      this.mode = "block-comment";
+    }
+    if (this.mode !== "code") return false;
     if (c === "'") this.mode = "single";
     else if (c === '"') this.mode = "double";
     else if (c === "`") this.mode = "backtick";
     else if (c === "⟨") this.mode = "angle";
-    else if (c === "#" || (c === "-" && next === "-") || (c === "/" && next === "/")) this.mode = "line-comment";
-    else if (c === "/" && next === "*") {
-      this.advance(c);
-      this.mode = "block-comment";
-    } else if (c === "(" || c === "[" || c === "{") this.depth++;
+    else if (c === "/" && !this.operand) this.mode = "regex";
+    else if (c === "(" || c === "[" || c === "{") this.depth++;
     else if (c === ")" || c === "]" || c === "}") this.depth = Math.max(0, this.depth - 1);
     else if (c === ";" && this.depth === 0) return true;
+    // blanks keep what came before; any other character is an operator or punctuation
+    if (!/\s/.test(c)) this.operand = c === ")" || c === "]" || c === "}";
     return false;
   }
 

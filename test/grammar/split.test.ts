@@ -46,3 +46,22 @@ describe("StatementSplitter", () => {
     expect(caretSnippet(second!, 1, 17)).toBe("                CREATE x;\n                ^");
   });
 });
+
+describe("StatementSplitter: regex literals", () => {
+  it("reads /…/ where an operand is expected as a regex (its ';', quotes and brackets are the regex's), elsewhere '/' divides", () => {
+    const text = "DEFINE FIELD n ON t ASSERT $value = /^[a-z' ;(]+$/; RETURN /a\\/;b/ OR 1; RETURN 6 / 3; RETURN 1;\nRETURN $x / 2; RETURN (4) / 2; RETURN [1][0] /* c; */ / 1; SELECT * FROM t WHERE s = /x;/ # x; y\n; RETURN 'a' / 1;";
+    const stmts = splitAll([text]).map((p) => p.text.trim());
+    expect(stmts).toEqual([
+      "DEFINE FIELD n ON t ASSERT $value = /^[a-z' ;(]+$/;",
+      "RETURN /a\\/;b/ OR 1;",
+      "RETURN 6 / 3;",
+      "RETURN 1;",
+      "RETURN $x / 2;",
+      "RETURN (4) / 2;",
+      "RETURN [1][0] /* c; */ / 1;",
+      "SELECT * FROM t WHERE s = /x;/ # x; y\n;",
+      "RETURN 'a' / 1;",
+    ]);
+    for (let cut = 1; cut < text.length; cut++) expect(splitAll([text.slice(0, cut), text.slice(cut)]).map((p) => p.text.trim())).toEqual(stmts);
+  });
+});
