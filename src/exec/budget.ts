@@ -119,7 +119,7 @@ export class Budget {
   stopIfOver(): void {
     this.stopIfCancelled();
     if (this.expired) throw queryError("QueryTimedout");
-    if (this.#charge?.stopped) throw queryError("QueryMemory");
+    if (this.memoryStopped) throw queryError("QueryMemory");
   }
 
   /** Throws QueryCancelled once the query's client went away (before a commit: nothing of it is kept). */
@@ -127,30 +127,40 @@ export class Budget {
     if (this.signal?.aborted) throw queryError("QueryCancelled");
   }
 
+  /** Stopped by the memory guard (stopIfOver then throws QueryMemory). */
+  get memoryStopped(): boolean {
+    return this.#charge?.stopped ?? false;
+  }
+
+  /** Calls `wake` when the memory guard stops the query (a wait ends at once); returns the undoing of it. */
+  onMemoryStop(wake: () => void): () => void {
+    const wakers = this.#charge?.wakers;
+    wakers?.add(wake);
+    return () => wakers?.delete(wake);
+  }
+
   /** Waits `ms`, waking early at the deadline, when the query is cancelled or stopped by the memory guard (sleep()); the caller checks stopIfOver. */
   wait(ms: number): Promise<void> {
     const signal = this.signal;
-    const wakers = this.#charge?.wakers;
     return new Promise((resolve) => {
       const done = (): void => {
         clearTimeout(timer);
         signal?.removeEventListener("abort", done);
-        wakers?.delete(done);
+        unwake();
         resolve();
       };
       const timer = setTimeout(done, Math.min(ms, this.remainingMs + 1, MAX_TIMER_MS));
       signal?.addEventListener("abort", done, { once: true });
-      wakers?.add(done);
+      const unwake = this.onMemoryStop(done);
     });
   }
 
   /** `p`, or sooner once the memory guard stops the query (its turn in the scheduler's line need not come). */
   private untilStopped(p: Promise<void>): Promise<void> {
-    const wakers = this.#charge?.wakers;
-    if (wakers === undefined) return p;
-    let wake = (): void => {};
-    const stopped = new Promise<void>((resolve) => wakers.add((wake = resolve)));
-    return Promise.race([p, stopped]).finally(() => wakers.delete(wake));
+    if (this.#charge === undefined) return p;
+    let unwake = (): void => {};
+    const stopped = new Promise<void>((resolve) => (unwake = this.onMemoryStop(resolve)));
+    return Promise.race([p, stopped]).finally(unwake);
   }
 
   /**
@@ -179,7 +189,7 @@ export class Budget {
   private stopIfStopped(): void {
     this.stopIfCancelled();
     if (this.#expired) throw queryError("QueryTimedout");
-    if (this.#charge?.stopped) throw queryError("QueryMemory");
+    if (this.memoryStopped) throw queryError("QueryMemory");
   }
 
   /** The deadline, the memory guard, and every SLICE_MS of work a slice asked of the scheduler. */

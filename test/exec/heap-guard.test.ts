@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { QUERY_MESSAGES } from "../../src/errors/catalogue.js";
 import { Budget } from "../../src/exec/budget.js";
+import { HashGate } from "../../src/exec/functions/hash-gate.js";
 import { liveCharges, setHeapShareReader, type Charge } from "../../src/exec/heap-guard.js";
 import { laneOf } from "../../src/exec/scheduler.js";
 import { newDs, recordSession, rootSession, run } from "./helpers.js";
@@ -39,6 +40,26 @@ describe("the charge of a client query", () => {
     const before = liveCharges().length;
     Budget.of(Infinity).charged("x".repeat(MIB));
     expect(liveCharges().length).toBe(before);
+  });
+
+  it("a query waiting for the hash slot is woken and stopped when the guard stops it", async () => {
+    setHeapShareReader(() => 0.5);
+    const gate = new HashGate(1);
+    let finish = (): void => {};
+    const busy = gate.run("other", undefined, () => new Promise<void>((resolve) => (finish = resolve)));
+    const budget = Budget.of(Infinity, undefined, laneOf(recordSession("user", "mal")));
+    budget.charged("x".repeat(5 * MIB));
+    const waiting = gate.run("mal", budget, async () => "hashed");
+    setHeapShareReader(() => 0.7);
+    // another query's look at the clock reads the heap
+    const look = Budget.of(Infinity, undefined, laneOf(recordSession("user", "vic")));
+    look.checkpointNow();
+    await expect(waiting).rejects.toThrow(QUERY_MESSAGES.QueryMemory());
+    finish();
+    await busy;
+    budget.end();
+    look.end();
+    setHeapShareReader(undefined);
   });
 });
 

@@ -50,24 +50,27 @@ export class HashGate {
       };
       const stop = (): void => {
         clearTimeout(timer);
-        if (budget !== undefined && !budget.signal?.aborted && !budget.expired) return arm();
+        if (budget !== undefined && !budget.signal?.aborted && !budget.expired && !budget.memoryStopped) return arm();
         budget?.signal?.removeEventListener("abort", stop);
+        unwake?.();
         const i = queue.indexOf(waiter);
         if (i < 0) return;
         queue.splice(i, 1);
         if (queue.length === 0) this.#waiting.delete(identity);
-        // past the deadline (`expired` marks the budget, so the query's later statements time out too) or cancelled
-        reject(queryError(budget?.signal?.aborted ? "QueryCancelled" : "QueryTimedout"));
+        // past the deadline (`expired` marks the budget, so the query's later statements time out too), cancelled, or stopped by the memory guard
+        reject(queryError(budget?.signal?.aborted ? "QueryCancelled" : budget?.memoryStopped ? "QueryMemory" : "QueryTimedout"));
       };
       const waiter: Waiter = {
         grant: () => {
           clearTimeout(timer);
           budget?.signal?.removeEventListener("abort", stop);
+          unwake?.();
           resolve();
         },
       };
       arm();
       budget?.signal?.addEventListener("abort", stop, { once: true });
+      const unwake = budget?.onMemoryStop(stop);
       queue.push(waiter);
       this.#waiting.set(identity, queue);
     });
