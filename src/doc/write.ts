@@ -3,7 +3,9 @@
 
 import type { TableEntry } from "../store/catalog.js";
 import type { RecordId, Value, ValueObject } from "../value/types.js";
-import { checked, checkValue } from "../value/size.js";
+import { queryError } from "../errors/index.js";
+import { formatRecordId } from "../value/record.js";
+import { checked, checkValue, holdsClosure } from "../value/size.js";
 import type { DocEnv, WriteOp } from "./env.js";
 import { hiddenElements, mergeWrittenArrays } from "./elements.js";
 import { processEvents } from "./events.js";
@@ -92,9 +94,10 @@ export async function newRecord(env: DocEnv, table: TableEntry, op: WriteOp): Pr
   return (await checkPermissionsTable(env, table, op.action, after, { before: op.before, after })) ? after : undefined;
 }
 
-/** Keep a new record: no value nested too deep or too large; indexes (unique check), storage, then events. */
+/** Keep a new record: no value nested too deep or too large, no closure; indexes (unique check), storage, then events. */
 export async function storeRecord(env: DocEnv, table: TableEntry, op: WriteOp, after: ValueObject, beforeSelectable: boolean | undefined): Promise<WriteResult> {
   checkValue(after);
+  if (holdsClosure(after)) throw queryError("ClosureStored", formatRecordId(op.rid, { compat: env.compat }));
   await storeIndexData(env, table, op.rid, op.before, after);
   await env.records.put(env.txn, { ns: env.ns, db: env.db, tb: op.rid.table }, op.rid, after);
   await processEvents(env, table, op, after);

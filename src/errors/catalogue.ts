@@ -66,6 +66,7 @@ export const QUERY_MESSAGES = {
   TryAdd: (a: string, b: string) => cannotPerform("addition", a, b),
   /** RPC `let`: a connection's variables together stay within one message of its session (attack pass 4, B6; ours). */
   ConnectionVarsTooLarge: (limit: number) => `The connection's variables are too large: together they must not exceed ${limit} bytes`,
+  ClosureStored: (rid: string) => `Failed to store record ${rid}: contains illegal closures`,
   ValueTooLarge: (limit: number) => `The value is too large: a value must not exceed ${limit} bytes`,
   QueryTooLarge: (limit: number) => `The query is too large: a record user's or guest's query text must not exceed ${limit} bytes`,
   ResultTooLarge: (limit: number) => `The query results are too large: together they must not exceed ${limit} bytes`,
@@ -191,6 +192,7 @@ export const DATA_FREE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   "QueryMemory",
   "SingleOnlyOutput",
   "ValueTooLarge",
+  "ClosureStored",
   "ResultTooLarge",
   "StringTooLong",
   "NsNotAllowed",

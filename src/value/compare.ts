@@ -3,6 +3,7 @@ import { compareStrings, compatOf, type CompatOpts } from "./compat.js";
 import { compareScaled, decimalToNumber, scaledOf } from "./decimal.js";
 import { formatRecordId } from "./record.js";
 import {
+  Closure,
   Datetime,
   Decimal,
   Duration,
@@ -21,7 +22,7 @@ import {
 /**
  * Rank of a value's type in SurrealDB's order (the order of its Value enum):
  * NONE < NULL < bool < number < string < duration < datetime < uuid < array < object
- * < geometry < bytes < record id < table < regex < range.
+ * < geometry < bytes < record id < table < regex < range < closure.
  */
 export function typeRank(v: Value): number {
   if (v === undefined) return 0;
@@ -46,6 +47,7 @@ export function typeRank(v: Value): number {
   if (v instanceof Table) return 13;
   if (v instanceof Regex) return 14;
   if (v instanceof Range) return 15;
+  if (v instanceof Closure) return 16;
   return 9; // object
 }
 
@@ -168,6 +170,8 @@ export function compareValues(a: Value, b: Value, opts?: CompatOpts): number {
       return sign(compareStrings((a as Table).name, (b as Table).name));
     case 14:
       return sign(compareStrings((a as Regex).source, (b as Regex).source));
+    case 16:
+      return sign(compareStrings((a as Closure).text, (b as Closure).text));
     default: {
       const x = a as Range;
       const y = b as Range;

@@ -5,6 +5,7 @@ import { formatDuration } from "./duration.js";
 import { escapeIdent, escapeKey, formatRecordId } from "./record.js";
 import { formatRegex } from "./regex.js";
 import {
+  Closure,
   Datetime,
   Decimal,
   Duration,
@@ -114,6 +115,7 @@ export function toSql(v: Value, opts?: CompatOpts): string {
   if (v instanceof Geometry) return formatGeometry(v);
   if (v instanceof Range) return formatRange(v, opts);
   if (v instanceof Regex) return formatRegex(v, compat);
+  if (v instanceof Closure) return v.text;
   if (isValueObject(v)) {
     const keys = sortedKeys(v);
     return `{ ${keys.map((k) => `${escapeKey(k, opts)}: ${toSql(v[k], opts)}`).join(", ")} }`;

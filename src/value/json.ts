@@ -4,6 +4,7 @@ import { formatDatetime, tryParseDatetime } from "./datetime.js";
 import { formatDuration } from "./duration.js";
 import { formatRecordId, parseRecordIdText } from "./record.js";
 import {
+  Closure,
   Datetime,
   Decimal,
   Duration,
@@ -46,7 +47,7 @@ export function toJson(v: Value, opts?: CompatOpts): unknown {
   if (v instanceof Uuid) return v.text;
   if (v instanceof RecordId) return formatRecordId(v, opts);
   if (v instanceof Table) return v.name;
-  if (v instanceof Range) return toSql(v, opts);
+  if (v instanceof Range || v instanceof Closure) return toSql(v, opts);
   // SurrealDB serializes a regex as its pattern
   if (v instanceof Regex) return v.source;
   if (v instanceof Uint8Array) return Array.from(v);

@@ -1,5 +1,5 @@
 // Type names of values as SurrealDB reports them in type:: functions and error messages.
-import { Datetime, Decimal, Duration, Geometry, Range, RecordId, Regex, Table, Uuid, type Value } from "./types.js";
+import { Closure, Datetime, Decimal, Duration, Geometry, Range, RecordId, Regex, Table, Uuid, type Value } from "./types.js";
 
 /** `none`, `null`, `bool`, `int`, `float`, `decimal`, `string`, `duration`, `datetime`, `uuid`, `array`, `object`, `geometry`, `bytes`, `record`, `table`, `range`, `regex`. */
 export function typeName(v: Value): string {
@@ -26,5 +26,6 @@ export function typeName(v: Value): string {
   if (v instanceof Geometry) return "geometry";
   if (v instanceof Range) return "range";
   if (v instanceof Regex) return "regex";
+  if (v instanceof Closure) return "closure";
   return "object";
 }

@@ -5,7 +5,7 @@
 // changed once built), so a check costs the value's own entries, however much of it is shared.
 
 import { queryError } from "../errors/index.js";
-import { Geometry, isValueObject, Range, RecordId, RecordIdRange, type Value } from "./types.js";
+import { Closure, Geometry, isValueObject, Range, RecordId, RecordIdRange, type Value } from "./types.js";
 
 /** How deep objects and arrays may nest in a computed or stored value (SurrealDB counts it as computation depth). */
 export const MAX_VALUE_DEPTH = 120;
@@ -108,6 +108,16 @@ export function sizeWithin(v: Value, limit: number): number | undefined {
     if (e === OVER) return undefined;
     throw e;
   }
+}
+
+/** Whether `v` holds a closure anywhere (a record may not: SurrealDB 2.6.0 refuses to store one). */
+export function holdsClosure(v: Value): boolean {
+  if (v instanceof Closure) return true;
+  if (Array.isArray(v)) return v.some(holdsClosure);
+  if (isValueObject(v)) {
+    for (const k in v) if (holdsClosure(v[k])) return true;
+  }
+  return false;
 }
 
 /** Refuses a value nested deeper than MAX_VALUE_DEPTH, or larger than `limit` as a tree (ours: SurrealDB has no size limit). */

@@ -11,6 +11,7 @@
 //   object          → ValueObject (a plain JS object; key order is irrelevant, printing sorts keys as SurrealDB's BTreeMap does)
 //   geometry        → Geometry             range     → Range (2.x `1..5`)
 //   regex           → Regex
+//   closure         → Closure (2.x `|$x| $x * 2`: a value a query may hold and pass, never store or send as CBOR)
 // Operations (compare, cast, display, JSON) live beside this file; these classes carry data only
 // plus the few helpers that are intrinsic to their type.
 
@@ -31,6 +32,7 @@ export type Value =
   | Geometry
   | Range
   | Regex
+  | Closure
   | Value[]
   | ValueObject;
 
@@ -109,6 +111,12 @@ export class Geometry {
     readonly type: "Point" | "LineString" | "Polygon" | "MultiPoint" | "MultiLineString" | "MultiPolygon" | "GeometryCollection",
     readonly coordinates: unknown,
   ) {}
+}
+
+/** A closure (`|$x: int| $x * 2`) as data sees it: opaque, printed as SurrealDB prints it. exec/ holds what runs it. */
+export abstract class Closure {
+  /** Its SurrealQL text, as `<string>` and INFO print it: `|$x: any| $x * 2`. */
+  abstract get text(): string;
 }
 
 export function isValueObject(v: unknown): v is ValueObject {

@@ -2,7 +2,7 @@
 // always share (numbers by their float value, containers by their contents), and compared only within a bucket.
 
 import { decimalToNumber } from "./decimal.js";
-import { Datetime, Decimal, Duration, RecordId, Regex, Table, Uuid, isValueObject } from "./types.js";
+import { Closure, Datetime, Decimal, Duration, RecordId, Regex, Table, Uuid, isValueObject } from "./types.js";
 import type { Value } from "./types.js";
 
 /** Equal values (1 = 1.0 = 1dec, objects key by key) get the same key; unequal ones may too (a shared bucket). */
@@ -26,6 +26,7 @@ export function bucketKey(v: Value): string {
   if (v instanceof RecordId) return `r${v.table}:${bucketKey(v.id as Value)}`;
   if (v instanceof Table) return `b${v.name}`;
   if (v instanceof Regex) return `/${v.source}`;
+  if (v instanceof Closure) return `c${v.text}`;
   if (isValueObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${bucketKey(v[k])}`).join(",")}}`;
   return "x";
 }

@@ -158,7 +158,7 @@ const EXPRS: { [K in ExprKind]: Handler<K> } = {
   },
   Closure: async (e, ctx) => {
     for (const a of e.args) checkSettable(a.name, ctx.core.compat);
-    return new ClosureValue(e.args, e.body, ctx.vars, ctx.rights, e.returns) as unknown as Value;
+    return new ClosureValue(e.args, e.body, ctx.vars, ctx.rights, e.returns);
   },
 };
 

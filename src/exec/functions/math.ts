@@ -1,6 +1,8 @@
 // math:: builtins over SurrealDB numbers (int = bigint with i64 semantics, float = number, decimal = Decimal text).
 
 import { queryError } from "../../errors/index.js";
+import { decimalFromFloat, decimalFromText, scaledOf } from "../../value/decimal.js";
+import { add as addOp, mul as mulOp, pow as powOp, sub as subOp } from "../../value/ops.js";
 import { Decimal, type Value } from "../../value/types.js";
 import { formatFloat } from "./display.js";
 import { incorrectArguments, wrongType, fn, type BuiltinTable } from "./registry.js";
@@ -11,7 +13,8 @@ type Num = bigint | number | Decimal;
 
 const wrap = (n: bigint): bigint => BigInt.asIntN(64, n);
 const toF = (n: Num): number => (n instanceof Decimal ? Number(n.text) : Number(n));
-const dec = (x: number): Decimal => new Decimal(formatFloat(x).replace(/^-0$/, "0"));
+/** A float result as a decimal where one holds it (rust_decimal's range), else the float: never a decimal an export cannot print back. */
+const dec = (x: number): Num => decimalFromFloat(x === 0 ? 0 : x) ?? x;
 
 /** Round half away from zero (Rust f64::round). */
 const roundAway = (x: number): number => Math.sign(x) * Math.round(Math.abs(x)) || x * 0;
@@ -31,17 +34,17 @@ function numbers(name: string, a: Value): Num[] {
   return a as Num[];
 }
 
-/** SurrealDB number addition: int+int wraps as i64 in sums, floats win over ints, decimals over both. */
+/**
+ * SurrealDB number arithmetic in sums and products: int with int wraps as i64; otherwise the operators' own rules
+ * (floats win over ints, decimals over both, exactly and within rust_decimal's range: past it, the operator's error
+ * where SurrealDB 2.6.0 panics).
+ */
 function add(a: Num, b: Num): Num {
-  if (typeof a === "bigint" && typeof b === "bigint") return wrap(a + b);
-  if (a instanceof Decimal || b instanceof Decimal) return dec(toF(a) + toF(b));
-  return toF(a) + toF(b);
+  return typeof a === "bigint" && typeof b === "bigint" ? wrap(a + b) : (addOp(a, b) as Num);
 }
 
 function mul(a: Num, b: Num): Num {
-  if (typeof a === "bigint" && typeof b === "bigint") return wrap(a * b);
-  if (a instanceof Decimal || b instanceof Decimal) return dec(toF(a) * toF(b));
-  return toF(a) * toF(b);
+  return typeof a === "bigint" && typeof b === "bigint" ? wrap(a * b) : (mulOp(a, b) as Num);
 }
 
 function median(ns: Num[]): Value {
@@ -51,23 +54,12 @@ function median(ns: Num[]): Value {
   return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
-function pow(a: Num, b: Num): Num {
-  if (typeof a === "bigint" && typeof b === "bigint") {
-    const fail = () => queryError("TryPow", String(a), String(b));
-    if (b < 0n) throw fail();
-    const r = a ** b;
-    if (r !== BigInt.asIntN(64, r)) throw fail();
-    return r;
-  }
-  if (a instanceof Decimal || b instanceof Decimal) return dec(toF(a) ** toF(b));
-  return toF(a) ** toF(b);
-}
-
 function fixed(v: Num, places: bigint): Num {
   if (places <= 0n) throw incorrectArguments("math::fixed", "The second argument must be an integer greater than 0.");
   if (typeof v === "bigint") return v;
   const p = Number(places > 100n ? 100n : places);
-  if (v instanceof Decimal) return new Decimal(Number(v.text).toFixed(p));
+  // rust_decimal's round_dp: a decimal with no more places than asked stays as it is (never padded)
+  if (v instanceof Decimal) return scaledOf(v).scale <= p ? v : (decimalFromText(Number(v.text).toFixed(p)) ?? v);
   return Number.isFinite(v) ? Number(v.toFixed(p)) : v;
 }
 
@@ -94,9 +86,7 @@ function variance(ns: Num[]): number | undefined {
 }
 
 function sub(a: Num, b: Num): Num {
-  if (typeof a === "bigint" && typeof b === "bigint") return wrap(a - b);
-  if (a instanceof Decimal || b instanceof Decimal) return dec(toF(a) - toF(b));
-  return toF(a) - toF(b);
+  return typeof a === "bigint" && typeof b === "bigint" ? wrap(a - b) : (subOp(a, b) as Num);
 }
 
 /** The k smallest (bottom) or largest (top), in the order SurrealDB's heap yields them. */
@@ -135,9 +125,9 @@ export const mathFunctions: BuiltinTable = {
   "math::sqrt": fn(["number"], ([n]) => {
     const x = toF(n as Num);
     if (x < 0) return undefined;
-    return n instanceof Decimal ? new Decimal(Math.sqrt(x).toFixed(27)) : Math.sqrt(x);
+    return n instanceof Decimal ? dec(Math.sqrt(x)) : Math.sqrt(x);
   }),
-  "math::pow": fn(["number", "number"], ([a, b]) => pow(a as Num, b as Num)),
+  "math::pow": fn(["number", "number"], ([a, b]) => powOp(a, b)),
   "math::spread": fn(["array"], ([a], ctx) => {
     const ns = numbers("math::spread", a);
     return ns.length === 0 ? undefined : sub(maxOf(ns, ctx.compat) as Num, minOf(ns, ctx.compat) as Num);

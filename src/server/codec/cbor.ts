@@ -4,12 +4,13 @@
 // (int ⇒ bigint, float ⇒ number), which cbor-x's decoder folds into one JS number; it also needs
 // minimal-length integers, no typed-array tags and a hard error on every unknown tag.
 
-import { LocalError } from "../../errors/index.js";
+import { LocalError, QueryError } from "../../errors/index.js";
 import { ByteWriter } from "../../value/byte-writer.js";
 import { decimalFromText } from "../../value/decimal.js";
 import type { Compat } from "../../exec/session.js";
 import { parseDatetime, parseDuration, parseRecordIdText } from "../../value/index.js";
 import {
+  Closure,
   Datetime,
   Decimal,
   Duration,
@@ -283,8 +284,8 @@ function writeValue(w: Writer, v: Value, compat: Compat, depth: number): void {
   }
   if (v instanceof Geometry) return writeGeometry(w, v, compat, depth);
   if (v instanceof Range) return writeRange(w, v, (x) => writeValue(w, x, compat, depth + 1));
-  // SurrealDB has no CBOR form for a regex: the whole response fails with its text
-  if (v instanceof Regex) throw new CborError("Found unsupported SurrealQL value being encoded into a CBOR value");
+  // SurrealDB has no CBOR form for a regex or a closure: the response fails with its words (JSON prints their text)
+  if (v instanceof Regex || v instanceof Closure) throw new QueryError("Unsupported", "Found unsupported SurrealQL value being encoded into a CBOR value");
   if (isValueObject(v)) {
     const keys = Object.keys(v).sort();
     w.head(5, keys.length);

@@ -56,6 +56,16 @@ describe("math:: (oracle, both versions)", () => {
       expect(typeof got).toBe(typeof expected);
     }
   });
+  it("keeps decimal sums and products in rust_decimal's range: the operator's error where SurrealDB 2.6.0 panics (attack pass 9, G3)", async () => {
+    const max = new Decimal("79228162514264337593543950335");
+    for (const compat of [1, 2] as const) {
+      expect(await errorOf("math::sum", [[max, new Decimal("1")]], compat)).toBe("Cannot perform addition with '79228162514264337593543950335' and '1'");
+      expect(await errorOf("math::product", [[new Decimal("1e20"), new Decimal("1e20")]], compat)).toMatch(/^Cannot perform multiplication with /);
+      expect(await errorOf("math::spread", [[max, new Decimal("-1")]], compat)).toMatch(/^Cannot perform subtraction with /);
+      expect(await call("math::sqrt", [new Decimal("1e28")], compat)).toEqual(new Decimal("100000000000000"));
+      expect(await call("math::fixed", [new Decimal("1.5"), 100n], compat)).toEqual(new Decimal("1.5"));
+    }
+  });
   it("errors (oracle)", async () => {
     expect(await errorOf("math::max", [[1n, "a"]])).toBe(
       "Incorrect arguments for function math::max(). Argument 1 was the wrong type. Expected a array<number> but found 'a'",

@@ -3,13 +3,26 @@
 import { describe, expect, it } from "vitest";
 import * as sdk from "surrealdb";
 import { CborError, decodeCbor, encodeCbor } from "../../../src/server/codec/cbor.js";
-import { Datetime, Decimal, Duration, Geometry, Range, RecordId, RecordIdRange, Regex, Table, Uuid, type Value } from "../../../src/value/types.js";
+import { Closure, Datetime, Decimal, Duration, Geometry, Range, RecordId, RecordIdRange, Regex, Table, Uuid, type Value } from "../../../src/value/types.js";
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
 const bytes = (h: string) => new Uint8Array(Buffer.from(h, "hex"));
 const sdkCodec = sdk.CborCodec.DEFAULT;
 
+/** A closure as data sees it: only its text. */
+class TextClosure extends Closure {
+  get text(): string {
+    return "|$x: any| 1";
+  }
+}
+
 describe("encodeCbor", () => {
+  it("refuses a closure anywhere in a value with SurrealDB's words (it has no CBOR form; attack pass 9, G3)", () => {
+    for (const v of [new TextClosure(), [1n, new TextClosure()], { a: { f: new TextClosure() } }] as Value[]) {
+      expect(() => encodeCbor(v)).toThrow("Found unsupported SurrealQL value being encoded into a CBOR value");
+    }
+  });
+
   it("writes a range value as tag 49 with 50 / 51 bounds (2.x `1..=5`, `..5`)", () => {
     expect(hex(encodeCbor(new Range({ value: 1n, inclusive: true }, { value: 5n, inclusive: true })))).toBe("d83182d83201d83205");
     expect(hex(encodeCbor(new Range(undefined, { value: 5n, inclusive: false })))).toBe("d83182f6d83305");
@@ -54,7 +67,7 @@ describe("encodeCbor", () => {
   });
 
   it("refuses a regex with SurrealDB's text (it has no CBOR form)", () => {
-    expect(() => encodeCbor([new Regex("a")])).toThrow(new CborError("Found unsupported SurrealQL value being encoded into a CBOR value"));
+    expect(() => encodeCbor([new Regex("a")])).toThrow("Found unsupported SurrealQL value being encoded into a CBOR value");
   });
   it("refuses a value outside the value model", () => {
     expect(() => encodeCbor(new Map() as unknown as Value)).toThrow(CborError);

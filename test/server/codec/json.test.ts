@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from "vitest";
 import { JsonError, coerceLegacyStrings, decodeJsonRpc, parseJsonText, stringifyJson } from "../../../src/server/codec/json.js";
-import type { Value } from "../../../src/value/types.js";
+import { Closure, type Value } from "../../../src/value/types.js";
 
 describe("parseJsonText", () => {
   it("reads integers as bigint and fractions or exponents as float", () => {
@@ -94,5 +94,16 @@ describe("RPC frames with __proto__ keys", () => {
     expect(Object.getPrototypeOf(inner)).toBe(Object.prototype);
     expect(Object.keys((inner.a as Record<string, Value>[])[0]!)).toEqual(["__proto__"]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe("stringifyJson of a closure", () => {
+  it("prints its SurrealQL text, never the engine's insides (attack pass 9, G3)", () => {
+    const f = new (class extends Closure {
+      get text(): string {
+        return "|$x: any| 1";
+      }
+    })();
+    expect(stringifyJson({ f, l: [f] } as Value)).toBe('{"f":"|$x: any| 1","l":["|$x: any| 1"]}');
   });
 });
