@@ -77,3 +77,28 @@ function pathsMeet(a: readonly IdiomPart[], b: readonly IdiomPart[]): boolean {
   }
   return true;
 }
+
+/** Document variables: a clause naming one reads the record. */
+const DOC_PARAMS: ReadonlySet<string> = new Set(["this", "self", "parent", "before", "after", "input", "event"]);
+/** Functions that read the current record's fields by name. */
+const DOC_CALLS: ReadonlySet<string> = new Set(["type::field", "type::fields"]);
+
+/**
+ * Does a rule's clause read the record only through the top-level fields `fields` (and `$value` when `value`)? Then its
+ * outcome on any record is its outcome on a stand-in holding just those fields. A structural walk over the plain AST, so
+ * no expression kind can be missed: any other bare field, a document variable, a path that starts on the record (a
+ * graph step) or a nested statement's own bare field answers false (too often, never too rarely).
+ */
+export function readsOnlyFields(node: unknown, fields: ReadonlySet<string>, value: boolean): boolean {
+  if (node === null || typeof node !== "object") return true;
+  if (Array.isArray(node)) return node.every((n) => readsOnlyFields(n, fields, value));
+  const n = node as { kind?: unknown; name?: unknown; parts?: unknown };
+  if (n.kind === "Param" && typeof n.name === "string" && (DOC_PARAMS.has(n.name) || (n.name === "value" && !value))) return false;
+  if (n.kind === "Call" && typeof n.name === "string" && DOC_CALLS.has(n.name.toLowerCase())) return false;
+  if (n.kind === "Idiom" && Array.isArray(n.parts)) {
+    const first = n.parts[0] as IdiomPart | undefined;
+    if (first?.kind === "Field" ? !fields.has(first.name) : first?.kind !== "Start") return false;
+  }
+  return Object.values(node).every((v) => readsOnlyFields(v, fields, value));
+}
+

@@ -10,6 +10,7 @@ import { withCtx } from "../context.js";
 import { fetchRecord, fetchRecordForCondition } from "../records.js";
 import { callFunction } from "./call.js";
 import { evaluate } from "./evaluate.js";
+import { nearSideHidden } from "./graph-near.js";
 import { needDb, needNs } from "../context.js";
 
 export async function evaluateIdiom(idiom: IdiomExpr, ctx: Ctx): Promise<Value> {
@@ -117,9 +118,10 @@ async function traverseGraph(v: Value, part: Extract<IdiomPart, { kind: "Graph" 
     const tables = part.what.length > 0 ? part.what : [...(ctx.core.catalog.db(ns, db)?.tables.keys() ?? [])];
     const node = { ns, db, tb: src.table };
     for (const tb of tables) {
-      // the node's edge keys name the candidates; each is read to check it still names the node
-      const outs = part.dir === "<-" ? [] : await ctx.core.records.edges(ctx.txn, node, src, "out", tb);
-      const ins = part.dir === "->" ? [] : await ctx.core.records.edges(ctx.txn, node, src, "in", tb);
+      // the node's edge keys name the candidates; each is read to check it still names the node (unless the rules
+      // hide every edge's near side from the client whatever the edge: then none is scanned, F7)
+      const outs = part.dir === "<-" || (await nearSideHidden(ctx, tb, "in", src)) ? [] : await ctx.core.records.edges(ctx.txn, node, src, "out", tb);
+      const ins = part.dir === "->" || (await nearSideHidden(ctx, tb, "out", src)) ? [] : await ctx.core.records.edges(ctx.txn, node, src, "in", tb);
       const ids = [...outs, ...ins.filter((i) => !outs.some((o) => valueEquals(o, i, { compat: ctx.core.compat })))];
       for (const id of ins.length > 0 && outs.length > 0 ? ids.sort((a, b) => Buffer.compare(encodeRecordIdKey(a.id), encodeRecordIdKey(b.id))) : ids) {
         // sources × edges reads: each is a checkpoint (the query's time limit, and yielding)
