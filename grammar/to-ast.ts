@@ -4,7 +4,7 @@ import type * as A from "../src/ast/nodes.js";
 import type * as C from "./cst.js";
 import { Ctx, type Node } from "./to-ast/context.js";
 import { expr } from "./to-ast/expressions.js";
-import { query } from "./to-ast/statements.js";
+import { query, queryStatement } from "./to-ast/statements.js";
 import { typeKind } from "./to-ast/types.js";
 
 export { recordKeyValue, setRecordIdParser } from "./to-ast/literals.js";
@@ -17,7 +17,7 @@ export class AstBuilder extends Ctx {
 
   /** The statement (if any) of a `queryStatement` node. */
   queryStatement(n: Node): A.Statement[] {
-    return query(this, n as C.QueryStatementCstNode);
+    return queryStatement(this, n as C.QueryStatementCstNode);
   }
 
   expr(n: Node): A.Expr {

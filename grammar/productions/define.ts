@@ -6,7 +6,6 @@ import type { Grammar, Rule } from "./dsl.js";
 export interface DefineRules {
   base: Rule;
   defineStmt: Rule;
-  defineHead: Rule;
   commentClause: Rule;
   defineNamespace: Rule;
   defineDatabase: Rule;
@@ -26,7 +25,6 @@ export interface DefineRules {
   tableType: Rule;
   tableList: Rule;
   fieldPath: Rule;
-  onTable: Rule;
   defineField: Rule;
   opaque: Rule;
   defineIndex: Rule;
@@ -38,6 +36,10 @@ export interface DefineRules {
   defineAnalyzer: Rule;
   removeStmt: Rule;
 }
+
+/** DSL occurrence indexes of the clauses inlined into many rules (IF NOT EXISTS / OVERWRITE, ON TABLE), unused elsewhere. */
+const HEAD = 200;
+const ON_TABLE = 201;
 
 export function defineRules($: Grammar): DefineRules {
   const alts_base = [
@@ -156,17 +158,21 @@ export function defineRules($: Grammar): DefineRules {
     $.OR(alts_defineStmt);
   });
 
-  const alts_defineHead_1 = [
-    { ALT: () => { $.CONSUME(K.IF); $.CONSUME(K.NOT); $.CONSUME(K.EXISTS); } },
-    { ALT: () => $.CONSUME(K.OVERWRITE) },
+  const alts_defineHead = [
+    { ALT: () => { $.consume(HEAD, K.IF); $.consume(HEAD, K.NOT); $.consume(HEAD, K.EXISTS); } },
+    { ALT: () => $.consume(HEAD, K.OVERWRITE) },
   ];
 
-  /** `IF NOT EXISTS` | `OVERWRITE` */
-  const defineHead = $.RULE("defineHead", () => {
-    $.OPTION(() =>
-      $.OR(alts_defineHead_1),
-    );
-  });
+  /**
+   * `IF NOT EXISTS` | `OVERWRITE` after the definition's kind, its tokens in the definition's own node (every DEFINE
+   * has it: a node of its own cost a rule invocation and a node per statement). DSL indexes no rule uses otherwise.
+   */
+  const defineHead = (): void => {
+    $.option(HEAD, headChoice);
+  };
+  const headChoice = (): void => {
+    $.or(HEAD, alts_defineHead);
+  };
 
   const alts_commentClause_1 = [{ ALT: () => $.CONSUME(T.StringLiteral) }, { ALT: () => $.CONSUME(K.NONE) }];
 
@@ -177,14 +183,14 @@ export function defineRules($: Grammar): DefineRules {
 
   const defineNamespace = $.RULE("defineNamespace", () => {
     $.OR([{ ALT: () => $.CONSUME(K.NAMESPACE) }, { ALT: () => $.CONSUME(K.NS) }]);
-    $.SUBRULE($.defineHead);
+    defineHead();
     $.CONSUME(T.IdentName);
     $.MANY(() => $.SUBRULE($.commentClause));
   });
 
   const defineDatabase = $.RULE("defineDatabase", () => {
     $.OR([{ ALT: () => $.CONSUME(K.DATABASE) }, { ALT: () => $.CONSUME(K.DB) }]);
-    $.SUBRULE($.defineHead);
+    defineHead();
     $.CONSUME(T.IdentName);
     $.MANY(() =>
       $.OR2([
@@ -196,7 +202,7 @@ export function defineRules($: Grammar): DefineRules {
 
   const defineUser = $.RULE("defineUser", () => {
     $.CONSUME(K.USER);
-    $.SUBRULE($.defineHead);
+    defineHead();
     $.CONSUME(T.IdentName);
     $.CONSUME(K.ON);
     $.SUBRULE($.base);
@@ -225,7 +231,7 @@ export function defineRules($: Grammar): DefineRules {
 
   const defineScope = $.RULE("defineScope", () => {
     $.CONSUME(K.SCOPE);
-    $.SUBRULE($.defineHead);
+    defineHead();
     $.CONSUME(T.IdentName);
     $.MANY(() =>
       $.OR([
@@ -239,7 +245,7 @@ export function defineRules($: Grammar): DefineRules {
 
   const defineToken = $.RULE("defineToken", () => {
     $.CONSUME(K.TOKEN);
-    $.SUBRULE($.defineHead);
+    defineHead();
     $.CONSUME(T.IdentName);
     $.CONSUME(K.ON);
     $.OR([
@@ -257,7 +263,7 @@ export function defineRules($: Grammar): DefineRules {
 
   const defineAccess = $.RULE("defineAccess", () => {
     $.CONSUME(K.ACCESS);
-    $.SUBRULE($.defineHead);
+    defineHead();
     $.CONSUME(T.IdentName);
     $.CONSUME(K.ON);
     $.SUBRULE($.base);
@@ -355,7 +361,7 @@ export function defineRules($: Grammar): DefineRules {
 
   const defineTable = $.RULE("defineTable", () => {
     $.CONSUME(K.TABLE);
-    $.SUBRULE($.defineHead);
+    defineHead();
     $.CONSUME(T.IdentName);
     $.MANY(() =>
       $.OR(alts_defineTable),
@@ -405,17 +411,22 @@ export function defineRules($: Grammar): DefineRules {
     );
   });
 
-  const onTable = $.RULE("onTable", () => {
-    $.CONSUME(K.ON);
-    $.OPTION(() => $.CONSUME(K.TABLE));
-    $.CONSUME(T.IdentName);
-  });
+  /** `ON [TABLE] name`, the name labelled `table` in the definition's own node. */
+  const onTable = (): void => {
+    $.consume(ON_TABLE, K.ON);
+    $.option(ON_TABLE, tableKeyword);
+    $.consume(ON_TABLE, T.IdentName, tableLabel);
+  };
+  const tableKeyword = (): void => {
+    $.consume(ON_TABLE, K.TABLE);
+  };
+  const tableLabel = { LABEL: "table" };
 
   const defineField = $.RULE("defineField", () => {
     $.CONSUME(K.FIELD);
-    $.SUBRULE($.defineHead);
+    defineHead();
     $.SUBRULE($.fieldPath);
-    $.SUBRULE($.onTable);
+    onTable();
     $.MANY(() =>
       $.OR(alts_defineField),
     );
@@ -438,9 +449,9 @@ export function defineRules($: Grammar): DefineRules {
 
   const defineIndex = $.RULE("defineIndex", () => {
     $.CONSUME(K.INDEX);
-    $.SUBRULE($.defineHead);
+    defineHead();
     $.CONSUME(T.IdentName);
-    $.SUBRULE($.onTable);
+    onTable();
     $.MANY(() =>
       $.OR(alts_defineIndex),
     );
@@ -448,7 +459,7 @@ export function defineRules($: Grammar): DefineRules {
 
   const defineParam = $.RULE("defineParam", () => {
     $.CONSUME(K.PARAM);
-    $.SUBRULE($.defineHead);
+    defineHead();
     $.CONSUME(T.Param);
     $.MANY(() =>
       $.OR([
@@ -461,9 +472,9 @@ export function defineRules($: Grammar): DefineRules {
 
   const defineEvent = $.RULE("defineEvent", () => {
     $.CONSUME(K.EVENT);
-    $.SUBRULE($.defineHead);
+    defineHead();
     $.CONSUME(T.IdentName);
-    $.SUBRULE($.onTable);
+    onTable();
     $.MANY(() =>
       $.OR(alts_defineEvent),
     );
@@ -476,7 +487,7 @@ export function defineRules($: Grammar): DefineRules {
 
   const defineFunction = $.RULE("defineFunction", () => {
     $.CONSUME(K.FUNCTION);
-    $.SUBRULE($.defineHead);
+    defineHead();
     $.SUBRULE($.functionName);
     $.CONSUME(T.LParen);
     $.OPTION(() => {
@@ -503,7 +514,7 @@ export function defineRules($: Grammar): DefineRules {
 
   const defineAnalyzer = $.RULE("defineAnalyzer", () => {
     $.CONSUME(K.ANALYZER);
-    $.SUBRULE($.defineHead);
+    defineHead();
     $.CONSUME(T.IdentName);
     $.SUBRULE($.opaque);
     $.MANY(() => { $.SUBRULE($.commentClause); $.SUBRULE2($.opaque); });
@@ -547,5 +558,5 @@ export function defineRules($: Grammar): DefineRules {
     });
   });
 
-  return { base, defineStmt, defineHead, commentClause, defineNamespace, defineDatabase, defineUser, durationClause, durationFor, defineScope, defineToken, defineAccess, accessType, jwtConfig, permissions, permissionFor, permissionValue, permissionSimple, defineTable, tableType, tableList, fieldPath, onTable, defineField, opaque, defineIndex, defineParam, defineEvent, functionName, defineFunction, fnArg, defineAnalyzer, removeStmt };
+  return { base, defineStmt, commentClause, defineNamespace, defineDatabase, defineUser, durationClause, durationFor, defineScope, defineToken, defineAccess, accessType, jwtConfig, permissions, permissionFor, permissionValue, permissionSimple, defineTable, tableType, tableList, fieldPath, defineField, opaque, defineIndex, defineParam, defineEvent, functionName, defineFunction, fnArg, defineAnalyzer, removeStmt };
 }

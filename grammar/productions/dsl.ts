@@ -19,6 +19,10 @@ interface Dsl {
   OR: Or; OR2: Or; OR3: Or; OR4: Or;
   OPTION: Opt; OPTION2: Opt; OPTION3: Opt; OPTION4: Opt; OPTION5: Opt; OPTION6: Opt; OPTION7: Opt; OPTION8: Opt; OPTION9: Opt;
   option(idx: number, action: GrammarAction<unknown> | DSLMethodOpts<unknown>): unknown;
+  consume(idx: number, tokType: TokenType, options?: ConsumeMethodOpts): IToken;
+  or(idx: number, alts: IOrAlt<unknown>[] | OrMethodOpts<unknown>): unknown;
+  many(idx: number, action: GrammarAction<unknown> | DSLMethodOpts<unknown>): void;
+  subrule(idx: number, rule: Rule, options?: SubruleMethodOpts<[]>): CstNode;
   MANY: Many; MANY2: Many; MANY3: Many;
   AT_LEAST_ONE(action: GrammarAction<unknown> | DSLMethodOptsWithErr<unknown>): void;
 }

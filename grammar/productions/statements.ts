@@ -61,8 +61,12 @@ export function statementRules($: Grammar): StatementRules {
 
   /** One statement of a query, or none (grammar/index.ts `parse` reads a query with it, a statement at a time). */
   const queryStatement = $.RULE("queryStatement", () => {
-    $.OPTION(firstStatement);
+    $.OPTION(statementChoice);
   });
+  // the statement's alternatives inline: its parts sit in the queryStatement node (no `statement` node per statement)
+  const statementChoice = (): void => {
+    $.OR(alts_statement);
+  };
   const firstStatement = (): void => {
     $.SUBRULE($.statement);
   };

@@ -22,9 +22,8 @@ export function level(ctx: Ctx, n: C.BaseCstNode): A.Base {
 }
 
 /** IF NOT EXISTS / OVERWRITE, COMMENT and position (fields written out: `{ ...head, … }` is a slow V8 object clone). */
-function defineCommon(ctx: Ctx, n: With<"defineHead", C.DefineHeadCstNode> & With<"commentClause", C.CommentClauseCstNode>, at: Node): DefineCommon {
-  const h = req(node(n, "defineHead"));
-  return { ifNotExists: has(h, "EXISTS"), overwrite: has(h, "OVERWRITE"), comment: comment(ctx, n), pos: ctx.pos(at) };
+function defineCommon(ctx: Ctx, n: With<"EXISTS" | "OVERWRITE", IToken> & With<"commentClause", C.CommentClauseCstNode>, at: Node): DefineCommon {
+  return { ifNotExists: has(n, "EXISTS"), overwrite: has(n, "OVERWRITE"), comment: comment(ctx, n), pos: ctx.pos(at) };
 }
 
 function comment(ctx: Ctx, n: With<"commentClause", C.CommentClauseCstNode>): string | undefined {
@@ -96,8 +95,8 @@ export function define(ctx: Ctx, n: C.DefineStmtCstNode): A.DefineStatement {
   }
 }
 
-function onTable(ctx: Ctx, n: With<"onTable", C.OnTableCstNode>): string {
-  return ctx.nameText(req(tok(req(node(n, "onTable")), "IdentName")));
+function onTable(ctx: Ctx, n: With<"table", IToken>): string {
+  return ctx.nameText(req(tok(n, "table")));
 }
 
 function durations(ctx: Ctx, n: With<"durationClause", C.DurationClauseCstNode>, allowGrant: boolean): A.DurationClause {

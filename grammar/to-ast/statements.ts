@@ -1,16 +1,21 @@
 // CST → AST, statements: a query, its statements (control flow, USE, INFO) and blocks.
 import type * as A from "../../src/ast/nodes.js";
 import type * as C from "../cst.js";
-import { isToken, nodes, toks, node, tok, has, req, type Node, oneOf, type Ctx, type OneOf } from "./context.js";
+import { isToken, nodes, toks, node, tok, has, req, firstKey, type Node, oneOf, type Ctx, type OneOf } from "./context.js";
 import { define, level, remove } from "./define.js";
 import { create, deleteStmt, insert, live, relate, select, update } from "./data.js";
 import { expr } from "./expressions.js";
 import { optIdioms } from "./idioms.js";
 import { typeKind } from "./types.js";
 
-/** A query's statements (none or one when `parse` reads it a statement at a time). */
-export function query(ctx: Ctx, n: C.QueryCstNode | C.QueryStatementCstNode): A.Statement[] {
+/** A query's statements. */
+export function query(ctx: Ctx, n: C.QueryCstNode): A.Statement[] {
   return statements(ctx, nodes(n, "statement"));
+}
+
+/** The statement of a `queryStatement` node (its parts are the node's own), none if it is empty. */
+export function queryStatement(ctx: Ctx, n: C.QueryStatementCstNode): A.Statement[] {
+  return firstKey(n) === undefined ? [] : [statement(ctx, n)];
 }
 
 /** Statements of a query or block. */
@@ -18,7 +23,7 @@ function statements(ctx: Ctx, list: C.StatementCstNode[]): A.Statement[] {
   return list.map((s) => statement(ctx, s));
 }
 
-export function statement(ctx: Ctx, n: C.StatementCstNode): A.Statement {
+export function statement(ctx: Ctx, n: { children: C.StatementCstChildren }): A.Statement {
   const one = oneOf(n);
   if (one.key === "BREAK") return { kind: "Break", pos: ctx.pos(one.node) };
   if (one.key === "CONTINUE") return { kind: "Continue", pos: ctx.pos(one.node) };
