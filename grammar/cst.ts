@@ -17,7 +17,29 @@ export interface QueryStatementCstNode extends CstNode {
 }
 
 export type QueryStatementCstChildren = {
-  statement?: StatementCstNode[];
+  useStmt?: UseStmtCstNode[];
+  letStmt?: LetStmtCstNode[];
+  returnStmt?: ReturnStmtCstNode[];
+  ifStmt?: IfStmtCstNode[];
+  forStmt?: ForStmtCstNode[];
+  BREAK?: IToken[];
+  CONTINUE?: IToken[];
+  throwStmt?: ThrowStmtCstNode[];
+  sleepStmt?: SleepStmtCstNode[];
+  txStmt?: TxStmtCstNode[];
+  infoStmt?: InfoStmtCstNode[];
+  defineStmt?: DefineStmtCstNode[];
+  removeStmt?: RemoveStmtCstNode[];
+  createStmt?: CreateStmtCstNode[];
+  selectStmt?: SelectStmtCstNode[];
+  updateStmt?: UpdateStmtCstNode[];
+  deleteStmt?: DeleteStmtCstNode[];
+  insertStmt?: InsertStmtCstNode[];
+  relateStmt?: RelateStmtCstNode[];
+  liveStmt?: LiveStmtCstNode[];
+  killStmt?: KillStmtCstNode[];
+  optionStmt?: OptionStmtCstNode[];
+  expr?: ExprCstNode[];
 };
 
 export interface StatementCstNode extends CstNode {
@@ -534,18 +556,6 @@ export type DefineStmtCstChildren = {
   defineAnalyzer?: DefineAnalyzerCstNode[];
 };
 
-export interface DefineHeadCstNode extends CstNode {
-  name: "defineHead";
-  children: DefineHeadCstChildren;
-}
-
-export type DefineHeadCstChildren = {
-  IF?: IToken[];
-  NOT?: IToken[];
-  EXISTS?: IToken[];
-  OVERWRITE?: IToken[];
-};
-
 export interface CommentClauseCstNode extends CstNode {
   name: "commentClause";
   children: CommentClauseCstChildren;
@@ -565,7 +575,10 @@ export interface DefineNamespaceCstNode extends CstNode {
 export type DefineNamespaceCstChildren = {
   NAMESPACE?: IToken[];
   NS?: IToken[];
-  defineHead: DefineHeadCstNode[];
+  IF?: IToken[];
+  NOT?: IToken[];
+  EXISTS?: IToken[];
+  OVERWRITE?: IToken[];
   IdentName: IToken[];
   commentClause?: CommentClauseCstNode[];
 };
@@ -578,7 +591,10 @@ export interface DefineDatabaseCstNode extends CstNode {
 export type DefineDatabaseCstChildren = {
   DATABASE?: IToken[];
   DB?: IToken[];
-  defineHead: DefineHeadCstNode[];
+  IF?: IToken[];
+  NOT?: IToken[];
+  EXISTS?: IToken[];
+  OVERWRITE?: IToken[];
   IdentName: IToken[];
   commentClause?: CommentClauseCstNode[];
   CHANGEFEED?: IToken[];
@@ -592,7 +608,10 @@ export interface DefineUserCstNode extends CstNode {
 
 export type DefineUserCstChildren = {
   USER: IToken[];
-  defineHead: DefineHeadCstNode[];
+  IF?: IToken[];
+  NOT?: IToken[];
+  EXISTS?: IToken[];
+  OVERWRITE?: IToken[];
   IdentName: IToken[];
   ON: IToken[];
   base: BaseCstNode[];
@@ -639,7 +658,10 @@ export interface DefineScopeCstNode extends CstNode {
 
 export type DefineScopeCstChildren = {
   SCOPE: IToken[];
-  defineHead: DefineHeadCstNode[];
+  IF?: IToken[];
+  NOT?: IToken[];
+  EXISTS?: IToken[];
+  OVERWRITE?: IToken[];
   IdentName: IToken[];
   SESSION?: IToken[];
   DurationLiteral?: IToken[];
@@ -657,7 +679,10 @@ export interface DefineTokenCstNode extends CstNode {
 
 export type DefineTokenCstChildren = {
   TOKEN: IToken[];
-  defineHead: DefineHeadCstNode[];
+  IF?: IToken[];
+  NOT?: IToken[];
+  EXISTS?: IToken[];
+  OVERWRITE?: IToken[];
   IdentName: IToken[];
   ON: IToken[];
   base?: BaseCstNode[];
@@ -677,7 +702,10 @@ export interface DefineAccessCstNode extends CstNode {
 
 export type DefineAccessCstChildren = {
   ACCESS: IToken[];
-  defineHead: DefineHeadCstNode[];
+  IF?: IToken[];
+  NOT?: IToken[];
+  EXISTS?: IToken[];
+  OVERWRITE?: IToken[];
   IdentName: IToken[];
   ON: IToken[];
   base: BaseCstNode[];
@@ -782,7 +810,10 @@ export interface DefineTableCstNode extends CstNode {
 
 export type DefineTableCstChildren = {
   TABLE: IToken[];
-  defineHead: DefineHeadCstNode[];
+  IF?: IToken[];
+  NOT?: IToken[];
+  EXISTS?: IToken[];
+  OVERWRITE?: IToken[];
   IdentName: IToken[];
   DROP?: IToken[];
   SCHEMAFULL?: IToken[];
@@ -845,17 +876,6 @@ export type FieldPathCstChildren = {
   RBracket?: IToken[];
 };
 
-export interface OnTableCstNode extends CstNode {
-  name: "onTable";
-  children: OnTableCstChildren;
-}
-
-export type OnTableCstChildren = {
-  ON: IToken[];
-  TABLE?: IToken[];
-  IdentName: IToken[];
-};
-
 export interface DefineFieldCstNode extends CstNode {
   name: "defineField";
   children: DefineFieldCstChildren;
@@ -863,9 +883,14 @@ export interface DefineFieldCstNode extends CstNode {
 
 export type DefineFieldCstChildren = {
   FIELD: IToken[];
-  defineHead: DefineHeadCstNode[];
+  IF?: IToken[];
+  NOT?: IToken[];
+  EXISTS?: IToken[];
+  OVERWRITE?: IToken[];
   fieldPath: FieldPathCstNode[];
-  onTable: OnTableCstNode[];
+  ON: IToken[];
+  TABLE?: IToken[];
+  table: IToken[];
   FLEXIBLE?: IToken[];
   TYPE?: IToken[];
   type?: TypeCstNode[];
@@ -900,9 +925,14 @@ export interface DefineIndexCstNode extends CstNode {
 
 export type DefineIndexCstChildren = {
   INDEX: IToken[];
-  defineHead: DefineHeadCstNode[];
+  IF?: IToken[];
+  NOT?: IToken[];
+  EXISTS?: IToken[];
+  OVERWRITE?: IToken[];
   IdentName: IToken[];
-  onTable: OnTableCstNode[];
+  ON: IToken[];
+  TABLE?: IToken[];
+  table: IToken[];
   FIELDS?: IToken[];
   COLUMNS?: IToken[];
   idiomList?: IdiomListCstNode[];
@@ -919,7 +949,10 @@ export interface DefineParamCstNode extends CstNode {
 
 export type DefineParamCstChildren = {
   PARAM: IToken[];
-  defineHead: DefineHeadCstNode[];
+  IF?: IToken[];
+  NOT?: IToken[];
+  EXISTS?: IToken[];
+  OVERWRITE?: IToken[];
   Param: IToken[];
   VALUE?: IToken[];
   expr?: ExprCstNode[];
@@ -934,9 +967,14 @@ export interface DefineEventCstNode extends CstNode {
 
 export type DefineEventCstChildren = {
   EVENT: IToken[];
-  defineHead: DefineHeadCstNode[];
+  IF?: IToken[];
+  NOT?: IToken[];
+  EXISTS?: IToken[];
+  OVERWRITE?: IToken[];
   IdentName: IToken[];
-  onTable: OnTableCstNode[];
+  ON: IToken[];
+  TABLE?: IToken[];
+  table: IToken[];
   WHEN?: IToken[];
   when?: ExprCstNode[];
   THEN?: IToken[];
@@ -962,7 +1000,10 @@ export interface DefineFunctionCstNode extends CstNode {
 
 export type DefineFunctionCstChildren = {
   FUNCTION: IToken[];
-  defineHead: DefineHeadCstNode[];
+  IF?: IToken[];
+  NOT?: IToken[];
+  EXISTS?: IToken[];
+  OVERWRITE?: IToken[];
   functionName: FunctionNameCstNode[];
   LParen: IToken[];
   fnArg?: (FnArgCstNode)[];
@@ -994,7 +1035,10 @@ export interface DefineAnalyzerCstNode extends CstNode {
 
 export type DefineAnalyzerCstChildren = {
   ANALYZER: IToken[];
-  defineHead: DefineHeadCstNode[];
+  IF?: IToken[];
+  NOT?: IToken[];
+  EXISTS?: IToken[];
+  OVERWRITE?: IToken[];
   IdentName: IToken[];
   opaque: (OpaqueCstNode)[];
   commentClause?: CommentClauseCstNode[];
@@ -1027,8 +1071,40 @@ export interface ExprCstNode extends CstNode {
 }
 
 export type ExprCstChildren = {
-  unary: (UnaryCstNode)[];
+  prefix?: (IToken)[];
+  unary?: (UnaryCstNode)[];
+  Lt?: IToken[];
+  type?: TypeCstNode[];
+  Gt?: IToken[];
+  StringLiteral?: IToken[];
+  PrefixedString?: IToken[];
+  NumberLiteral?: IToken[];
+  DurationLiteral?: IToken[];
+  RegexLiteral?: IToken[];
+  NONE?: IToken[];
+  NULL?: IToken[];
+  TRUE?: IToken[];
+  FALSE?: IToken[];
+  Param?: IToken[];
+  array?: ArrayCstNode[];
+  braced?: BracedCstNode[];
+  subquery?: SubqueryCstNode[];
+  graphStep?: GraphStepCstNode[];
+  selectStmt?: SelectStmtCstNode[];
+  createStmt?: CreateStmtCstNode[];
+  updateStmt?: UpdateStmtCstNode[];
+  deleteStmt?: DeleteStmtCstNode[];
+  insertStmt?: InsertStmtCstNode[];
+  relateStmt?: RelateStmtCstNode[];
+  defineStmt?: DefineStmtCstNode[];
+  removeStmt?: RemoveStmtCstNode[];
+  ifStmt?: IfStmtCstNode[];
+  piped?: PipedCstNode[];
+  identStart?: IdentStartCstNode[];
+  postfix?: PostfixCstNode[];
+  valueRange?: (ValueRangeCstNode)[];
   binaryOp?: BinaryOpCstNode[];
+  operand?: UnaryCstNode[];
 };
 
 export interface BinaryOpCstNode extends CstNode {

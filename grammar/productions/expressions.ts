@@ -18,6 +18,9 @@ export interface ExpressionRules {
   closureArg: Rule;
 }
 
+/** DSL occurrence index of the expr rule's own OR / MANY / SUBRULEs (its first operand's alternatives use 1–9). */
+const EXPR = 10;
+
 export function expressionRules($: Grammar): ExpressionRules {
   const alts_binaryOp = [
     { ALT: () => { $.CONSUME(K.IS); $.OPTION(() => $.CONSUME(K.NOT)); } },
@@ -82,16 +85,21 @@ export function expressionRules($: Grammar): ExpressionRules {
     ],
   };
 
-  /** Operands and operators in a flat list; to-ast.ts applies SurrealDB's precedence. */
+  /**
+   * Operands and operators in a flat list; to-ast.ts applies SurrealDB's precedence. The first operand's parts sit in
+   * the expr node itself (a unary node per expression cost a rule invocation and a node), the others are `operand`s.
+   * DSL indexes the unary alternatives do not use.
+   */
   const expr = $.RULE("expr", () => {
-    $.SUBRULE($.unary);
-    $.MANY(exprTail);
+    $.or(EXPR, alts_unary);
+    $.many(EXPR, exprTail);
   });
 
   const exprTail = (): void => {
-    $.SUBRULE($.binaryOp);
-    $.SUBRULE2($.unary);
+    $.subrule(EXPR, $.binaryOp);
+    $.subrule(EXPR, $.unary, operandLabel);
   };
+  const operandLabel = { LABEL: "operand" };
 
   const binaryOp = $.RULE("binaryOp", () => {
     $.OR(alts_binaryOp);

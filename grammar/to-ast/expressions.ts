@@ -46,12 +46,18 @@ function nonAssociative(op: A.BinaryOp): boolean {
   return (p === 4 || p === 5) && op !== "==" && op !== "<" && op !== "<=" && op !== ">" && op !== ">=";
 }
 
+/** A node holding an operand's parts: a unary node, or an expr node (its first operand). */
+export type UnaryParts = { name: string; children: C.UnaryCstChildren };
+
+/** The first operand's parts are the expr node's own, the others are its `operand` nodes. */
 export function expr(ctx: Ctx, n: C.ExprCstNode): A.Expr {
-  const operands = nodes(n, "unary");
-  if (operands.length === 1) return unary(ctx, operands[0]);
+  const first = unary(ctx, n);
+  const operands = nodes(n, "operand");
+  if (operands.length === 0) return first;
   const opNodes = nodes(n, "binaryOp");
   const ops = opNodes.map((o) => binaryOp(ctx, o));
-  const values = operands.map((u) => unary(ctx, u));
+  const values = [first];
+  for (const u of operands) values.push(unary(ctx, u));
   // Precedence climbing over the flat operand/operator list (all operators left-associative).
   let i = 0;
   const climb = (minPrec: number): A.Expr => {
@@ -79,7 +85,7 @@ function binaryOp(ctx: Ctx, n: C.BinaryOpCstNode): A.BinaryOp {
   return opText[t.tokenType.name];
 }
 
-function unary(ctx: Ctx, n: C.UnaryCstNode): A.Expr {
+function unary(ctx: Ctx, n: UnaryParts): A.Expr {
   const prefix = tok(n, "prefix");
   if (prefix) {
     const inner = req(node(n, "unary"));

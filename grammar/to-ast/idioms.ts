@@ -2,7 +2,7 @@
 import type * as A from "../../src/ast/nodes.js";
 import type * as C from "../cst.js";
 import { nodes, toks, node, tok, has, req, type Node, type Ctx } from "./context.js";
-import { expr, primary } from "./expressions.js";
+import { expr, primary, type UnaryParts } from "./expressions.js";
 import { recordKey } from "./literals.js";
 
 export function idioms(ctx: Ctx, n: C.IdiomListCstNode): A.IdiomExpr[] {
@@ -26,7 +26,7 @@ export function plainIdiom(ctx: Ctx, n: C.PlainIdiomCstNode): A.IdiomExpr {
 }
 
 /** A primary and its postfix parts: the children of a unary node (the primary's first, then `postfix`). */
-export function postfixExpr(ctx: Ctx, n: C.UnaryCstNode): A.Expr {
+export function postfixExpr(ctx: Ctx, n: UnaryParts): A.Expr {
   const base = primary(ctx, n);
   const posts = nodes(n, "postfix");
   if (posts.length === 0) return base;
