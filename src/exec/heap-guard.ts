@@ -40,13 +40,13 @@ export interface Charge {
   held: number;
   stopped: boolean;
   readonly holder: Holder;
-  /** Waits (sleep(), the scheduler's line) to end at once when the query is stopped. */
+  /** Waits (sleep(), the scheduler's line, the hash gate) to end at once when the query is stopped. */
   readonly wakers: Set<() => void>;
 }
 
 const live = new Set<Charge>();
 const holders = new Map<unknown, Holder>();
-/** Charge of large holders ended since V8's last full collection: their memory is still counted in the heap. */
+/** Charge of the queries of identities charged much ended since V8's last full collection: their memory is still counted in the heap. */
 let released = 0;
 
 /** V8's full collections free what stopped queries held: from then on their charges no longer explain the heap. */
@@ -75,9 +75,10 @@ export function addCharge(charge: Charge, bytes: number): void {
 export function closeCharge(charge: Charge): void {
   if (!live.delete(charge)) return;
   const holder = charge.holder;
+  // a query of an identity charged much (a holder the guard looks for) leaves garbage that explains the heap for a while
+  if (holder.held >= HOLDING_MUCH) released += charge.held;
   holder.held -= charge.held;
   if (--holder.queries === 0) holders.delete(holder.identity);
-  if (charge.held >= HOLDING_MUCH) released += charge.held;
 }
 
 /** The heap's used share of its limit, as V8 tells it. */
