@@ -8,16 +8,35 @@ const POOL_BYTES = 8192;
 let pool = randomBytes(POOL_BYTES);
 let offset = POOL_BYTES;
 
-/** A uniform float in [0, 1) with 53 random bits, as Math.random() would give, from the CSPRNG. */
-export function randomFloat(): number {
-  if (offset + 7 > POOL_BYTES) {
+/** Where the next `n` (≤ POOL_BYTES) unused bytes of the pool start; the pool is refilled when it runs short. */
+function take(n: number): number {
+  if (offset + n > POOL_BYTES) {
     pool = randomBytes(POOL_BYTES);
     offset = 0;
   }
-  const hi = pool.readUInt32BE(offset) >>> 11; // 21 bits
-  const lo = pool.readUInt32BE(offset + 3); // 32 bits (overlapping byte masked off by the shift above)
-  offset += 7;
+  offset += n;
+  return offset - n;
+}
+
+/** A uniform float in [0, 1) with 53 random bits, as Math.random() would give, from the CSPRNG. */
+export function randomFloat(): number {
+  const at = take(7);
+  const hi = pool.readUInt32BE(at) >>> 11; // 21 bits
+  const lo = pool.readUInt32BE(at + 3); // 32 bits (overlapping byte masked off by the shift above)
   return (hi * 2 ** 32 + lo) / 2 ** 53;
+}
+
+const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A random alphanumeric secret (user codes, default access keys): uniform, bytes ≥ 248 (4 × 62) are skipped. */
+export function randomCode(len = 128): string {
+  let s = "";
+  while (s.length < len) {
+    const n = len - s.length + 16;
+    const at = take(n);
+    for (let i = at; i < at + n && s.length < len; i++) if (pool[i]! < 248) s += ALNUM[pool[i]! % ALNUM.length];
+  }
+  return s;
 }
 
 /** A uniform integer in [0, n) from the CSPRNG. */

@@ -12,7 +12,7 @@ import { InvalidAuth } from "../errors/index.js";
 import type { StoredAccess } from "../exec/contract.js";
 import { withRetries } from "../exec/executor.js";
 import { newSession, type Session } from "../exec/session.js";
-import { randomCode } from "../exec/statements/define.js";
+import { randomCode } from "../exec/random.js";
 import type { KvStore, KvTransaction } from "../store/kv/types.js";
 import { Transaction } from "../store/transaction.js";
 import type { Value, ValueObject } from "../value/types.js";

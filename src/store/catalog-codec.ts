@@ -31,7 +31,9 @@ const enum T {
   /** A string seen earlier in this definition: its number, varint. */
   Ref,
   Arr,
+  /** An object: (key, value) pairs up to End. */
   Obj,
+  End,
   Duration,
   Datetime,
   Decimal,
@@ -56,7 +58,14 @@ const fromUtf8 = new TextDecoder();
 let buf = new Uint8Array(1 << 16);
 let view = new DataView(buf.buffer);
 let at = 0;
+/**
+ * Strings numbered so far: `base` + their number in the definition being written. Entries of earlier definitions
+ * (below `base`) are stale; the map is kept across definitions (clearing and regrowing it cost more than the lookups).
+ */
 const seen = new Map<string, number>();
+const PER_DEFINITION = 2 ** 24;
+let base = 0;
+let count = 0;
 
 function room(n: number): void {
   if (at + n <= buf.length) return;
@@ -80,10 +89,10 @@ function varint(n: number): void {
 
 function str(s: string): void {
   const ref = seen.get(s);
-  if (ref !== undefined) {
+  if (ref !== undefined && ref >= base) {
     room(9);
     buf[at++] = T.Ref;
-    varint(ref);
+    varint(ref - base);
     return;
   }
   const n = s.length;
@@ -108,7 +117,7 @@ function str(s: string): void {
     buf.set(whole, at);
     at += bytes;
   }
-  if (bytes <= SHARED) seen.set(s, seen.size);
+  if (bytes <= SHARED && count < PER_DEFINITION) seen.set(s, base + count++);
 }
 
 function num(x: number): void {
@@ -218,23 +227,31 @@ function write(x: unknown, value: boolean, same: boolean): void {
 function object(x: Record<string, unknown>, value: boolean, same: boolean): void {
   // an AST node (it has a string `kind`) loses its source position; a literal's value is data from there down
   const node = !value && typeof x.kind === "string";
-  const keys = Object.keys(x);
-  if (same) keys.sort();
-  let count = keys.length;
-  if (node && Object.hasOwn(x, "pos")) count--;
-  buf[at++] = T.Obj;
-  varint(count);
   const literal = node && x.kind === "Literal";
-  for (const k of keys) {
-    if (node && k === "pos") continue;
-    str(k);
-    write(x[k], value || (literal && k === "value"), same);
+  buf[at++] = T.Obj;
+  if (same) {
+    for (const k of Object.keys(x).sort()) entry(x, k, node, value || (literal && k === "value"), same);
+  } else {
+    for (const k in x) entry(x, k, node, value || (literal && k === "value"), same);
   }
+  room(1);
+  buf[at++] = T.End;
+}
+
+function entry(x: Record<string, unknown>, k: string, node: boolean, value: boolean, same: boolean): void {
+  if (node && k === "pos") return;
+  str(k);
+  write(x[k], value, same);
 }
 
 function encoded(def: unknown, same: boolean): Uint8Array {
   at = 0;
-  seen.clear();
+  base += PER_DEFINITION;
+  count = 0;
+  if (seen.size > 50_000 || base > 2 ** 52) {
+    seen.clear();
+    base = 0;
+  }
   room(1);
   buf[at++] = FORMAT;
   write(def, false, same);
@@ -271,7 +288,7 @@ function readStr(): string {
   if (n <= SHARED) for (; i < end && src[i]! < 0x80; i++) s += String.fromCharCode(src[i]!);
   if (i < end) s = fromUtf8.decode(src.subarray(pos, end));
   pos = end;
-  if (n <= SHARED) strings.push(s);
+  if (n <= SHARED && strings.length < PER_DEFINITION) strings.push(s);
   return s;
 }
 
@@ -322,7 +339,8 @@ function read(): unknown {
     }
     case T.Obj: {
       const out: Record<string, unknown> = {};
-      for (let n = readVarint(); n > 0; n--) setField(out, readStr(), read());
+      while (src[pos] !== T.End) setField(out, readStr(), read());
+      pos++;
       return out;
     }
     case T.Duration:

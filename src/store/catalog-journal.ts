@@ -23,6 +23,8 @@ export interface TxnCatalog {
   readonly before: Map<string, Before>;
   readonly ranges: KeyRange[];
   hooked: boolean;
+  /** The bumped version's bytes, made at the first write. */
+  bumped: Bytes | undefined;
 }
 
 /** A committed in-memory value an open transaction replaced (undefined: there was none); `seq` orders writes. */
@@ -59,7 +61,7 @@ export function decodeVersion(b: Bytes | undefined): number {
 
 /** The state of a transaction that read catalog version `version` (the engine's Transaction holds it). */
 export function beginCatalogTxn(version: number, listener: CatalogListener): CatalogState {
-  return { st: { version, writes: new Map(), before: new Map(), ranges: [], hooked: false }, listener };
+  return { st: { version, writes: new Map(), before: new Map(), ranges: [], hooked: false, bumped: undefined }, listener };
 }
 
 /**
@@ -75,7 +77,7 @@ export function writeDefinition(txn: CatalogTxn, key: Key, encode: (() => Bytes)
   if (!state) throw new Error("a definition was written in a transaction that did not read the catalog version");
   const { st, listener } = state;
   // set on every write, so a statement rolled back to its save point cannot take the bump with it
-  kv.set(VERSION_KEY, encodeVersion(st.version + 1));
+  kv.set(VERSION_KEY, (st.bumped ??= encodeVersion(st.version + 1)));
   if (range) {
     kv.deleteRange(range);
     st.ranges.push(range);

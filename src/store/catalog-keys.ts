@@ -49,10 +49,21 @@ export function defKey(at: Level, tag: Tag, name: string): Key {
 
 /** The key of definition `name` under `prefix`, the shared start of a level's keys of one tag (defKey with name ""). */
 export function defKeyAfter(prefix: Key, name: string): Key {
-  const w = new Writer();
-  w.bytes(prefix.subarray(0, prefix.length - 1));
-  w.string(name);
-  return w.result();
+  const p = prefix.length - 1;
+  const out = new Uint8Array(p + name.length + 1);
+  out.set(prefix);
+  // a name of ASCII above 0x01 is its own escaped form (Writer.string), the common case
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c <= 1 || c >= 0x80) {
+      const w = new Writer();
+      w.bytes(prefix.subarray(0, p));
+      w.string(name);
+      return w.result();
+    }
+    out[p + i] = c;
+  }
+  return out;
 }
 
 /** Every definition at a level (not its children's). */

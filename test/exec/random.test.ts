@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Datastore } from "../../src/exec/datastore.js";
 import { newSession } from "../../src/exec/session.js";
-import { randomFloat, randomIndex, shuffleInPlace } from "../../src/exec/random.js";
+import { randomCode, randomFloat, randomIndex, shuffleInPlace } from "../../src/exec/random.js";
 
 const root = () => newSession({ ns: "t", db: "t", actor: { level: "Root", ns: undefined, db: undefined, id: "root", roles: ["OWNER"] } });
 
@@ -25,6 +25,24 @@ describe("randomFloat", () => {
     for (let i = 0; i < 1000; i++) expect(randomIndex(7)).toBeLessThan(7);
     expect(randomIndex(1)).toBe(0);
     expect(shuffleInPlace([1, 2, 3, 4, 5]).sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe("randomCode", () => {
+  it("gives codes of the length asked, of all 62 alphanumerics about equally often (no modulo bias towards the first 8)", () => {
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 400; i++) {
+      const code = randomCode();
+      expect(code).toMatch(/^[A-Za-z0-9]{128}$/);
+      for (const c of code) counts.set(c, (counts.get(c) ?? 0) + 1);
+    }
+    expect(randomCode(8)).toHaveLength(8);
+    expect(counts.size).toBe(62);
+    // 51,200 characters: about 826 each; a plain byte % 62 would give each of A–H ≈ 1,000 (5 chances in 256, not 4)
+    const first8 = [..."ABCDEFGH"].reduce((n, c) => n + counts.get(c)!, 0) / 8;
+    const rest = [...counts].filter(([c]) => !"ABCDEFGH".includes(c)).reduce((n, [, k]) => n + k, 0) / 54;
+    expect(first8 / rest).toBeLessThan(1.12);
+    for (const k of counts.values()) expect(k).toBeGreaterThan(600);
   });
 });
 

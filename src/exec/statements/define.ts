@@ -1,7 +1,6 @@
 // exec/statements: DEFINE of every definition kind — RBAC, IF NOT EXISTS / OVERWRITE per version, catalog write.
 
 import type { Base, DefineAccessStatement, DefineStatement, DefineTableStatement, DefineUserStatement, JwtConfig } from "../../ast/nodes.js";
-import { randomBytes } from "node:crypto";
 import { buildIndex } from "../../doc/indexes.js";
 import { elementDefinitions } from "../../doc/fields.js";
 import { QueryError } from "../../errors/index.js";
@@ -14,19 +13,11 @@ import { evaluate } from "../expressions/evaluate.js";
 import { generatePasswordHash } from "../functions/hashing.js";
 import { checkReach } from "../access-reach.js";
 import { checkSettable } from "../protected.js";
+import { randomCode } from "../random.js";
 import { checkAllowed } from "../rbac.js";
 import { ClosureValue } from "../signals.js";
 import type { ResourceKind } from "../rbac.js";
 import { docEnv, ensureDatabase, ensureTable } from "../records.js";
-
-const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-
-/** A random 128-char alphanumeric secret (user `code`, default access keys): uniform, bytes ≥ 248 (4 × 62) are skipped. */
-export function randomCode(len = 128): string {
-  let s = "";
-  while (s.length < len) for (const b of randomBytes(len - s.length + 16)) if (b < 248 && s.length < len) s += ALNUM[b % ALNUM.length];
-  return s;
-}
 
 /** What a table gets when it is created implicitly (by a write or DEFINE FIELD). */
 export function defaultTableDefinition(name: string): DefineTableStatement {
@@ -77,9 +68,9 @@ function nsDef(name: string) {
   return { kind: "DefineNamespace", name, ifNotExists: false, overwrite: false, comment: undefined } as const;
 }
 
-/** Stored definitions never keep IF NOT EXISTS / OVERWRITE. */
+/** Stored definitions never keep IF NOT EXISTS / OVERWRITE (the AST is never changed: a statement without them is kept as it is). */
 function clean<T extends DefineStatement>(s: T): T {
-  return { ...s, ifNotExists: false, overwrite: false };
+  return s.ifNotExists || s.overwrite ? { ...s, ifNotExists: false, overwrite: false } : s;
 }
 
 function userExists(ctx: Ctx, base: Base, name: string, ns: string | undefined, db: string | undefined, verb: string): string {
