@@ -230,18 +230,21 @@ function object(x: Record<string, unknown>, value: boolean, same: boolean): void
   const literal = node && x.kind === "Literal";
   buf[at++] = T.Obj;
   if (same) {
-    for (const k of Object.keys(x).sort()) entry(x, k, node, value || (literal && k === "value"), same);
+    for (const k of Object.keys(x).sort()) {
+      if (node && k === "pos") continue;
+      str(k);
+      write(x[k], value || (literal && k === "value"), same);
+    }
   } else {
-    for (const k in x) entry(x, k, node, value || (literal && k === "value"), same);
+    // (x[k] right in the for-in body: V8 reads it through the loop's enum cache)
+    for (const k in x) {
+      if (node && k === "pos") continue;
+      str(k);
+      write(x[k], value || (literal && k === "value"), same);
+    }
   }
   room(1);
   buf[at++] = T.End;
-}
-
-function entry(x: Record<string, unknown>, k: string, node: boolean, value: boolean, same: boolean): void {
-  if (node && k === "pos") return;
-  str(k);
-  write(x[k], value, same);
 }
 
 function encoded(def: unknown, same: boolean): Uint8Array {

@@ -42,7 +42,6 @@ export interface CatalogListener {
   closed(st: TxnCatalog): void;
 }
 
-const utf8 = new TextEncoder();
 const fromUtf8 = new TextDecoder();
 
 /** A transaction's catalog state and the snapshot to tell (held by the transaction: no per-transaction WeakMap entry). */
@@ -51,8 +50,12 @@ export interface CatalogState {
   readonly listener: CatalogListener;
 }
 
+/** The version as its decimal digits (ASCII: no TextEncoder call, once per writing transaction). */
 export function encodeVersion(v: number): Bytes {
-  return utf8.encode(String(v));
+  const text = String(v);
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+  return out;
 }
 
 export function decodeVersion(b: Bytes | undefined): number {
