@@ -1297,7 +1297,7 @@ export type PostfixCstChildren = {
   Dot?: IToken[];
   Star?: (IToken)[];
   IdentName?: IToken[];
-  args?: ArgsCstNode[];
+  args?: (ArgsCstNode)[];
   LBracket?: IToken[];
   Dollar?: IToken[];
   WHERE?: IToken[];

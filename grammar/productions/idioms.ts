@@ -36,6 +36,8 @@ export function idiomRules($: Grammar): IdiomRules {
       },
     },
     { ALT: () => $.SUBRULE($.graphStep) },
+    // `(args)`: a call of the value before it (a closure)
+    { ALT: () => $.SUBRULE2($.args) },
     { ALT: () => $.CONSUME(T.Ellipsis) },
     { ALT: () => $.CONSUME2(T.Question) },
   ];

@@ -51,6 +51,8 @@ function postfix(ctx: Ctx, n: C.PostfixCstNode): A.IdiomPart {
   }
   const g = node(n, "graphStep");
   if (g) return graph(ctx, g);
+  const call = node(n, "args");
+  if (call) return { kind: "Invoke", args: nodes(call, "expr").map((e) => expr(ctx, e)) };
   if (has(n, "Question")) return { kind: "Optional" };
   return { kind: "Flatten" };
 }

@@ -4,7 +4,7 @@ import type * as C from "../cst.js";
 import { nodes, node, tok, has, req, firstToken, type Node, type Ctx } from "./context.js";
 import { array, object } from "./expressions.js";
 
-const basicTypes = new Set(["any", "null", "bool", "bytes", "datetime", "decimal", "duration", "float", "int", "number", "object", "point", "string", "uuid", "regex", "range"]);
+const basicTypes = new Set(["any", "null", "bool", "bytes", "datetime", "decimal", "duration", "float", "int", "number", "object", "point", "string", "uuid", "regex", "range", "function"]);
 
 export function typeKind(ctx: Ctx, n: C.TypeCstNode): A.TypeKind {
   const singles = nodes(n, "typeSingle").map((s) => typeSingle(ctx, s));

@@ -36,7 +36,8 @@ export type BasicTypeName =
   | "string"
   | "uuid"
   | "regex"
-  | "range";
+  | "range"
+  | "function";
 
 export type TypeKind =
   | { readonly kind: "Basic"; readonly name: BasicTypeName }
@@ -173,6 +174,8 @@ export type IdiomPart =
   | { readonly kind: "Where"; readonly cond: Expr }
   /** `.method(args)` (SurrealDB 2 method syntax, e.g. `.len()`). */
   | { readonly kind: "Method"; readonly name: string; readonly args: readonly Expr[] }
+  /** `(args)` after a value: calls a closure (`$f(1)`, `[$f][0](2)`, 2.x). */
+  | { readonly kind: "Invoke"; readonly args: readonly Expr[] }
   /** `…` / `...` flatten. */
   | { readonly kind: "Flatten" }
   /** `?` optional chaining (`a?.b`). */
@@ -250,13 +253,6 @@ export interface MockExpr {
   readonly pos?: Pos;
 }
 
-/** `/regex/`. */
-export interface RegexExpr {
-  readonly kind: "Regex";
-  readonly source: string;
-  readonly pos?: Pos;
-}
-
 /** A range value (2.x): `1..5`, `1..=5`, `..5`, `1..`; the begin, when given, is included. */
 export interface RangeExpr {
   readonly kind: "RangeValue";
@@ -290,7 +286,6 @@ export type Expr =
   | SubqueryExpr
   | BlockExpr
   | MockExpr
-  | RegexExpr
   | RangeExpr
   | ClosureExpr;
 

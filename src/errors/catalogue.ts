@@ -53,7 +53,8 @@ export const QUERY_MESSAGES = {
   // the regex crate's message as Rust debug-prints a string (quoted, newlines as `\n`)
   InvalidRegex: (detail: string) => `Invalid regular expression: ${JSON.stringify(detail)}`,
   ComputationDepthExceeded: () => "Reached excessive computation depth due to functions, subqueries, or futures",
-  InvalidControlFlow: () => "Invalid control flow statement, break or continue statement found outside of loop.",
+  /** A BREAK / CONTINUE that left every loop: at the top, or out of a function or a closure called outside a loop. */
+  InvalidControlFlow: (statement: "Break" | "Continue") => `${statement} statement has been reached`,
   QueryNotExecuted: () => "The query was not executed due to a failed transaction",
   QueryCancelled: () => "The query was not executed due to a cancelled transaction",
   QueryTimedout: () => "The query was not executed because it exceeded the timeout",
@@ -85,6 +86,8 @@ export const QUERY_MESSAGES = {
   FunctionNotAllowed: (name: string) => `Function '${name}' is not allowed to be executed`,
   FunctionPermissions: (name: string) => `You don't have permission to run the fn::${name} function`,
   InvalidArguments: (fn: string, detail: string) => `Incorrect arguments for function ${fn}(). ${detail}`,
+  /** A call that could not run: a value that is not a closure (`$x(1)`), a method no type has (2.x). */
+  FunctionRun: (fn: string, detail: string) => `There was a problem running the ${fn}() function. ${detail}`,
   /** A closure's `-> type` not met by its result (2.x). */
   ClosureReturn: (type: string, value: string) =>
     `There was a problem running the ANONYMOUS function. Expected this function to return a value of type ${type}, but found ${value}`,

@@ -11,7 +11,7 @@ import { clientCtx } from "./context.js";
 import { checkOptions } from "./rbac.js";
 import type { EngineCore, Vars } from "./context.js";
 import type { Session } from "./session.js";
-import { BreakSignal, ContinueSignal, ReturnSignal } from "./signals.js";
+import { BreakSignal, ContinueSignal, ReturnSignal, controlFlowError } from "./signals.js";
 import { runStatement } from "./statements/index.js";
 
 /** SurrealDB-style duration text for the `time` field. */
@@ -25,7 +25,7 @@ export function formatElapsed(nanos: bigint): string {
 /** Any thrown value as a SurrealError; an unexpected one is logged through `core` and answers a generic text. */
 export function asSurrealError(e: unknown, core: Pick<EngineCore, "reportInternal">): SurrealError {
   if (e instanceof SurrealError) return e;
-  if (e instanceof BreakSignal || e instanceof ContinueSignal) return queryError("InvalidControlFlow");
+  if (e instanceof BreakSignal || e instanceof ContinueSignal) return controlFlowError(e);
   core.reportInternal(e);
   return queryError("Internal");
 }

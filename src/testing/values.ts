@@ -54,7 +54,7 @@ export function surqlValue(o: ValueOptions = {}): fc.Arbitrary<Value> {
 
 type Basic = Extract<TypeKind, { kind: "Basic" }>["name"];
 
-/** A value of a basic type; `regex` and `range` values are generated as strings and int ranges are left out (any value instead). */
+/** A value of a basic type; `regex`, `range` and `function` values are left out (any value instead). */
 function basic(name: Basic, o: ValueOptions): fc.Arbitrary<Value> {
   const s = scalars(o);
   const byName: Record<Basic, fc.Arbitrary<Value>> = {
@@ -74,6 +74,7 @@ function basic(name: Basic, o: ValueOptions): fc.Arbitrary<Value> {
     uuid: s.uuid,
     regex: surqlValue(o),
     range: surqlValue(o),
+    function: surqlValue(o),
   };
   return byName[name];
 }

@@ -10,7 +10,7 @@ import { toRawString, toSql } from "./display.js";
 import { tryParseDuration } from "./duration.js";
 import { I64_MAX, I64_MIN, parseI64 } from "./int.js";
 import { escapeIdent, parseRecordIdText } from "./record.js";
-import { Datetime, Decimal, Duration, Geometry, Range, RecordId, Regex, Uuid, isValueObject, type Value } from "./types.js";
+import { Datetime, Decimal, Duration, Closure, Geometry, Range, RecordId, Regex, Uuid, isValueObject, type Value } from "./types.js";
 import { regexFrom, RegexSyntaxError } from "./regex.js";
 import { rangeToArray } from "./range.js";
 import { tryParseUuidAny } from "./uuid.js";
@@ -189,6 +189,8 @@ function basic(v: Value, name: string, mode: Mode, compat: Compat): Value {
       // `<range> [1, 5]` is `1..5`
       if (mode === "cast" && Array.isArray(v) && v.length === 2) return new Range({ value: v[0], inclusive: true }, { value: v[1], inclusive: false });
       return fail();
+    case "function":
+      return v instanceof Closure ? v : fail();
     case "regex":
       if (v instanceof Regex) return v;
       // a string is read as SurrealDB reads a pattern (`\/` is `/`); a bad pattern fails a cast as a mismatch, a

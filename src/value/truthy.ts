@@ -1,7 +1,7 @@
 // Truthiness as SurrealDB decides it for WHERE, IF, ||, && and PERMISSIONS.
 import { compatOf, type CompatOpts } from "./compat.js";
 import { decimalIsZero } from "./decimal.js";
-import { Datetime, Decimal, Duration, Geometry, Range, RecordId, Regex, Table, Uuid, type Value } from "./types.js";
+import { Datetime, Decimal, Duration, Geometry, Range, RecordId, Regex, Table, Uuid, isValueObject, type Value } from "./types.js";
 
 /**
  * Falsy: NONE, NULL, false, 0 (any number type), '', [], {}, 0ns, bytes, tables, ranges (2.x `!!(1..5)` is false); 1.x also the
@@ -25,5 +25,6 @@ export function isTruthy(v: Value, opts?: CompatOpts): boolean {
   if (v instanceof Datetime) return compatOf(opts) === 1 ? v.nanos !== 0n : true;
   if (v instanceof Uuid || v instanceof RecordId || v instanceof Geometry) return true;
   if (v instanceof Uint8Array || v instanceof Table || v instanceof Range || v instanceof Regex) return false;
-  return Object.keys(v).length > 0;
+  // an object by its entries; a function value (2.x closure) is falsy
+  return isValueObject(v) && Object.keys(v).length > 0;
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { DefineAccessStatement, Expr, Statement, TypeKind } from "../../src/ast/nodes.js";
 import { printAccess, printExpr, printStatement, printType } from "../../src/ast/print.js";
-import { Decimal, Duration } from "../../src/value/types.js";
+import { Decimal, Duration, Regex } from "../../src/value/types.js";
 import {
   FULL_P,
   NONE_P,
@@ -571,7 +571,7 @@ const v2Exprs: ExprCase[] = [
   ["count((SELECT * FROM user))", call("count", sub(select("user")))],
   ["|$a: int| $a + 1", { kind: "Closure", args: [{ name: "a", type: basic("int") }], returns: undefined, body: bin(param("a"), "+", int(1)) }],
   ["|$a: any| $a", { kind: "Closure", args: [{ name: "a", type: undefined }], returns: undefined, body: param("a") }],
-  ["/ab+c/", { kind: "Regex", source: "ab+c" }],
+  ["/ab+c\\/d/", lit(new Regex("ab+c/d"))],
   ["|user:1..10|", { kind: "Mock", table: "user", from: 1n, to: 10n }],
   ["{}", block()],
   ["{ 1 }", block(int(1))],

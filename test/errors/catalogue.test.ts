@@ -92,7 +92,7 @@ describe("engine texts from the catalogue", () => {
     ["DbEmpty", [], "Specify a database to use"],
     ["Thrown", ["nope"], "An error occurred: nope"],
     ["ComputationDepthExceeded", [], "Reached excessive computation depth due to functions, subqueries, or futures"],
-    ["InvalidControlFlow", [], "Invalid control flow statement, break or continue statement found outside of loop."],
+    ["InvalidControlFlow", ["Break"], "Break statement has been reached"],
     ["QueryNotExecuted", [], "The query was not executed due to a failed transaction"],
     ["QueryCancelled", [], "The query was not executed due to a cancelled transaction"],
     ["SingleOnlyOutput", [], "Expected a single result output when using the ONLY keyword"],

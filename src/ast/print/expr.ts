@@ -35,7 +35,6 @@ const exprPrinters: ExprPrinters = {
   Subquery: (e, c) => (e.inner.kind === "If" ? printStmt(e.inner, innerCtx(c)) : `(${printStmt(e.inner, innerCtx(c))})`),
   Block: (e, c) => printBlock(e, c),
   Mock: (e, c) => `|${ident(e.table, c)}:${e.from}${e.to === undefined ? "" : `..${e.to}`}|`,
-  Regex: (e) => `/${e.source}/`,
   RangeValue: (e, c) =>
     `${e.begin === undefined ? "" : expr(e.begin, c)}..${e.end === undefined ? "" : `${e.end.inclusive ? "=" : ""}${expr(e.end.expr, c)}`}`,
   Closure: (e, c) =>
@@ -136,6 +135,7 @@ const partPrinters: PartPrinters = {
   Last: () => "[$]",
   Where: (p, c) => `[WHERE ${expr(p.cond, c)}]`,
   Method: (p, c) => `.${p.name}(${list(p.args, c)})`,
+  Invoke: (p, c) => `(${list(p.args, c)})`,
   Flatten: () => "…",
   Optional: () => "?",
   Graph: (p, c) => printGraph(p, c),

@@ -1,17 +1,17 @@
 // exec/expressions: function calls — builtins through callBuiltin, custom `fn::` functions from DEFINE FUNCTION.
 
-import type { CallExpr } from "../../ast/nodes.js";
+import type { CallExpr, ClosureExpr } from "../../ast/nodes.js";
 import { queryError } from "../../errors/index.js";
 import { CoerceError, checked, coerce, formatKind, toSql } from "../../value/index.js";
 import type { CompatOpts } from "../../value/index.js";
 import type { RecordId, Value } from "../../value/types.js";
 import type { Ctx } from "../context.js";
-import { bodyCtx, closureCtx, needDb, needNs } from "../context.js";
+import { Vars, bodyCtx, closureCtx, needDb, needNs } from "../context.js";
 import { callBuiltin } from "../functions/index.js";
 import type { FunctionContext } from "../functions/index.js";
 import { fetchRecord } from "../records.js";
 import { definitionPermits } from "../records.js";
-import { ClosureValue, ReturnSignal } from "../signals.js";
+import { BreakSignal, ClosureValue, ContinueSignal, ReturnSignal, controlFlowError } from "../signals.js";
 import { runBlock } from "../statements/index.js";
 import { evaluate } from "./evaluate.js";
 
@@ -29,22 +29,29 @@ export function functionContext(ctx: Ctx): FunctionContext {
   };
 }
 
-/** Run a closure in the invoker's session and transaction, with its own variables and rights no greater than the invoker's. */
-async function invokeClosure(closure: ClosureValue, args: Value[], invoker: Ctx): Promise<Value> {
+/**
+ * Run a closure in the invoker's session and transaction, on its arguments alone (no variable of the query or of an
+ * enclosing closure or function, as SurrealDB runs it) and with rights no greater than the invoker's.
+ */
+export async function invokeClosure(closure: ClosureValue, args: Value[], invoker: Ctx): Promise<Value> {
   await invoker.budget.checkpoint();
   const opts = { compat: invoker.core.compat };
   const bind: Record<string, Value> = {};
-  closure.args.forEach((a, i) => (bind[a.name] = closureArg(a, args, i, opts)));
-  const result = await evaluate(closure.body, closureCtx(invoker, closure.madeWith, closure.vars.child(bind)));
-  if (closure.returns === undefined) return checked(result);
-  const returns = closure.returns;
+  const { expr } = closure;
+  expr.args.forEach((a, i) => (bind[a.name] = closureArg(a, args, i, opts)));
+  const result = await evaluate(expr.body, closureCtx(invoker, closure.madeWith, Vars.root(invoker.core.compat, bind)));
+  if (expr.returns === undefined) return checked(result);
+  const returns = expr.returns;
   return checked(orElse(() => coerce(result, returns, opts), (e) => queryError("ClosureReturn", formatKind(returns, opts), toSql(e.found, opts))));
 }
 
 /** A closure's argument: each parameter wants a value (extra arguments are dropped), coerced to its type if it has one. */
-function closureArg(a: ClosureValue["args"][number], args: Value[], i: number, opts: CompatOpts): Value {
-  if (i >= args.length) throw queryError("InvalidArguments", "ANONYMOUS", `Expected a value for $${a.name}`);
+function closureArg(a: ClosureExpr["args"][number], args: Value[], i: number, opts: CompatOpts): Value {
   const type = a.type;
+  if (i >= args.length) {
+    if (type?.kind === "Option") return undefined;
+    throw queryError("InvalidArguments", "ANONYMOUS", `Expected a value for $${a.name}`);
+  }
   if (type === undefined) return args[i];
   const detail = `Expected a value of type '${formatKind(type, opts)}' for argument $${a.name}`;
   return orElse(() => coerce(args[i], type, opts), () => queryError("InvalidArguments", "ANONYMOUS", detail));
@@ -93,6 +100,8 @@ async function callCustom(name: string, args: Value[], ctx: Ctx): Promise<Value>
     return def.returns ? coerce(result, def.returns, { compat: ctx.core.compat }) : result;
   } catch (e) {
     if (e instanceof ReturnSignal) return def.returns ? coerce(e.value, def.returns, { compat: ctx.core.compat }) : e.value;
+    // a BREAK / CONTINUE ends at the function's edge, even inside a loop of its caller
+    if (e instanceof BreakSignal || e instanceof ContinueSignal) throw controlFlowError(e);
     throw e;
   }
 }

@@ -148,7 +148,6 @@ const EXPRS: { [K in ExprKind]: Handler<K> } = {
     }
     return out;
   },
-  Regex: async (e) => e.source,
   RangeValue: async (e, ctx) => {
     // 1.5.4 reads `1..5` as a path on 1 that yields NONE
     if (ctx.core.compat === 1) return undefined;
@@ -158,7 +157,7 @@ const EXPRS: { [K in ExprKind]: Handler<K> } = {
   },
   Closure: async (e, ctx) => {
     for (const a of e.args) checkSettable(a.name, ctx.core.compat);
-    return new ClosureValue(e.args, e.body, ctx.vars, ctx.rights, e.returns);
+    return new ClosureValue(e, ctx.rights);
   },
 };
 

@@ -2,13 +2,16 @@
 
 import type { IdiomExpr, IdiomPart } from "../../ast/nodes.js";
 import { encodeRecordIdKey } from "../../store/kv/keys.js";
-import { checked, isTruthy, ownField, valueEquals } from "../../value/index.js";
+import { checked, isTruthy, ownField, typeName, valueEquals } from "../../value/index.js";
 import { RecordId, isValueObject } from "../../value/types.js";
 import type { Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { withCtx } from "../context.js";
 import { fetchRecord, fetchRecordForCondition } from "../records.js";
-import { callFunction } from "./call.js";
+import { callFunction, invokeClosure } from "./call.js";
+import { isBuiltin } from "../functions/index.js";
+import { ClosureValue } from "../signals.js";
+import { queryError } from "../../errors/index.js";
 import { evaluate } from "./evaluate.js";
 import { nearSideHidden } from "./graph-near.js";
 import { needDb, needNs } from "../context.js";
@@ -29,6 +32,13 @@ function methodNamespace(v: Value): string {
   if (typeof v === "bigint" || typeof v === "number") return "math";
   const name = (v as object | undefined)?.constructor?.name?.toLowerCase();
   return name ?? "value";
+}
+
+/** A value's type as 2.x names it when a call on it fails (a record id is "incorrect type" there). */
+function methodTypeName(v: Value): string {
+  if (v instanceof ClosureValue) return "function";
+  if (v instanceof RecordId) return "incorrect type";
+  return typeName(v);
 }
 
 /** Follow `parts[i…]` from `v`. */
@@ -77,11 +87,23 @@ export async function walk(v: Value, parts: readonly IdiomPart[], i: number, ctx
       return walk(kept, parts, i + 1, ctx);
     }
     case "Method": {
-      const name = part.name.includes("::") ? part.name : `${methodNamespace(v)}::${part.name}`;
       const argValues = [];
       for (const a of part.args) argValues.push(await evaluate(a, ctx));
+      // an object's closure field is called as a method (2.x: `{ f: |$x| $x }.f(1)`)
+      const own = isValueObject(v) ? ownField(v, part.name) : undefined;
+      if (own instanceof ClosureValue) return walk(await invokeClosure(own, argValues, ctx), parts, i + 1, ctx);
+      const name = part.name.includes("::") ? part.name : `${methodNamespace(v)}::${part.name}`;
+      if (ctx.core.compat === 2 && !part.name.includes("::") && !isBuiltin(name, 2)) {
+        throw queryError("FunctionRun", part.name, `no such method found for the ${methodTypeName(v)} type`);
+      }
       const result = await callFunction({ kind: "Call", name, args: [] }, ctx, [v, ...argValues]);
       return walk(result, parts, i + 1, ctx);
+    }
+    case "Invoke": {
+      const argValues = [];
+      for (const a of part.args) argValues.push(await evaluate(a, ctx));
+      if (!(v instanceof ClosureValue)) throw queryError("FunctionRun", "ANONYMOUS", `'${methodTypeName(v)}' is not a function`);
+      return walk(await invokeClosure(v, argValues, ctx), parts, i + 1, ctx);
     }
     case "Flatten":
       return walk(Array.isArray(v) ? v.flatMap((e) => (Array.isArray(e) ? e : [e])) : v, parts, i + 1, ctx);

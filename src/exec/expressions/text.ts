@@ -21,6 +21,8 @@ function partText(p: IdiomPart, compat: Compat, first: boolean): string {
       return `[WHERE ${exprText(p.cond, compat)}]`;
     case "Method":
       return `.${p.name}(${p.args.map((a) => exprText(a, compat)).join(", ")})`;
+    case "Invoke":
+      return `(${p.args.map((a) => exprText(a, compat)).join(", ")})`;
     case "Flatten":
       return "…";
     case "Optional":

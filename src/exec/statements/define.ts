@@ -6,7 +6,8 @@ import { elementDefinitions } from "../../doc/fields.js";
 import { QueryError } from "../../errors/index.js";
 import { idiomText, newNamespaceEntry, newTableEntry, putIn, redefine } from "../../store/catalog.js";
 import type { DefinitionChange, StoredAccess, StoredUser } from "../contract.js";
-import { isValueObject, type Value } from "../../value/types.js";
+import type { Value } from "../../value/types.js";
+import { holdsClosure } from "../../value/size.js";
 import type { Ctx } from "../context.js";
 import { needDb, needNs } from "../context.js";
 import { evaluate } from "../expressions/evaluate.js";
@@ -15,7 +16,6 @@ import { checkReach } from "../access-reach.js";
 import { checkSettable } from "../protected.js";
 import { randomCode } from "../random.js";
 import { checkAllowed } from "../rbac.js";
-import { ClosureValue } from "../signals.js";
 import type { ResourceKind } from "../rbac.js";
 import { docEnv, ensureDatabase, ensureTable } from "../records.js";
 
@@ -115,13 +115,6 @@ export function resolveJwt(def: DefineAccessStatement): JwtConfig {
     return { verify: given.verify, issuer: { alg: given.verify.alg, key: given.verify.key } };
   }
   return given;
-}
-
-/** A closure anywhere in a value (closures are not data the catalog can store). */
-function holdsClosure(v: unknown): boolean {
-  if (v instanceof ClosureValue) return true;
-  if (Array.isArray(v)) return v.some(holdsClosure);
-  return isValueObject(v) && Object.values(v).some(holdsClosure);
 }
 
 const TABLE_CHILD: Partial<Record<DefineStatement["kind"], ResourceKind>> = {

@@ -131,7 +131,6 @@ const EXPRS: { readonly [K in ExprKind]: Handler<K> } = {
   Subquery: (e, f) => (e.inner.kind === "Expr" ? evalAbs(e.inner.expr, f) : UNKNOWN),
   Block: () => UNKNOWN,
   Mock: () => UNKNOWN,
-  Regex: () => UNKNOWN,
   RangeValue: () => UNKNOWN,
   Closure: () => UNKNOWN,
 };

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeDocument, encodeDocument } from "../../../src/store/kv/codec.js";
-import type { Value } from "../../../src/value/types.js";
+import { Regex, type Value } from "../../../src/value/types.js";
 import { documentValue, show } from "./values.js";
 
 describe("document codec", () => {
@@ -25,6 +25,12 @@ describe("document codec", () => {
     expect(Object.getPrototypeOf(back)).toBe(Object.prototype);
     expect(Object.keys(back).sort()).toEqual(["__proto__", "f", "i", "n", "none"]);
     expect([typeof back.i, typeof back.f, back.n, "none" in back && back.none === undefined]).toEqual(["bigint", "number", null, true]);
+  });
+
+  it("keeps a regex a regex", () => {
+    const back = decodeDocument(encodeDocument({ re: new Regex("a/b") })) as Record<string, Value>;
+    expect(back.re).toEqual(new Regex("a/b"));
+    expect(back.re).toBeInstanceOf(Regex);
   });
 
   it("decodes bytes from a Buffer row as a plain Uint8Array copy", () => {
