@@ -47,31 +47,7 @@ export interface StatementCstNode extends CstNode {
   children: StatementCstChildren;
 }
 
-export type StatementCstChildren = {
-  useStmt?: UseStmtCstNode[];
-  letStmt?: LetStmtCstNode[];
-  returnStmt?: ReturnStmtCstNode[];
-  ifStmt?: IfStmtCstNode[];
-  forStmt?: ForStmtCstNode[];
-  BREAK?: IToken[];
-  CONTINUE?: IToken[];
-  throwStmt?: ThrowStmtCstNode[];
-  sleepStmt?: SleepStmtCstNode[];
-  txStmt?: TxStmtCstNode[];
-  infoStmt?: InfoStmtCstNode[];
-  defineStmt?: DefineStmtCstNode[];
-  removeStmt?: RemoveStmtCstNode[];
-  createStmt?: CreateStmtCstNode[];
-  selectStmt?: SelectStmtCstNode[];
-  updateStmt?: UpdateStmtCstNode[];
-  deleteStmt?: DeleteStmtCstNode[];
-  insertStmt?: InsertStmtCstNode[];
-  relateStmt?: RelateStmtCstNode[];
-  liveStmt?: LiveStmtCstNode[];
-  killStmt?: KillStmtCstNode[];
-  optionStmt?: OptionStmtCstNode[];
-  expr?: ExprCstNode[];
-};
+export type StatementCstChildren = QueryStatementCstChildren;
 
 export interface BlockCstNode extends CstNode {
   name: "block";
@@ -1070,39 +1046,7 @@ export interface ExprCstNode extends CstNode {
   children: ExprCstChildren;
 }
 
-export type ExprCstChildren = {
-  prefix?: (IToken)[];
-  unary?: (UnaryCstNode)[];
-  Lt?: IToken[];
-  type?: TypeCstNode[];
-  Gt?: IToken[];
-  StringLiteral?: IToken[];
-  PrefixedString?: IToken[];
-  NumberLiteral?: IToken[];
-  DurationLiteral?: IToken[];
-  RegexLiteral?: IToken[];
-  NONE?: IToken[];
-  NULL?: IToken[];
-  TRUE?: IToken[];
-  FALSE?: IToken[];
-  Param?: IToken[];
-  array?: ArrayCstNode[];
-  braced?: BracedCstNode[];
-  subquery?: SubqueryCstNode[];
-  graphStep?: GraphStepCstNode[];
-  selectStmt?: SelectStmtCstNode[];
-  createStmt?: CreateStmtCstNode[];
-  updateStmt?: UpdateStmtCstNode[];
-  deleteStmt?: DeleteStmtCstNode[];
-  insertStmt?: InsertStmtCstNode[];
-  relateStmt?: RelateStmtCstNode[];
-  defineStmt?: DefineStmtCstNode[];
-  removeStmt?: RemoveStmtCstNode[];
-  ifStmt?: IfStmtCstNode[];
-  piped?: PipedCstNode[];
-  identStart?: IdentStartCstNode[];
-  postfix?: PostfixCstNode[];
-  valueRange?: (ValueRangeCstNode)[];
+export type ExprCstChildren = UnaryCstChildren & {
   binaryOp?: BinaryOpCstNode[];
   operand?: UnaryCstNode[];
 };
@@ -1345,18 +1289,7 @@ export interface RecordKeyCstNode extends CstNode {
   children: RecordKeyCstChildren;
 }
 
-export type RecordKeyCstChildren = {
-  Minus?: IToken[];
-  NumberLiteral?: IToken[];
-  NumIdent?: IToken[];
-  DurationLiteral?: IToken[];
-  PrefixedString?: IToken[];
-  StringLiteral?: IToken[];
-  array?: ArrayCstNode[];
-  object?: ObjectCstNode[];
-  IdentName?: IToken[];
-  LParen?: IToken[];
-  RParen?: IToken[];
+export type RecordKeyCstChildren = RecordKeyValueCstChildren & {
   rangeTail?: (RangeTailCstNode)[];
 };
 
