@@ -3,7 +3,6 @@
 
 import type { Expr, Statement } from "../ast/nodes.js";
 import type { Denial } from "../doc/env.js";
-import { parse } from "../../grammar/index.js";
 import { ExpiredSession, NotAllowed, queryError } from "../errors/index.js";
 import { SyncedCatalog } from "../store/catalog-sync.js";
 import { KvIndexStore } from "../store/indexes.js";
@@ -24,6 +23,7 @@ import { evaluate } from "./expressions/evaluate.js";
 import { IdentityLifetimes, TrackedRecordStore } from "./lifetimes.js";
 import { definitionEnded, identityEnded, isExpired, systemClock } from "./session.js";
 import type { Clock, Compat, Session } from "./session.js";
+import { parseQuery } from "./parsed.js";
 import { boundedText } from "./query-text.js";
 import { laneOf, scheduler } from "./scheduler.js";
 import { ReturnSignal } from "./signals.js";
@@ -154,7 +154,8 @@ export class Datastore implements QueryEngine, EngineCore {
 
   async execute(query: string | readonly Statement[], session: Session, vars: Readonly<Record<string, Value>> = {}, options: ExecuteOptions = {}): Promise<QueryResponse[]> {
     // the guard reads definitions (a removed system user): another node's changes first
-    await this.syncCatalog();
+    const synced = this.syncCatalog();
+    if (synced) await synced;
     this.guard(session, true);
     // the query's first CPU slice, in its identity's and connection's turn (parsing is part of it)
     const lane = laneOf(session);
@@ -164,7 +165,7 @@ export class Datastore implements QueryEngine, EngineCore {
     const budget = Budget.of(this.queryTimeoutMs, options.signal, lane);
     try {
       // parsing counts against the time limit (it cannot yield: boundedText keeps a client's text small)
-      const stmts = typeof query === "string" ? parse(boundedText(query, session, this.auth)) : query;
+      const stmts = typeof query === "string" ? parseQuery(boundedText(query, session, this.auth)) : query;
       if (budget.expired) throw queryError("QueryTimedout");
       const scope = Vars.root(this.compat, vars, session.params);
       // no queue: every session's queries run side by side, isolated by their store transactions
