@@ -42,6 +42,7 @@ const DECIDED: [string, string, number][] = [
   ["in hidden (field NONE)", "DEFINE TABLE e SCHEMALESS PERMISSIONS FULL; DEFINE FIELD in ON e PERMISSIONS FOR select NONE;", 0],
   ["in shown to its own node (field WHERE $value = $auth.id)", "DEFINE TABLE e SCHEMALESS PERMISSIONS FULL; DEFINE FIELD in ON e PERMISSIONS FOR select WHERE $value = $auth.id;", 1],
   ["edge shown to its `in` (table WHERE in = $auth.id)", "DEFINE TABLE e SCHEMALESS PERMISSIONS FOR select WHERE in = $auth.id, FOR create, update, delete NONE;", 1],
+  ["in hidden by its field, the edge by a rule reading another field", "DEFINE TABLE e SCHEMALESS PERMISSIONS FOR select WHERE public = true, FOR create, update, delete NONE; DEFINE FIELD in ON e PERMISSIONS FOR select NONE;", 0],
 ];
 
 describe.each([1, 2] as const)("compat %i: graph steps and edges hidden by their near side", (compat) => {
@@ -56,11 +57,15 @@ describe.each([1, 2] as const)("compat %i: graph steps and edges hidden by their
     expect((await run(ds, rootSession(), "RETURN count(prof:vic->e)"))[0]).toEqual({ ok: K });
   });
 
-  it("the mirror step (`<-` over edges whose `out` is hidden) is skipped the same way", async () => {
+  it("the mirror step (`<-` over edges whose `out` is hidden) is skipped the same way; one table rule serves both sides", async () => {
     const { ds, ask } = await graph(compat, "DEFINE TABLE e SCHEMALESS PERMISSIONS FULL; DEFINE FIELD out ON e PERMISSIONS FOR select NONE;");
     const pub = await work(ds, async () => expect(await ask("RETURN count(pub:1<-e)")).toEqual({ ok: 0 }));
     expect(pub.reads).toBe(0);
     expect(await ask("RETURN count(prof:vic->e)")).toEqual({ ok: K });
+    const both = await graph(compat, "DEFINE TABLE e SCHEMALESS PERMISSIONS FOR select WHERE out = $auth.id, FOR create, update, delete NONE;");
+    expect(await both.ask("RETURN [count(prof:vic<->e), count(pub:1<-e)]")).toEqual({ ok: [0, 0] });
+    expect((await work(both.ds, () => both.ask("RETURN count(prof:vic->e)"))).reads).toBe(K);
+    expect((await work(both.ds, () => both.ask("RETURN count(pub:1<-e)"))).reads).toBe(0);
   });
 
   it("a rule reading more of the edge than its near side is judged edge by edge (the residual SECURITY.md names)", async () => {
