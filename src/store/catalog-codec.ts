@@ -1,17 +1,19 @@
 // store/: how one definition is stored — its AST (with generated secrets) in a compact binary layout, exact to the
-// last field, written in one pass without an intermediate tree. Each value is a tag byte and its body; a string of
-// up to 64 bytes is written once per definition and then referred to by number (AST keys and kinds repeat a lot).
+// last field, written in one pass without an intermediate tree. Each value is a tag byte and its body; an AST key,
+// node kind or operator is its position in catalog-words.ts (one byte for most), any other string its UTF-8 bytes.
 // The AST's source positions are left out: where a definition's text was says nothing about the definition.
 
 import { setField } from "../value/object.js";
 import { Datetime, Decimal, Duration, Geometry, RecordId, RecordIdRange, Regex, Table, Uuid } from "../value/types.js";
 import type { RecordIdKey } from "../value/types.js";
 import { decodeJsonDefinition } from "./catalog-codec-v1.js";
+import { WORDS } from "./catalog-words.js";
 
 /** The first byte of every stored definition: the layout of what follows (bump when the AST changes shape). */
-const FORMAT = 2;
-/** Format 1 (tagged JSON) is still read: catalogs stored before format 2. */
+const FORMAT = 3;
+/** Still read: format 1 (tagged JSON) and 2 (this layout with strings numbered per definition instead of words). */
 const FORMAT_JSON = 1;
+const FORMAT_REFS = 2;
 
 const enum T {
   Undefined,
@@ -28,7 +30,7 @@ const enum T {
   /** Any other bigint, its decimal text. */
   BigText,
   Str,
-  /** A string seen earlier in this definition: its number, varint. */
+  /** Format 2: a string seen earlier in this definition, its number (varint). */
   Ref,
   Arr,
   /** An object: (key, value) pairs up to End. */
@@ -44,10 +46,15 @@ const enum T {
   Bytes,
   Geometry,
   Regex,
+  /** A word of WORDS: its position, varint (the first SHORT_WORDS are the tag itself, from FIRST_WORD on). */
+  Word = 0x3f,
 }
 
-/** Strings up to this many bytes are numbered for reuse. */
-const SHARED = 64;
+const FIRST_WORD = 0x40;
+const SHORT_WORDS = 0x100 - FIRST_WORD;
+/** Each word's position (a prototype-less object: V8 looks property names up faster than a Map's keys). */
+const WORD_AT: Record<string, number> = Object.create(null);
+WORDS.forEach((w, i) => (WORD_AT[w] = i));
 const I64_MIN = -(2n ** 63n);
 const I64_MAX = 2n ** 63n - 1n;
 const utf8 = new TextEncoder();
@@ -58,15 +65,6 @@ const fromUtf8 = new TextDecoder();
 let buf = new Uint8Array(1 << 16);
 let view = new DataView(buf.buffer);
 let at = 0;
-/**
- * Strings numbered so far: `base` + their number in the definition being written. Entries of earlier definitions
- * (below `base`) are stale; the map is kept across definitions (clearing and regrowing it cost more than the lookups).
- */
-const seen = new Map<string, number>();
-const PER_DEFINITION = 2 ** 24;
-let base = 0;
-let count = 0;
-
 function room(n: number): void {
   if (at + n <= buf.length) return;
   let size = buf.length * 2;
@@ -88,11 +86,14 @@ function varint(n: number): void {
 }
 
 function str(s: string): void {
-  const ref = seen.get(s);
-  if (ref !== undefined && ref >= base) {
+  const word = WORD_AT[s];
+  if (word !== undefined) {
     room(9);
-    buf[at++] = T.Ref;
-    varint(ref - base);
+    if (word < SHORT_WORDS) buf[at++] = FIRST_WORD + word;
+    else {
+      buf[at++] = T.Word;
+      varint(word);
+    }
     return;
   }
   const n = s.length;
@@ -101,23 +102,19 @@ function str(s: string): void {
   const start = at;
   varint(n);
   // ASCII, the common case: one byte per character
-  let i = 0;
-  for (; i < n; i++) {
+  for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 0x80) break;
+    if (c >= 0x80) {
+      const whole = utf8.encode(s);
+      at = start;
+      varint(whole.length);
+      room(whole.length);
+      buf.set(whole, at);
+      at += whole.length;
+      return;
+    }
     buf[at++] = c;
   }
-  let bytes = n;
-  if (i < n) {
-    const whole = utf8.encode(s);
-    bytes = whole.length;
-    at = start;
-    varint(bytes);
-    room(bytes);
-    buf.set(whole, at);
-    at += bytes;
-  }
-  if (bytes <= SHARED && count < PER_DEFINITION) seen.set(s, base + count++);
 }
 
 function num(x: number): void {
@@ -249,12 +246,6 @@ function object(x: Record<string, unknown>, value: boolean, same: boolean): void
 
 function encoded(def: unknown, same: boolean): Uint8Array {
   at = 0;
-  base += PER_DEFINITION;
-  count = 0;
-  if (seen.size > 50_000 || base > 2 ** 52) {
-    seen.clear();
-    base = 0;
-  }
   room(1);
   buf[at++] = FORMAT;
   write(def, false, same);
@@ -267,7 +258,9 @@ const EMPTY = new Uint8Array(0);
 let src: Uint8Array = EMPTY;
 let srcView: DataView = new DataView(EMPTY.buffer);
 let pos = 0;
+/** Format 2: the strings of up to 64 bytes read so far in this definition. */
 let strings: string[] = [];
+const SHARED = 64;
 
 function readVarint(): number {
   let n = 0;
@@ -281,7 +274,9 @@ function readVarint(): number {
 }
 
 function readStr(): string {
-  const tag = src[pos++];
+  const tag = src[pos++]!;
+  if (tag >= FIRST_WORD) return WORDS[tag - FIRST_WORD]!;
+  if (tag === T.Word) return word(readVarint());
   if (tag === T.Ref) return strings[readVarint()]!;
   if (tag !== T.Str) throw new TypeError(`catalog codec: a string expected, tag ${tag}`);
   const n = readVarint();
@@ -291,8 +286,14 @@ function readStr(): string {
   if (n <= SHARED) for (; i < end && src[i]! < 0x80; i++) s += String.fromCharCode(src[i]!);
   if (i < end) s = fromUtf8.decode(src.subarray(pos, end));
   pos = end;
-  if (n <= SHARED && strings.length < PER_DEFINITION) strings.push(s);
+  if (n <= SHARED) strings.push(s);
   return s;
+}
+
+function word(i: number): string {
+  const w = WORDS[i];
+  if (w === undefined) throw new TypeError(`catalog codec: unknown word ${i}`);
+  return w;
 }
 
 function readBigint(): bigint {
@@ -310,9 +311,14 @@ function readBound(): { value: RecordIdKey; inclusive: boolean } | undefined {
 
 function read(): unknown {
   const tag = src[pos]!;
+  if (tag >= FIRST_WORD) {
+    pos++;
+    return WORDS[tag - FIRST_WORD]!;
+  }
   switch (tag) {
     case T.Str:
     case T.Ref:
+    case T.Word:
       return readStr();
     case T.I64:
     case T.BigText:
@@ -388,7 +394,7 @@ export function sameDefinition(a: unknown, b: unknown): boolean {
 /** The definition back from its stored bytes (either format). */
 export function decodeDefinition(bytes: Uint8Array): unknown {
   if (bytes[0] === FORMAT_JSON) return decodeJsonDefinition(bytes.subarray(1));
-  if (bytes[0] !== FORMAT) throw new TypeError(`catalog codec: unknown format ${bytes[0]}`);
+  if (bytes[0] !== FORMAT && bytes[0] !== FORMAT_REFS) throw new TypeError(`catalog codec: unknown format ${bytes[0]}`);
   src = bytes;
   srcView = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   pos = 1;

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "../../grammar/index.js";
 import { Datastore } from "../../src/exec/datastore.js";
 import { decodeDefinition, encodeDefinition, sameDefinition } from "../../src/store/catalog-codec.js";
+import { WORDS } from "../../src/store/catalog-words.js";
 import type { Tag } from "../../src/store/catalog-keys.js";
 import { Datetime, Decimal, Duration, Geometry, RecordId, RecordIdRange, Regex, Table, Uuid, type Value } from "../../src/value/types.js";
 import { parseLanguageFile } from "../language/format.js";
@@ -112,30 +113,55 @@ describe("catalog codec", () => {
     expect(decodeDefinition(encodeDefinition(def))).toStrictEqual({ ...def, value: { kind: "Literal", value } });
   });
 
-  it("still reads definitions stored in format 1 (tagged JSON), with their secrets", async () => {
-    // fixtures/catalog-v1.json: what the format-1 encoder stored for catalog-v1.surql
-    const stored = JSON.parse(readFileSync("test/store/fixtures/catalog-v1.json", "utf8")) as Record<string, string>;
-    const ds = new Datastore({ compat: 2 });
-    const answers = await ds.execute(readFileSync("test/store/fixtures/catalog-v1.surql", "utf8"), rootSession("app", "app"));
-    expect(answers.filter((a) => a.status !== "OK")).toEqual([]);
-    const now = new Map(catalogPaths(ds.catalog));
-    expect([...now.keys()].sort()).toEqual(Object.keys(stored).sort());
-    for (const [path, base64] of Object.entries(stored)) {
-      const bytes = Uint8Array.from(Buffer.from(base64, "base64"));
-      expect(bytes[0]).toBe(1);
-      const old = decodeDefinition(bytes) as { code?: string };
-      // a user's code is generated anew on every DEFINE
-      const expected = path.includes("/us/") ? { ...(now.get(path) as object), code: old.code } : now.get(path);
-      expect(old, path).toStrictEqual(withoutPositions(expected));
-    }
-    expect((decodeDefinition(Buffer.from(stored["ns/app/db/app/ac/acc"]!, "base64")) as { jwt: unknown }).jwt).toEqual({
-      verify: { kind: "Key", alg: "HS512", key: "secret" },
-      issuer: { alg: "HS512", key: "secret" },
+  for (const format of [1, 2]) {
+    it(`still reads definitions stored in format ${format}, with their secrets`, async () => {
+      // fixtures/catalog-format<n>.json: what the format-n encoder stored for catalog-stored.surql
+      const stored = JSON.parse(readFileSync(`test/store/fixtures/catalog-format${format}.json`, "utf8")) as Record<string, string>;
+      const ds = new Datastore({ compat: 2 });
+      const answers = await ds.execute(readFileSync("test/store/fixtures/catalog-stored.surql", "utf8"), rootSession("app", "app"));
+      expect(answers.filter((a) => a.status !== "OK")).toEqual([]);
+      const now = new Map(catalogPaths(ds.catalog));
+      expect([...now.keys()].sort()).toEqual(Object.keys(stored).sort());
+      for (const [path, base64] of Object.entries(stored)) {
+        const bytes = Uint8Array.from(Buffer.from(base64, "base64"));
+        expect(bytes[0]).toBe(format);
+        const old = decodeDefinition(bytes) as { code?: string };
+        // a user's code is generated anew on every DEFINE
+        const expected = path.includes("/us/") ? { ...(now.get(path) as object), code: old.code } : now.get(path);
+        expect(old, path).toStrictEqual(withoutPositions(expected));
+        // written again in today's format, it reads back the same
+        expect(decodeDefinition(encodeDefinition(old))).toStrictEqual(old);
+      }
+      expect((decodeDefinition(Buffer.from(stored["ns/app/db/app/ac/acc"]!, "base64")) as { jwt: unknown }).jwt).toEqual({
+        verify: { kind: "Key", alg: "HS512", key: "secret" },
+        issuer: { alg: "HS512", key: "secret" },
+      });
     });
+  }
+
+  it("its word list has no word twice, and every AST key and node kind of a stored schema is a word", async () => {
+    expect(new Set(WORDS).size).toBe(WORDS.length);
+    const ds = new Datastore({ compat: 2 });
+    await ds.execute(readFileSync("test/store/fixtures/catalog-stored.surql", "utf8"), rootSession("app", "app"));
+    const missing = new Set<string>();
+    const visit = (x: unknown): void => {
+      if (Array.isArray(x)) x.forEach(visit);
+      else if (x !== null && typeof x === "object" && Object.getPrototypeOf(x) === Object.prototype) {
+        const node = typeof (x as { kind?: unknown }).kind === "string";
+        for (const [k, v] of Object.entries(x)) {
+          if (!WORDS.includes(k)) missing.add(k);
+          if (node && k === "kind" && !WORDS.includes(v as string)) missing.add(v as string);
+          if (!(node && (x as { kind: string }).kind === "Literal" && k === "value")) visit(v);
+        }
+      }
+    };
+    for (const [, stored] of catalogPaths(ds.catalog)) visit(withoutPositions(stored));
+    expect([...missing]).toEqual([]);
   });
 
   it("refuses what it cannot store instead of storing it wrong", () => {
     expect(() => encodeDefinition({ v: new Map() })).toThrow(/cannot store a Map/);
     expect(() => decodeDefinition(Uint8Array.from([9, 0x7b, 0x7d]))).toThrow(/unknown format/);
+    expect(() => decodeDefinition(Uint8Array.from([3, 0x3f, 0xff, 0x7f]))).toThrow(/unknown word/);
   });
 });

@@ -1,0 +1,36 @@
+// store/: the catalog codec's word list — AST keys, node kinds and operators, each stored as its position here
+// (one byte for the first 192). Stored definitions refer to words by position: APPEND ONLY, never reorder or remove.
+// Any other string is stored as its bytes, so a word missing here costs space, never correctness.
+
+export const WORDS: readonly string[] = [
+  "kind", "name", "Full", "value", "Field", "ifNotExists", "overwrite", "comment", "parts", "Idiom", "Param", "op",
+  "permissions", "select", "create", "update", "delete", "permissionsWritten", "left", "right", "Binary", "table",
+  "None", "type", "flexible", "readonly", "assert", "default", "defaultAlways", "DefineField", "Literal", "cond",
+  "changefeed", "Basic", "inner", "args", "Call", "Start", "Where", "All", "drop", "schemafull", "tableType", "view",
+  "DefineTable", "key", "Any", "tableTypeWritten", "id", "alg", "HS512", "items", "jwt", "def", "base", "duration",
+  "place", "only", "what", "timeout", "parallel", "Subquery", "fields", "Block", "fetch", "DATABASE", "string",
+  "verify", "issuer", "Key", "DefineNamespace", "DefineDatabase", "statements", "Table", "VIEWER", "Record",
+  "session", "password", "&&", "access", "authenticate", "legacy", "DefineAccess", "Array", "limit", "omit", "with",
+  "split", "group", "order", "start", "version", "explain", "Select", "code", "passhash", "roles", "rolesAsWritten",
+  "DefineUser", "signup", "signin", "refresh", "Set", "then", "data", "output", "Create", "||", "unique",
+  "DefineIndex", "EDITOR", "token", "Option", "Return", "int", "!=", "when", "DefineEvent", "Scope", "branches",
+  "otherwise", "style", "NAMESPACE", "body", "returns", "object", "DefineParam", "expr", "ROOT", "DefineFunction",
+  "RecordId", "Number", "Jwt", "Single", "OWNER", "enforced", "line", "column", "offset", "max", "tables", "types",
+  "pos", "entries", "generator", "begin", "inclusive", "end", "dir", "alias", "index", "operand", "from", "to",
+  "source", "field", "direction", "collate", "numeric", "grant", "url", "subject", "on", "scope", "ns", "db",
+  "param", "range", "target", "structure", "names", "all", "full", "rows", "into", "relation", "ignore", "through",
+  "uniq", "diff", "expiry", "includeOriginal", "text", "ifExists", "seq", "ms", "status", "result", "time", "error",
+  "compat", "clock", "catalog", "identities", "storage", "NONE", "any", "null", "bool", "bytes", "datetime",
+  "decimal", "float", "number", "point", "uuid", "regex", "Geometry", "Either", "??", "=", "==", "?=", "*=", "~",
+  "!~", "?~", "*~", "<", "<=", ">", ">=", "+", "-", "*", "/", "**", "CONTAINS", "CONTAINSNOT", "CONTAINSALL",
+  "CONTAINSANY", "CONTAINSNONE", "INSIDE", "NOTINSIDE", "ALLINSIDE", "ANYINSIDE", "NONEINSIDE", "OUTSIDE",
+  "INTERSECTS", "MATCHES", "!", "Object", "String", "Uuid", "Generate", "rand", "ulid", "Range", "Graph", "->", "<-",
+  "<->", "Index", "Last", "Method", "Flatten", "Optional", "Unary", "Cast", "Constant", "Mock", "Regex",
+  "RangeValue", "Closure", "+=", "-=", "+?=", "Unset", "Merge", "Content", "Replace", "Patch", "Null", "Diff",
+  "Before", "After", "Fields", "ASC", "DESC", "Random", "EDDSA", "ES256", "ES384", "ES512", "HS256", "HS384",
+  "PS256", "PS384", "PS512", "RS256", "RS384", "RS512", "Jwks", "Bearer", "USER", "RECORD", "Token", "SCOPE", "JWKS",
+  "Use", "Let", "Then", "If", "For", "Throw", "Break", "Continue", "Sleep", "Begin", "Commit", "Cancel", "Info",
+  "TABLE", "INDEX", "Expr", "NoIndex", "Update", "Upsert", "Delete", "Values", "Insert", "Relate", "Live", "Kill",
+  "Viewer", "Normal", "Relation", "DefineAnalyzer", "Remove", "ACCESS", "TOKEN", "FIELD", "PARAM", "EVENT",
+  "FUNCTION", "ANALYZER", "user", "OK", "ERR",
+];
