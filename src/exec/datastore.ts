@@ -163,6 +163,8 @@ export class Datastore implements QueryEngine, EngineCore {
     // (a slice granted at once is used at once: awaiting would let another query take one first)
     if (turn !== undefined) await turn;
     const budget = Budget.of(this.queryTimeoutMs, options.signal, lane);
+    // the variables a client sent with the query (up to a frame of them) are held while it runs
+    budget.hold(vars);
     try {
       // parsing counts against the time limit (it cannot yield: boundedText keeps a client's text small)
       const stmts = typeof query === "string" ? parseQuery(boundedText(query, session, this.auth)) : query;

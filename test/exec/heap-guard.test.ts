@@ -103,6 +103,16 @@ describe.each([1, 2] as const)("heap guard, compat %i: who gives way", (compat) 
     expect(liveCharges()).toEqual([]);
   });
 
+  it("variables sent with a query are charged to it: a holder of a 5 MiB variable is stopped under pressure (pass 9, G1)", async () => {
+    const ds = newDs({ compat });
+    setHeapShareReader(() => 0.5);
+    const held = ds.execute("RETURN array::len([$x, sleep(60s)])", recordSession("user", "mal"), { x: "x".repeat(5 * MIB) });
+    await holding(1, 5 * MIB);
+    setHeapShareReader(() => 0.7);
+    expect((await run(ds, recordSession("user", "vic"), loop)).at(-1)).toEqual({ ok: 1 });
+    expect((await held).map((r) => r.result)).toEqual([stopped.err]);
+  });
+
   it("one identity's many queries count as one holder: each under the line, together over the identity's, all stop", async () => {
     const ds = newDs({ compat });
     setHeapShareReader(() => 0.5);
