@@ -1,5 +1,5 @@
 // Benchmark: load 1,000 stored definitions into a node's catalog (SyncedCatalog.sync on the memory KV backend),
-// against the alternative of storing DEFINE text and parsing it back (parse of the printed statements).
+// their encode and decode alone, against the alternative of storing DEFINE text and parsing it back.
 import os from "node:os";
 import { parse } from "../grammar/index.js";
 import { printAccess, printStatement } from "../src/ast/print.js";
@@ -72,11 +72,13 @@ export async function benchCatalogLoad(count = 1000): Promise<void> {
     await t.cancel();
   });
   const decode = median(20, () => entries.map(decodeDefinition));
+  const defs = entries.map(decodeDefinition);
+  const encode = median(20, () => defs.map(encodeDefinition));
   const reparse = median(20, () => parse(sql));
   console.log(`machine: ${os.cpus()[0]?.model ?? "unknown"} (${os.cpus().length} cpus), node ${process.version}`);
-  console.log(`catalog: ${entries.length} stored definitions, ${(bytes / 1024).toFixed(0)} KiB as tagged JSON, ${(sql.length / 1024).toFixed(0)} KiB as DEFINE text`);
+  console.log(`catalog: ${entries.length} stored definitions, ${(bytes / 1024).toFixed(0)} KiB stored (catalog-codec.ts), ${(sql.length / 1024).toFixed(0)} KiB as DEFINE text`);
   console.log(`load into a node (scan + decode + build maps, memory backend): median ${load.toFixed(1)} ms`);
-  console.log(`decode only: median ${decode.toFixed(1)} ms; parsing the same definitions as DEFINE text instead: median ${reparse.toFixed(1)} ms`);
+  console.log(`encode only: median ${encode.toFixed(1)} ms; decode only: median ${decode.toFixed(1)} ms; parsing the same definitions as DEFINE text instead: median ${reparse.toFixed(1)} ms`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchCatalogLoad();
