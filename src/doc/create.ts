@@ -2,6 +2,7 @@
 
 import type { DocEnv, WriteOp } from "./env.js";
 import { checkPermissionsQuick, checkPermissionsTable } from "./permissions.js";
+import { storeIndexData } from "./indexes.js";
 import { dataClause, newRecord, storeRecord, whereMatches, type WriteRequest, type WriteResult } from "./write.js";
 
 /** Create one record, in SurrealDB's order; NONE when permissions skip it. */
@@ -20,8 +21,11 @@ export async function createDocument(env: DocEnv, req: WriteRequest): Promise<Wr
   // 6. fields, SCHEMAFULL cleanup, and the create permission on the new record
   const after = await newRecord(env, table, op);
   if (!after) return undefined;
-  // 7. an existing record is reported only now, after the permission checks
-  if (req.conflict) throw req.conflict();
+  // 7. an existing record is reported only now, after the permission checks (and for INSERT the unique indexes)
+  if (req.conflict) {
+    if (req.conflictAfterIndexes) await storeIndexData(env, table, op.rid, undefined, after);
+    throw req.conflict();
+  }
   // 8. indexes (unique check), storage, events
   return storeRecord(env, table, op, after, undefined);
 }

@@ -1,7 +1,7 @@
 // doc/: index maintenance on every write and the unique-index check with SurrealDB's message (naming nothing the actor may not select).
 
 import type { DefineIndexStatement, IdiomExpr } from "../ast/nodes.js";
-import { queryError } from "../errors/index.js";
+import { QueryError, queryError } from "../errors/index.js";
 import type { TableEntry } from "../store/catalog.js";
 import { valueKey } from "../store/keys.js";
 import { formatRecordId, valueEquals } from "../value/index.js";
@@ -39,7 +39,7 @@ const sameEntry = (a: readonly Value[], b: readonly Value[]): boolean => a.lengt
  * Judged with the client's rights, also when an event (owner rights) made the write. `doc` is the conflicting record as
  * stored (the record being written when it clashes with itself).
  */
-async function clashError(writer: DocEnv, table: TableEntry, name: string, fields: readonly IdiomExpr[], values: Value[], clash: RecordId, doc: ValueObject): Promise<Error> {
+async function clashError(writer: DocEnv, table: TableEntry, name: string, fields: readonly IdiomExpr[], values: Value[], clash: RecordId, doc: ValueObject): Promise<QueryError> {
   const env = writer.clientView();
   const named = { value: env.printValue(values.length === 1 ? values[0] : values), rid: formatRecordId(clash, { compat: env.compat }) };
   if (!env.permissionsApply(false)) return queryError("IndexExists", name, named);
@@ -47,6 +47,16 @@ async function clashError(writer: DocEnv, table: TableEntry, name: string, field
   const seen = await selectDocument(env, table, doc);
   const visible = seen !== undefined && indexEntries(fields, seen).some((e) => sameEntry(e, values));
   return visible ? queryError("IndexExists", name, named) : queryError("IndexExists", name);
+}
+
+/** A unique index refusing a write, with the record it clashes with (INSERT retries its row on that record). */
+export class IndexClash extends QueryError {
+  constructor(
+    refusal: QueryError,
+    readonly clash: RecordId,
+  ) {
+    super(refusal.code, refusal.message);
+  }
 }
 
 /** Add a record's entries; a unique index refuses an entry it already holds — even from the same record (`[5, 5]`). */
@@ -58,7 +68,7 @@ async function addEntries(env: DocEnv, table: TableEntry, name: string, ix: Defi
       const clash = (await env.indexes.lookup(env.txn, t, name, values))[0];
       if (clash) {
         const other = valueKey(clash) === valueKey(rid) ? doc : ((await env.records.get(env.txn, t, clash)) ?? { id: clash });
-        throw await clashError(env, table, name, fields, values, clash, other);
+        throw new IndexClash(await clashError(env, table, name, fields, values, clash, other), clash);
       }
     }
     await env.indexes.add(env.txn, t, name, values, rid);

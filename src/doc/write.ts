@@ -54,6 +54,8 @@ export interface WriteRequest {
   readonly createFirst?: { readonly data: DataStep; readonly updateAfterFieldError: boolean } | undefined;
   /** An error to raise once permissions have passed (CREATE or INSERT of an existing record). */
   readonly conflict?: (() => Error) | undefined;
+  /** INSERT (2.x): the unique indexes are checked before `conflict` is reported (a clash is the error then). */
+  readonly conflictAfterIndexes?: boolean | undefined;
 }
 
 /** The client's WHERE on the record as it may select it: a record it may not select is skipped; a missing one is `{ id }`. */

@@ -2,7 +2,9 @@
 
 import type { DataClause, InsertStatement } from "../../ast/nodes.js";
 import { writeDocument } from "../../doc/pipeline.js";
-import type { DocViews, WriteRequest } from "../../doc/write.js";
+import type { DocViews, WriteRequest, WriteResult } from "../../doc/write.js";
+import type { DocEnv } from "../../doc/env.js";
+import { IndexClash } from "../../doc/indexes.js";
 import { queryError } from "../../errors/index.js";
 import { formatRecordId } from "../../value/index.js";
 import { RecordId, Table, isValueObject } from "../../value/types.js";
@@ -47,9 +49,40 @@ export async function runInsert(s: InsertStatement, ctx: Ctx): Promise<Value> {
     else throw queryError("InsertStatement", undefined);
     // 2. the document pipeline, as a create or (for an existing record) as the version does it
     const req = await insertRequest(s, ctx, rid, row);
-    if (req) await outputs.add(await writeDocument(env, req));
+    if (req) await outputs.add(await (req.action === "create" && clashRetried(s, ctx, given) ? createOrRetry(s, ctx, env, req, row) : writeDocument(env, req)));
   }
   return outputs.value(false);
+}
+
+/**
+ * Whether a new row that a unique index refuses goes on (SurrealDB's retry on the record it clashes with): 1.x always,
+ * 2.x for INSERT IGNORE (the row is skipped) and for ON DUPLICATE KEY UPDATE of a row that names no id.
+ */
+function clashRetried(s: InsertStatement, ctx: Ctx, given: Value): boolean {
+  if (ctx.core.compat === 1 || s.ignore) return true;
+  return s.update !== undefined && given === undefined;
+}
+
+/** The row's create; at a unique-index clash, undone, then the clashing record is updated as an existing id would be (IGNORE in 2.x: skipped). */
+async function createOrRetry(s: InsertStatement, ctx: Ctx, env: DocEnv, req: WriteRequest, row: ValueObject): Promise<WriteResult | undefined> {
+  const mark = ctx.txn.savepoint();
+  try {
+    return await writeDocument(env, req);
+  } catch (e) {
+    if (!(e instanceof IndexClash)) throw e;
+    ctx.txn.rollbackTo(mark);
+    if (ctx.core.compat === 2 && s.ignore) return undefined;
+    const existing = await ctx.core.records.get(ctx.txn, { ns: needNs(ctx), db: needDb(ctx), tb: e.clash.table }, e.clash);
+    if (!existing) throw e;
+    return writeDocument(env, s.update ? duplicateUpdate(s.update, ctx, e.clash, existing, row) : { action: "update", rid: e.clash, before: existing });
+  }
+}
+
+/** ON DUPLICATE KEY UPDATE of the stored record `rid`, `$input` the row. */
+function duplicateUpdate(update: NonNullable<InsertStatement["update"]>, ctx: Ctx, rid: RecordId, existing: ValueObject, row: ValueObject): WriteRequest {
+  const set: DataClause = { kind: "Set", items: update };
+  const data = (views: DocViews) => applyData(set, views, withCtx(ctx, { vars: ctx.vars.engine({ input: row }) }));
+  return { action: "update", rid, before: existing, data };
 }
 
 /** The write one row asks for; NONE when INSERT IGNORE (2.x) skips an existing record. */
@@ -59,15 +92,11 @@ async function insertRequest(s: InsertStatement, ctx: Ctx, rid: RecordId, row: V
   // a new record
   if (!existing) return { action: "create", rid, before: undefined, data: create };
   // ON DUPLICATE KEY UPDATE: an update of the stored record, `$input` the row (2.x: a create is tried first)
-  if (s.update) {
-    const set: DataClause = { kind: "Set", items: s.update };
-    const data = (views: DocViews) => applyData(set, views, withCtx(ctx, { vars: ctx.vars.engine({ input: row }) }));
-    return { action: "update", rid, before: existing, data, createFirst: { data: create, updateAfterFieldError: false } };
-  }
+  if (s.update) return { ...duplicateUpdate(s.update, ctx, rid, existing, row), createFirst: { data: create, updateAfterFieldError: false } };
   // 1.x: an update without data (the update permission decides whether the stored record is returned)
   if (ctx.core.compat === 1) return { action: "update", rid, before: existing };
   // 2.x: IGNORE skips; otherwise a create, whose permission is met before "already exists" is reported
   if (s.ignore) return undefined;
   const conflict = () => queryError("RecordExists", formatRecordId(rid, { compat: ctx.core.compat }));
-  return { action: "create", rid, before: undefined, data: create, conflict };
+  return { action: "create", rid, before: undefined, data: create, conflict, conflictAfterIndexes: true };
 }
