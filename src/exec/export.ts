@@ -62,8 +62,9 @@ class Out {
   line(s = ""): void {
     this.lines.push(s);
   }
+  /** A titled comment; a name in the title never ends its comment line (a table named with a line break: attack pass 9, G7). */
   header(title: string): void {
-    this.lines.push(RULE, `-- ${title}`, RULE, "");
+    this.lines.push(RULE, `-- ${title.replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, (ch) => `\\u{${ch.codePointAt(0)!.toString(16)}}`)}`, RULE, "");
   }
   /** A titled list of statements; nothing at all when empty. */
   section(title: string, stmts: readonly string[]): void {
@@ -85,7 +86,7 @@ function isEdge(doc: ValueObject, t: TableEntry, compat: Compat): doc is ValueOb
 /** A definition without its secrets, commented out line by line (it must not import with `[REDACTED]` as a key). */
 function commentedOut(text: string): string {
   return text
-    .split("\n")
+    .split(/\r\n|\r|\n/)
     .map((l) => `-- ${l}`)
     .join("\n");
 }

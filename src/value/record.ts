@@ -22,8 +22,13 @@ function escapeControlV2(s: string): string {
   );
 }
 
+/**
+ * `` `…` ``. 1.x writes backslashes as they are, except one that would read as an escape (before a backslash, a backtick
+ * or the end): that one is doubled, so the text always reads back as one identifier (1.5.4 prints ``\`a\\`` raw, which
+ * ends the identifier early: attack pass 9, G6).
+ */
 function backticks(s: string, compat: 1 | 2): string {
-  const body = compat === 1 ? s.replace(/`/g, "\\`") : escapeControlV2(s.replace(/\\/g, "\\\\").replace(/`/g, "\\`"));
+  const body = compat === 1 ? s.replace(/\\(?=\\|`|$)/g, "\\\\").replace(/`/g, "\\`") : escapeControlV2(s.replace(/\\/g, "\\\\").replace(/`/g, "\\`"));
   return `\`${body}\``;
 }
 
@@ -63,14 +68,23 @@ function rustDebugEscape(s: string): string {
 
 /**
  * An object key. Both versions use double quotes when a character is outside [A-Za-z0-9_];
- * 2.x also when the key starts with a digit or is empty. 2.x escapes backticks rather than
- * double quotes inside (upstream quirk, reproduced).
+ * 2.x also when the key starts with a digit or is empty. 2.x escapes backticks inside (as 2.6.0 prints them) and, unlike
+ * 2.6.0, double quotes too: 2.6.0 prints `{ "a"b": 1 }`, so a client's key could end the key early and write SurrealQL
+ * into an export or a token's ID claim (attack pass 9, G6 / G10).
  */
 export function escapeKey(name: string, opts?: CompatOpts): string {
   const compat = compatOf(opts);
   if (compat === 1) return PLAIN.test(name) ? name : `"${rustDebugEscape(name)}"`;
   if (PLAIN.test(name) && !/^[0-9]/.test(name)) return name;
-  return `"${escapeControlV2(name.replace(/\\/g, "\\\\").replace(/`/g, "\\`"))}"`;
+  return `"${escapeControlV2(name.replace(/\\/g, "\\\\").replace(/`/g, "\\`").replace(/"/g, '\\"'))}"`;
+}
+
+/** A function name (`fn::a::b`, `string::len`): each part as written when plain, else in backticks (stricter than 2.6.0, which prints parts raw: G7). */
+export function escapeFunctionName(name: string, opts?: CompatOpts): string {
+  return name
+    .split("::")
+    .map((p) => (PLAIN.test(p) && !/^[0-9]/.test(p) ? p : backticks(p, compatOf(opts))))
+    .join("::");
 }
 
 /**

@@ -79,6 +79,30 @@ describe("export → import round trip", () => {
   }
 });
 
+describe("names and keys that end their quoting early (attack pass 9, G6 / G7)", () => {
+  const KEY = `a": 1 }, id: post:inj1 } ]; DEFINE USER pwn ON ROOT PASSWORD 'pwned' ROLES OWNER; INSERT [ { z: { "b`;
+  for (const compat of [1, 2] as const) {
+    it(`compat ${compat}: an export of them imports as the same data and defines nothing else`, async () => {
+      const ds = newDs({ compat });
+      const setup = [
+        `LET $t = ${JSON.stringify("\\`, owner: user:vic }; DEFINE USER pwn1x ON ROOT PASSWORD 'p' ROLES OWNER; --")}; CREATE post:1 CONTENT { data: { ${JSON.stringify(KEY)}: 1 }, t: type::table($t) }`,
+        "DEFINE FUNCTION fn::`x() { RETURN 1 }; DEFINE USER pwnf ON ROOT PASSWORD 'p' ROLES OWNER; DEFINE FUNCTION fn::y`() { RETURN 2 }",
+        "DEFINE TABLE `n\nDEFINE USER pwnt ON ROOT PASSWORD 'p' ROLES OWNER;\n`",
+      ];
+      for (const q of setup) expect((await run(ds, rootSession(), q)).filter((o) => "err" in o)).toEqual([]);
+      const text = await ds.exportSql(rootSession());
+      const fresh = newDs({ compat });
+      const out = await run(fresh, rootSession(), text);
+      expect(out.filter((o) => "err" in o)).toEqual([]);
+      expect(await run(fresh, rootSession(), "RETURN (INFO FOR ROOT).users")).toEqual([{ ok: {} }]);
+      expect(await state(fresh)).toEqual(await state(ds));
+      expect(await run(fresh, rootSession(), "SELECT VALUE object::keys(data) FROM post:1")).toEqual([{ ok: [[KEY]] }]);
+      // a table value prints as its name (as SurrealDB's does), which reads back as a field: lossy, never more
+      expect(await run(fresh, rootSession(), "SELECT VALUE t FROM post:1")).toEqual([{ ok: [null] }]);
+    });
+  }
+});
+
 describe("who may export (View on the database)", () => {
   const allowed: [string, Session][] = [
     ["root owner", rootSession()],

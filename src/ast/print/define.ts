@@ -16,7 +16,7 @@ import type {
 import type { Ctx } from "./context.js";
 import { expr, printBlock, printIdiom, type } from "./expr.js";
 import { printSelect } from "./statements.js";
-import { dur, durOrNone, ident, str } from "./values.js";
+import { dur, durOrNone, fnName, ident, str } from "./values.js";
 
 /** ` IF NOT EXISTS` / ` OVERWRITE` as written (stored definitions have both cleared). */
 export function defineHead(kind: string, s: { readonly ifNotExists: boolean; readonly overwrite: boolean }): string {
@@ -114,7 +114,7 @@ export function defineFunction(s: DefineFunctionStatement, c: Ctx): string {
   const args = s.args.map((a) => `$${a.name}: ${type(a.type, c)}`).join(", ");
   const returns = s.returns !== undefined && c.compat === 2 ? ` -> ${type(s.returns, c)}` : "";
   return (
-    `${defineHead("FUNCTION", s)} fn::${s.name}(${args})${returns} ${printBlock(s.body, c)}` +
+    `${defineHead("FUNCTION", s)} ${fnName(`fn::${s.name}`, c)}(${args})${returns} ${printBlock(s.body, c)}` +
     `${comment(s.comment, c)} PERMISSIONS ${permission(s.permissions, c)}`
   );
 }

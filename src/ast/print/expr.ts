@@ -14,7 +14,7 @@ import type {
 import { innerCtx, type Ctx } from "./context.js";
 import { printStmt } from "./statements.js";
 import { compareStrings } from "../../value/index.js";
-import { ident, key, lit, recordKey, recordTable } from "./values.js";
+import { fnName, ident, key, lit, recordKey, recordTable } from "./values.js";
 
 type ExprPrinters = { readonly [K in ExprKind]: (e: Extract<Expr, { kind: K }>, c: Ctx) => string };
 
@@ -29,7 +29,7 @@ const exprPrinters: ExprPrinters = {
   Binary: (e, c) => `${expr(e.left, c)} ${binaryOpText[e.op]} ${expr(e.right, c)}`,
   Unary: (e, c) => `${e.op}${expr(e.operand, c)}`,
   Cast: (e, c) => `<${type(e.type, c)}> ${expr(e.expr, c)}`,
-  Call: (e, c) => `${e.name}(${list(e.args, c)})`,
+  Call: (e, c) => `${fnName(e.name, c)}(${list(e.args, c)})`,
   Constant: (e) => printConstant(e.name),
   // An IF used as a value prints bare (SurrealDB's Subquery::Ifelse); `(IF …)` is a Subquery around it.
   Subquery: (e, c) => (e.inner.kind === "If" ? printStmt(e.inner, innerCtx(c)) : `(${printStmt(e.inner, innerCtx(c))})`),
@@ -134,7 +134,7 @@ const partPrinters: PartPrinters = {
   All: () => "[*]",
   Last: () => "[$]",
   Where: (p, c) => `[WHERE ${expr(p.cond, c)}]`,
-  Method: (p, c) => `.${p.name}(${list(p.args, c)})`,
+  Method: (p, c) => `.${fnName(p.name, c)}(${list(p.args, c)})`,
   Invoke: (p, c) => `(${list(p.args, c)})`,
   Flatten: () => "…",
   Optional: () => "?",

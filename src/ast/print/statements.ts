@@ -32,7 +32,7 @@ import {
   defineUser,
 } from "./define.js";
 import { expr, list, printBlock, printIdiom, type } from "./expr.js";
-import { dur, ident } from "./values.js";
+import { dur, fnName, ident } from "./values.js";
 
 /** The statement node(s) whose `kind` admits K (UPDATE and UPSERT share one interface). */
 type NodeOf<S, K> = S extends { readonly kind: infer KK } ? (K extends KK ? S : never) : never;
@@ -223,7 +223,7 @@ function printRemove(s: RemoveStatement, c: Ctx): string {
     case "PARAM":
       return `${head} $${s.name}`;
     case "FUNCTION":
-      return `${head} fn::${s.name}`;
+      return `${head} ${fnName(`fn::${s.name}`, c)}`;
     case "FIELD":
     case "INDEX":
     case "EVENT":

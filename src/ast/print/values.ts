@@ -1,5 +1,5 @@
 // The printer's view of the value layer: literal, identifier and duration text come from src/value.
-import { escapeIdent, escapeKey, escapeRecordTable, formatDuration, formatRecordKey, quoteString, toSql } from "../../value/index.js";
+import { escapeFunctionName, escapeIdent, escapeKey, escapeRecordTable, formatDuration, formatRecordKey, quoteString, toSql } from "../../value/index.js";
 import type { Duration, RecordIdKey, Value } from "../../value/types.js";
 import type { Ctx } from "./context.js";
 
@@ -16,6 +16,11 @@ export function str(s: string, c: Ctx): string {
 /** An identifier (table, field, index, user name), backtick-escaped when needed. */
 export function ident(name: string, c: Ctx): string {
   return escapeIdent(name, { compat: c.compat });
+}
+
+/** A function's name (`fn::x`, `string::len`), every part readable back as one. */
+export function fnName(name: string, c: Ctx): string {
+  return escapeFunctionName(name, { compat: c.compat });
 }
 
 /** An object key: bare when it is a plain identifier, else double-quoted. */

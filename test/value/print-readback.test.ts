@@ -1,0 +1,75 @@
+// What the printer writes reads back as the one thing it printed, whatever the name or key holds (attack pass 9, G6 /
+// G7 / G10: a client's object key, a table value or a function name that ended its quoting early wrote SurrealQL into
+// an export, and a record id's key into a token's ID claim). Printed text is parsed and run; nothing else may happen.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parse, parseRecordId } from "../../grammar/index.js";
+import { SurqlAuth } from "../../src/index.js";
+import { escapeFunctionName, escapeIdent, escapeKey, formatRecordId } from "../../src/value/record.js";
+import { toSql } from "../../src/value/display.js";
+import { RecordId, Table, type Value } from "../../src/value/types.js";
+
+/** Strings made of the characters that end or escape a quoting, plus any characters at all. */
+const hostile = fc.oneof(
+  fc.string({ unit: fc.constantFrom('"', "'", "`", "\\", "\n", "\r", "⟩", "⟨", ";", " ", "a", "1", "}", "]", ")", ":", "\u2028", "\0", "/", "*", "-"), minLength: 1, maxLength: 12 }),
+  fc.string({ unit: "binary", minLength: 1, maxLength: 8 }),
+);
+
+const engines = new Map<1 | 2, Promise<SurqlAuth>>();
+const engine = (compat: 1 | 2) => {
+  if (!engines.has(compat)) engines.set(compat, SurqlAuth.open({ compat, auth: false }));
+  return engines.get(compat)!;
+};
+
+/** Runs `text` as one statement (it must be one) and gives its value. */
+async function run(compat: 1 | 2, text: string): Promise<Value> {
+  expect(parse(text)).toHaveLength(1);
+  const [r] = await (await engine(compat)).connect({ ns: "t", db: "t" }).query(text);
+  expect(r!.status).toBe("OK");
+  return r!.result;
+}
+
+describe.each([1, 2] as const)("compat %i: printed names read back", (compat) => {
+  const opts = { compat };
+
+  it("an object key", async () => {
+    await fc.assert(
+      fc.asyncProperty(hostile, async (k) => {
+        expect(Object.keys((await run(compat, `RETURN { ${escapeKey(k, opts)}: 1 }`)) as object)).toEqual([k]);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("a record id whose key is an object with such a key (a token's ID claim)", async () => {
+    fc.assert(
+      fc.property(hostile, hostile, (k, v) => {
+        const rid = new RecordId("acct", { [k]: v });
+        expect(parseRecordId(formatRecordId(rid, opts))).toEqual(rid);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a table name, as an identifier and as a table value", async () => {
+    await fc.assert(
+      fc.asyncProperty(hostile, async (name) => {
+        const [def] = parse(`DEFINE TABLE ${escapeIdent(name, opts)}`);
+        expect(def).toMatchObject({ kind: "DefineTable", name });
+        expect(parse(`RETURN [${toSql(new Table(name), opts)}]`)).toHaveLength(1);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("a function name", async () => {
+    await fc.assert(
+      fc.asyncProperty(hostile.filter((n) => !n.includes("::") && !n.endsWith(":")), async (name) => {
+        const [def] = parse(`DEFINE FUNCTION ${escapeFunctionName(`fn::${name}`, opts)}() { RETURN 1 }`);
+        expect(def).toMatchObject({ kind: "DefineFunction", name });
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
