@@ -72,7 +72,18 @@ export class Writer extends ByteWriter {
     this.buf[this.len++] = 0;
   }
   string(s: string): void {
-    this.escaped(utf8.encode(s));
+    // ASCII above 0x01 (most names) is its own escaped UTF-8: written as it is, without a TextEncoder call
+    const start = this.len;
+    this.ensure(s.length + 1);
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c <= 1 || c >= 0x80) {
+        this.len = start;
+        return this.escaped(utf8.encode(s));
+      }
+      this.buf[this.len++] = c;
+    }
+    this.buf[this.len++] = 0;
   }
   u64(n: bigint): void {
     this.fixed(8, () => this.view.setBigUint64(this.len, n));
