@@ -100,7 +100,7 @@ export class Budget {
   }
 
   /** Adds `bytes` to the query's charge (the guard reads it at its next look at the heap). */
-  private charge(bytes: number): void {
+  charge(bytes: number): void {
     if (this.#charge !== undefined) addCharge(this.#charge, bytes);
   }
 

@@ -113,6 +113,16 @@ describe.each([1, 2] as const)("heap guard, compat %i: who gives way", (compat) 
     expect((await held).map((r) => r.result)).toEqual([stopped.err]);
   });
 
+  it("a mock's ids are charged to the query that holds them", async () => {
+    const ds = newDs({ compat });
+    setHeapShareReader(() => 0.5);
+    const held = run(ds, recordSession("user", "mal"), "RETURN array::len([|t:1..200000|, sleep(60s)])");
+    await holding(1, 6 * MIB);
+    setHeapShareReader(() => 0.7);
+    expect((await run(ds, recordSession("user", "vic"), loop)).at(-1)).toEqual({ ok: 1 });
+    expect(await held).toEqual([stopped]);
+  });
+
   it("one identity's many queries count as one holder: each under the line, together over the identity's, all stop", async () => {
     const ds = newDs({ compat });
     setHeapShareReader(() => 0.5);
