@@ -22,6 +22,8 @@ const CLOSE_POLICY = 1008;
 const CLOSE_TRY_LATER = 1013;
 /** How long a closing socket may take to flush its close frame before it is destroyed. */
 const CLOSE_GRACE_MS = 1000;
+/** How long a connection over the per-IP cap has to send its request and read its 429 before it is destroyed. */
+const REFUSE_GRACE_MS = 2000;
 
 /** Server-wide counters, readable by tests and operators, and the events above. */
 export class WireMeter extends EventEmitter {
@@ -41,7 +43,11 @@ export class WireMeter extends EventEmitter {
     super();
   }
 
-  /** Count a new TCP connection; over the per-IP cap it is marked refused (its request or upgrade gets 429). */
+  /**
+   * Count a new TCP connection. Over the per-IP cap it is marked refused: its request or upgrade gets 429, and it is
+   * destroyed after REFUSE_GRACE_MS whatever it sent (a socket that never finishes its headers held a descriptor for as
+   * long as Node's header timeout: attack pass 9, G11); past twice the cap it is destroyed at once.
+   */
   connect(socket: Socket): void {
     const ip = socket.remoteAddress ?? "";
     const n = (this.perIp.get(ip) ?? 0) + 1;
@@ -52,7 +58,16 @@ export class WireMeter extends EventEmitter {
       else this.perIp.delete(ip);
       this.emit("disconnect");
     });
-    if (this.limits.maxConnectionsPerIp > 0 && n > this.limits.maxConnectionsPerIp) this.refused.add(socket);
+    const cap = this.limits.maxConnectionsPerIp;
+    if (cap <= 0 || n <= cap) return;
+    this.refused.add(socket);
+    if (n > 2 * cap) {
+      this.refuses(socket);
+      socket.destroy();
+      return;
+    }
+    const timer = setTimeout(() => socket.destroy(), REFUSE_GRACE_MS).unref();
+    socket.once("close", () => clearTimeout(timer));
   }
 
   /** Open TCP connections from `ip`. */

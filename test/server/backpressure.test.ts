@@ -180,4 +180,23 @@ describe.each([1, 2] as Compat[])("compat %i", (compat) => {
     b.ws.close();
     c.ws.close();
   });
+
+  it("connections over the per-IP cap that never finish their headers are closed: past twice the cap at once, others after a grace (attack pass 9, G11)", async () => {
+    const s = await serve(compat, { maxConnectionsPerIp: 2 });
+    const held = [await open(s), await open(s)];
+    const slow: Socket[] = [];
+    for (let i = 0; i < 4; i++) {
+      const sock = connect(s.port, "127.0.0.1");
+      sock.on("error", () => {});
+      await once(sock, "connect");
+      sock.write("GET /health HTTP/1.1\r\nhost: x\r\n");
+      slow.push(sock);
+    }
+    // every slow socket ends although none of them finished its request; the two held ones stay usable
+    await Promise.all(slow.map((sock) => (sock.destroyed ? Promise.resolve() : once(sock, "close"))));
+    while (s.server.wire.connectionsFrom("127.0.0.1") > 2) await once(s.server.wire, "disconnect");
+    expect(s.server.wire.refusedConnections).toBeGreaterThanOrEqual(2);
+    expect(await held[0]!.json({ id: 1, method: "ping" })).toEqual({ id: 1, result: null });
+    for (const c of held) c.ws.close();
+  });
 });
