@@ -34,8 +34,13 @@ function lex(text: string): IToken[] {
   return result.tokens;
 }
 
-/** Runs `parse` (tokens in, errors out as ParseError) with the parser's input cleared afterwards. */
+/** Chevrotain's (untyped) token position of the parser. */
+const position = parser as unknown as { exportLexerState(): number; importLexerState(at: number): void };
+
+/** Runs `parse` (tokens in, errors out as ParseError) with the parser's input cleared afterwards, or given back to
+ *  the parse it ran inside (a literal read while a query's statements are built: `r'…'`, 1.x record-id strings). */
 function guarded<T>(text: string, parse: () => T): T {
+  const outer = parser.input.length > 0 ? { input: parser.input, at: position.exportLexerState(), statementwise: parser.statementwise } : undefined;
   try {
     return parse();
   } catch (e) {
@@ -46,8 +51,9 @@ function guarded<T>(text: string, parse: () => T): T {
     const message = e instanceof Error ? e.message : String(e);
     throw parseErrorAt(text, 0, 1, `Failed to parse query: ${message}`);
   } finally {
-    parser.input = [];
-    parser.statementwise = false;
+    parser.input = outer?.input ?? [];
+    if (outer) position.importLexerState(outer.at);
+    parser.statementwise = outer?.statementwise ?? false;
   }
 }
 
@@ -56,13 +62,13 @@ function syntaxError(text: string, e: IRecognitionException): ParseError {
   return parseErrorAtToken(text, e.token, e.message, lastExpected, openDelimiterNote(text, parser.input, e.token, e.message));
 }
 
-function run<T>(text: string, rule: () => CstNode, build: (b: AstBuilder, cst: CstNode) => T): T {
+function run<T>(text: string, rule: () => CstNode, build: (b: AstBuilder, cst: CstNode) => T, opts: ParseOptions = {}): T {
   return guarded(text, () => {
     parser.input = lex(text);
     const cst = rule.call(parser);
     const errors: IRecognitionException[] = parser.errors;
     if (errors.length > 0) throw syntaxError(text, errors[0]);
-    return build(new AstBuilder(text), cst);
+    return build(new AstBuilder(text, opts.compat), cst);
   });
 }
 
@@ -87,16 +93,21 @@ function openDelimiterNote(text: string, tokens: IToken[], at: IToken, message: 
   return "";
 }
 
+export interface ParseOptions {
+  /** 1: read as SurrealDB 1.x does (a string literal that is a whole record id is that record id). Default 2. */
+  readonly compat?: 1 | 2;
+}
+
 /**
  * Parses a query (statements separated by `;`) a statement at a time: each statement's CST is dropped once its AST
  * is built (a whole query's CST outlived young-generation collections). Errors are those of a whole-query parse: the
  * first syntax error, else the first error found building the AST.
  */
-export function parse(text: string): Statement[] {
+export function parse(text: string, opts: ParseOptions = {}): Statement[] {
   return guarded(text, () => {
     parser.input = lex(text);
     parser.statementwise = true;
-    const b = new AstBuilder(text);
+    const b = new AstBuilder(text, opts.compat);
     const out: Statement[] = [];
     let astError: ParseError | undefined;
     for (;;) {
@@ -122,8 +133,8 @@ function raise(e: ParseError): never {
 }
 
 /** Parses one expression (the whole text). */
-export function parseExpr(text: string): Expr {
-  return run(text, parser.expr, (b, cst) => b.expr(cst));
+export function parseExpr(text: string, opts: ParseOptions = {}): Expr {
+  return run(text, parser.expr, (b, cst) => b.expr(cst), opts);
 }
 
 /** Parses a type as written after `TYPE` or inside `<…>`. */

@@ -48,10 +48,10 @@ export const NOT_RUN = new Set<string>([QUERY_MESSAGES.QueryNotExecuted(), QUERY
 /** Statements that give no answer of their own. */
 const CONTROL = new Set<Statement["kind"]>(["Begin", "Commit", "Cancel", "Option"]);
 
-/** Parses one statement text of file `name`; a syntax error is an ImportError at its place in the file. */
-export function parseStatementText(name: string, text: StatementText): Statement[] {
+/** Parses one statement text of file `name` (as `compat` reads it); a syntax error is an ImportError at its place in the file. */
+export function parseStatementText(name: string, text: StatementText, compat?: 1 | 2): Statement[] {
   try {
-    return parse(text.text);
+    return parse(text.text, { compat });
   } catch (e) {
     if (!(e instanceof ParseError)) throw e;
     const at = sourcePosition(text, e.line, e.column);
@@ -80,6 +80,8 @@ export interface ImportBatch {
 export type BatchAnswer = readonly { readonly status: string; readonly result: unknown }[];
 
 export interface BatchPolicy {
+  /** The SurrealDB version the statements are read as (default 2). */
+  readonly compat?: 1 | 2;
   readonly ns?: string;
   readonly db?: string;
   /** Largest batch. */
@@ -147,7 +149,7 @@ export async function importStatements(
   for await (const text of texts) {
     let stmts: Statement[];
     try {
-      stmts = parseStatementText(name, text);
+      stmts = parseStatementText(name, text, policy.compat);
     } catch (e) {
       // what came before a syntax error runs (unless it is in an unfinished BEGIN block), then the import stops
       if (!inBlock) await flush(true);
@@ -206,7 +208,7 @@ export async function importChunks(engine: Datastore, chunks: AsyncIterable<stri
   };
   const skip = async (stmt: Statement) =>
     opts.skipUnchanged === true && stmt.kind.startsWith("Define") && (await definedAlready(engine.catalog, stmt as DefineStatement, session.ns, session.db));
-  const policy = { statements: 1000, bytes: 1 << 20, batchable: (s: Statement) => DATA.has(s.kind), skip };
+  const policy = { compat: engine.compat, statements: 1000, bytes: 1 << 20, batchable: (s: Statement) => DATA.has(s.kind), skip };
   return importStatements(splitStatements(toAsync(chunks)), name, run, policy, opts);
 }
 

@@ -98,9 +98,12 @@ function onLine(lineStarts: number[], l: number, offset: number): boolean {
   return l < lineStarts.length && lineStarts[l] <= offset && (l + 1 === lineStarts.length || offset < lineStarts[l + 1]);
 }
 
-/** One build: the text the CST came from (for errors and positions). */
+/** One build: the text the CST came from (for errors and positions), and the SurrealDB version it is read as. */
 export class Ctx {
-  constructor(readonly text: string) {}
+  constructor(
+    readonly text: string,
+    readonly compat: 1 | 2 = 2,
+  ) {}
 
   fail(token: IToken | undefined, message: string, expected: readonly string[] = []): never {
     throw parseErrorAtToken(this.text, token, message, expected);

@@ -6,7 +6,7 @@ import type { IToken } from "chevrotain";
 import { isToken, nodes, node, tok, has, req, firstKey, oneOf, firstToken, type Node, type Ctx } from "./context.js";
 import { block, statement, statementFrom } from "./statements.js";
 import { graph, identStart, postfixExpr } from "./idioms.js";
-import { objectEntries, prefixed, regexLiteral } from "./literals.js";
+import { objectEntries, prefixed, stringLiteral, regexLiteral } from "./literals.js";
 import { typeKind, typeSingle } from "./types.js";
 
 const opText: Record<string, A.BinaryOp> = {
@@ -133,7 +133,7 @@ type PrimaryNode = { children: C.UnaryCstChildren & C.BracedCstChildren & C.Pipe
 export function primary(ctx: Ctx, n: PrimaryNode): A.Expr {
   const one = oneOf(n);
   switch (one.key) {
-    case "StringLiteral": return { kind: "Literal", value: ctx.string(one.node), pos: ctx.pos(one.node) };
+    case "StringLiteral": return stringLiteral(ctx, one.node);
     case "PrefixedString": return prefixed(ctx, one.node);
     case "NumberLiteral": return { kind: "Literal", value: ctx.number(one.node), pos: ctx.pos(one.node) };
     case "DurationLiteral": return { kind: "Literal", value: ctx.duration(one.node), pos: ctx.pos(one.node) };

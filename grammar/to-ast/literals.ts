@@ -48,6 +48,26 @@ export function prefixed(ctx: Ctx, t: IToken): A.Expr {
   }
 }
 
+/** A string literal; read as compat 1, one whose whole text SurrealDB 1.x reads as a record id is that record id. */
+export function stringLiteral(ctx: Ctx, t: IToken): A.Expr {
+  const value = ctx.string(t);
+  const rid = ctx.compat === 1 ? v1RecordId(value) : undefined;
+  return rid ? { ...rid, pos: ctx.pos(t) } : { kind: "Literal", value, pos: ctx.pos(t) };
+}
+
+/** 1.5.4's reading (oracle): a whole record id, without blanks around it or its `:`, a range, a uuid key or an empty key. */
+function v1RecordId(text: string): A.RecordIdExpr | undefined {
+  if (!text.includes(":") || text !== text.trim() || /^[^:]*(?:\s:|:\s)/.test(text)) return undefined;
+  let rid: A.RecordIdExpr;
+  try {
+    rid = parseRecordIdExpr(text);
+  } catch {
+    return undefined;
+  }
+  const key = rid.key;
+  return key.kind === "Range" || key.kind === "Uuid" || (key.kind === "String" && key.value === "") ? undefined : rid;
+}
+
 /** `/…/`: the pattern with `\/` read as `/`, checked as SurrealDB checks it ("Invalid regex: …"). */
 export function regexLiteral(ctx: Ctx, t: IToken): Regex {
   try {

@@ -60,13 +60,16 @@ class FileCheck {
   private ns = false;
   private db = false;
 
-  constructor(private readonly file: string) {}
+  constructor(
+    private readonly file: string,
+    private readonly compat: 1 | 2,
+  ) {}
 
   /** Checks one statement text; false when it is a syntax error, which ends the check as the file's only problem. */
   add(text: StatementText): boolean {
     let statements: readonly Statement[];
     try {
-      statements = parseStatementText(this.file, text);
+      statements = parseStatementText(this.file, text, this.compat);
     } catch (e) {
       if (!(e instanceof ImportError)) throw e;
       this.problems.splice(0, this.problems.length, { file: this.file, line: e.line, column: e.column, message: e.reason, snippet: e.snippet });
@@ -94,16 +97,16 @@ class FileCheck {
 }
 
 /** Checks one file's text; `file` is only used in the reported problems. */
-export function checkText(file: string, text: string): Problem[] {
-  const check = new FileCheck(file);
+export function checkText(file: string, text: string, compat: 1 | 2 = 2): Problem[] {
+  const check = new FileCheck(file, compat);
   const splitter = new StatementSplitter();
   for (const stmt of [...splitter.push(text), splitter.end()]) if (stmt && !check.add(stmt)) break;
   return check.problems;
 }
 
 /** Checks a file read as a stream, statement by statement. */
-async function checkFile(file: string): Promise<Problem[]> {
-  const check = new FileCheck(file);
+async function checkFile(file: string, compat: 1 | 2): Promise<Problem[]> {
+  const check = new FileCheck(file, compat);
   const stream = createReadStream(file, { encoding: "utf8", highWaterMark: 256 * 1024 });
   try {
     for await (const stmt of splitStatements(stream as AsyncIterable<string>)) if (!check.add(stmt)) break;
@@ -116,9 +119,9 @@ async function checkFile(file: string): Promise<Problem[]> {
   return check.problems;
 }
 
-export async function checkFiles(files: readonly string[]): Promise<Problem[]> {
+export async function checkFiles(files: readonly string[], compat: 1 | 2 = 2): Promise<Problem[]> {
   const all: Problem[] = [];
-  for (const file of files) all.push(...(await checkFile(file)));
+  for (const file of files) all.push(...(await checkFile(file, compat)));
   return all;
 }
 

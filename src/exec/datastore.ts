@@ -167,7 +167,7 @@ export class Datastore implements QueryEngine, EngineCore {
     budget.hold(vars);
     try {
       // parsing counts against the time limit (it cannot yield: boundedText keeps a client's text small)
-      const stmts = typeof query === "string" ? parseQuery(boundedText(query, session, this.auth)) : query;
+      const stmts = typeof query === "string" ? parseQuery(boundedText(query, session, this.auth), this.compat) : query;
       if (budget.expired) throw queryError("QueryTimedout");
       const scope = Vars.root(this.compat, vars, session.params);
       // no queue: every session's queries run side by side, isolated by their store transactions

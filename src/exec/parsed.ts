@@ -13,16 +13,17 @@ const KEPT_KINDS: ReadonlySet<StatementKind> = new Set(["Select", "Return", "Cre
 /** (a block inside an expression may hold a definition: such a text is never kept) */
 const DEFINES = /define|remove/i;
 
-const parsed = new Map<string, readonly Statement[]>();
+/** Kept texts per compat (1.x reads some string literals as record ids). */
+const parsed = { 1: new Map<string, readonly Statement[]>(), 2: new Map<string, readonly Statement[]>() };
 
-/** `parse(text)`, answered from the texts kept when it was parsed lately; a syntax error is thrown every time. */
-export function parseQuery(text: string): readonly Statement[] {
-  const kept = parsed.get(text);
+/** `parse(text)` as `compat` reads it, answered from the texts kept when it was parsed lately; a syntax error is thrown every time. */
+export function parseQuery(text: string, compat: 1 | 2 = 2): readonly Statement[] {
+  const kept = parsed[compat].get(text);
   if (kept !== undefined) return kept;
-  const stmts = parse(text);
+  const stmts = parse(text, { compat });
   if (text.length <= MAX_PARSED_TEXT_LENGTH && stmts.every((s) => KEPT_KINDS.has(s.kind)) && !DEFINES.test(text)) {
-    parsed.set(text, Object.freeze(stmts));
-    if (parsed.size > MAX_PARSED_TEXTS) parsed.delete(parsed.keys().next().value as string);
+    parsed[compat].set(text, Object.freeze(stmts));
+    if (parsed[compat].size > MAX_PARSED_TEXTS) parsed[compat].delete(parsed[compat].keys().next().value as string);
   }
   return stmts;
 }

@@ -21,7 +21,6 @@ import { HOUR_NANOS, prepareClaims, signClaims } from "./issue.js";
 import { recordIdText } from "./recordid.js";
 import { identitySince } from "./identity.js";
 import { applyAuth, expiryAfter, type SessionAuth } from "./session.js";
-import { withV1RecordLiterals } from "./v1literals.js";
 import { credentialSecrets, scrub } from "./audit.js";
 
 /** Step 5 of auth.md §3.4: a record id, an object's `id`, or a one-element array of those; anything else is none. */
@@ -104,11 +103,10 @@ export async function recordSignin(
     throw queryFailed(compat, op);
   }
   const priv = privilegedSession(ctx, session, "DATABASE", ns, db);
-  const text = compat === 1 ? withV1RecordLiterals(clause) : clause;
   const equalTime = op === "signin" ? equalTimeSignin(clause, priv) : undefined;
   // SIGNIN: a clause error (a credential of the wrong type) may depend on whether a row matched: answer as no record.
   const fail = equalTime ? noRecordReturned : () => queryFailed(compat, op);
-  const evaluate = () => runClause(ctx, text, priv, vars, fail);
+  const evaluate = () => runClause(ctx, clause, priv, vars, fail);
   const rid = recordFromResult(await (equalTime ? equalTime.run(evaluate) : evaluate()));
   if (!rid) {
     await equalTime?.settle();

@@ -196,10 +196,7 @@ function compareBounds(a: Range["begin"], b: Range["begin"], side: 1 | -1, opts?
  * and objects. 1.x also treats a string and a record id with the same text as equal.
  */
 export function valueEquals(a: Value, b: Value, opts?: CompatOpts): boolean {
-  if (compatOf(opts) === 1) {
-    if (typeof a === "string" && b instanceof RecordId) return a === formatRecordId(b, opts);
-    if (typeof b === "string" && a instanceof RecordId) return b === formatRecordId(a, opts);
-  }
+  // (1.x's `'user:ann' = user:ann` is true because the parse reads that literal as a record id; a computed string is not)
   return compareValues(a, b, opts) === 0;
 }
 

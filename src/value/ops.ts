@@ -16,11 +16,10 @@ import {
   decimalToNumber,
 } from "./decimal.js";
 import { toRawString, toSql } from "./display.js";
-import { formatRecordId } from "./record.js";
 import { MAX_VALUE_SIZE } from "./size.js";
 import { bucketKey, ValueSet } from "./value-set.js";
 import { addDurations, subDurations } from "./duration.js";
-import { Datetime, Decimal, Duration, isValueObject, Range, RecordId, Regex, type Value } from "./types.js";
+import { Datetime, Decimal, Duration, isValueObject, Range, Regex, type Value } from "./types.js";
 import { regexMatches } from "./regex.js";
 import { rangeHas } from "./range.js";
 
@@ -225,16 +224,13 @@ function holder(a: Value, opts?: OpOpts): boolean {
   return Array.isArray(a) || (compatOf(opts) === 2 && typeof a === "string");
 }
 
-/** 1.x: a record id is `=` to the string of its text, so both share a bucket. */
-const compat1Key = (opts?: OpOpts) => (v: Value): string => bucketKey(v instanceof RecordId ? formatRecordId(v, opts) : v);
-
 /**
  * `contains(a, ·)` for each item of `b`: an array `a` is hashed once when both are long, so `a CONTAINSANY b` costs about
  * |a| + |b|, not |a| · |b| comparisons (two 20,000-element arrays took 16 s without yielding).
  */
 function containedIn(a: Value, b: Value[], opts?: OpOpts): (x: Value) => boolean {
   if (!Array.isArray(a) || a.length < 16 || b.length < 2) return (x) => contains(a, x, opts);
-  const set = new ValueSet((x, y) => valueEquals(x, y, opts), a, compatOf(opts) === 1 ? compat1Key(opts) : bucketKey);
+  const set = new ValueSet((x, y) => valueEquals(x, y, opts), a, bucketKey);
   return (x) => set.has(x);
 }
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { Datetime, Decimal, Duration, Geometry, Uuid } from "../../src/value/types.js";
+import { parse, parseExpr } from "../../grammar/index.js";
+import { recordKeyValue } from "../../grammar/to-ast.js";
+import { formatRecordId } from "../../src/value/record.js";
+import { Datetime, Decimal, Duration, Geometry, RecordId, Uuid } from "../../src/value/types.js";
 import { expr, parseFails } from "./helpers.js";
 
 const lit = (text: string) => {
@@ -148,5 +151,36 @@ describe("literals", () => {
     expect(expr("$auth")).toEqual({ kind: "Param", name: "auth" });
     expect(expr("|person:1..3|")).toEqual({ kind: "Mock", table: "person", from: 1n, to: 3n });
     expect(expr("|person:5|")).toEqual({ kind: "Mock", table: "person", from: 5n, to: undefined });
+  });
+});
+
+describe("string literals read as compat 1 (SurrealDB 1.5.4 reads a whole record-id text as that record id; oracle)", () => {
+  const v1 = (text: string) => parseExpr(text, { compat: 1 });
+  const shown = (text: string) => {
+    const e = v1(text);
+    if (e.kind !== "RecordId") return undefined;
+    const key = recordKeyValue(e.key);
+    return key === undefined ? `${e.table}:<${e.key.kind}>` : formatRecordId(new RecordId(e.table, key), { compat: 1 });
+  };
+
+  it("a string whose whole text is a record id becomes a typed record-id literal when the AST is built", () => {
+    const yes: Record<string, string> = { "'user:ann'": "user:ann", '"user:bob"': "user:bob", "'user:⟨a b⟩'": "user:⟨a b⟩", "'user:1'": "user:1", "'user:01'": "user:1", "'user:-1'": "user:-1", "'user:1abc'": "user:1abc", "'user:`x y`'": "user:⟨x y⟩", "'user:{a:1}'": "user:{ a: 1 }", "'user:{ a: 1 }'": "user:{ a: 1 }", "'user:[ 1 ]'": "user:[1]", "'user:[1,2]'": "user:[1, 2]", "'USER:ann'": "USER:ann", "'user:rand()'": "user:<Generate>" };
+    for (const [text, rid] of Object.entries(yes)) expect(shown(text), text).toBe(rid);
+  });
+
+  it("blanks around it, an empty key, ranges, uuids, decimals, other shapes and prefixed strings stay strings", () => {
+    for (const text of ["'ann'", "'user:ann '", "' user:ann'", "'user:ann\\n'", "'user:⟨⟩'", "'user:'", "'user:ann:x'", "'user:1..3'", "'user:1.0'", "'u-x:1'", "'user : ann'", "'user: ann'", "'user :ann'", "'a.b:c'", "'user:ann.b'", `'user:u"0190d2f4-8f2b-7c1e-8f2b-1234567890ab"'`, "s'user:ann'"])
+      expect(v1(text).kind, text).toBe("Literal");
+  });
+
+  it("only values: an object's key stays a string; compat 2 (the default) keeps every string", () => {
+    const obj = v1("{ 'user:ann': 'user:ann' }");
+    expect(obj.kind === "Object" && obj.entries.map((e) => [e.key, e.value.kind])).toEqual([["user:ann", "RecordId"]]);
+    expect(parseExpr("'user:ann'").kind).toBe("Literal");
+    expect(parseExpr("'user:ann'", { compat: 2 }).kind).toBe("Literal");
+  });
+
+  it("a statement after one holding such a literal still parses (the record id's parse runs inside the query's)", () => {
+    expect(parse("RETURN 'user:ann'; RETURN r'user:bob'; CREATE t:1;", { compat: 1 }).map((s) => s.kind)).toEqual(["Return", "Return", "Create"]);
   });
 });

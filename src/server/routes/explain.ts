@@ -104,7 +104,7 @@ export async function explainFor(ctx: ServerContext, session: Session, req: Expl
   }
   const as = await sessionOf(ctx, actor, spec, ns, db);
   // 3. a dry run: the statements inside one transaction that is always cancelled
-  const stmts = parse(boundedText(req.query, as, ctx.authEnabled));
+  const stmts = parse(boundedText(req.query, as, ctx.authEnabled), { compat: ctx.compat });
   if (stmts.some((s) => s.kind === "Begin" || s.kind === "Commit" || s.kind === "Cancel")) throw refused(WIRE_MESSAGES.ExplainTransaction);
   const wrapped: Statement[] = [{ kind: "Begin" }, ...stmts, { kind: "Cancel" }];
   // 4. every decision as plain data; a caller who may not define users sees no password hash (as INFO hides them)
