@@ -754,7 +754,10 @@ export type PermissionForCstChildren = {
   FOR: IToken[];
   action: (IToken)[];
   Comma?: IToken[];
-  permissionValue: PermissionValueCstNode[];
+  NONE?: IToken[];
+  FULL?: IToken[];
+  WHERE?: IToken[];
+  expr?: ExprCstNode[];
 };
 
 export interface PermissionValueCstNode extends CstNode {
@@ -1353,9 +1356,9 @@ export interface TypeCstNode extends CstNode {
   children: TypeCstChildren;
 }
 
-export type TypeCstChildren = {
-  typeSingle: (TypeSingleCstNode)[];
+export type TypeCstChildren = TypeSingleCstChildren & {
   Pipe?: IToken[];
+  or?: TypeSingleCstNode[];
 };
 
 export interface TypeSingleCstNode extends CstNode {

@@ -49,7 +49,7 @@ const ruleExpectation: Record<string, string> = {
   expr: "an expression", unary: "an expression", postfixExpr: "an expression", primary: "an expression", targets: "an expression",
   statement: "a statement", defineStmt: "a define statement keyword", removeStmt: "a remove statement keyword",
   name: "an identifier", base: "a base (ROOT, NAMESPACE or DATABASE)", type: "a kind name", typeSingle: "a kind name",
-  recordKey: "a record-id key", recordKeyValue: "a record-id key", permissionValue: "`NONE`, `FULL` or `WHERE`",
+  recordKey: "a record-id key", recordKeyValue: "a record-id key", permissionValue: "`NONE`, `FULL` or `WHERE`", permissionFor: "`NONE`, `FULL` or `WHERE`",
   fields: "an expression", field: "an expression", idiomList: "an idiom", infoStmt: "an info target",
 };
 

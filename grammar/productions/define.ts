@@ -167,11 +167,13 @@ export function defineRules($: Grammar): DefineRules {
    * `IF NOT EXISTS` | `OVERWRITE` after the definition's kind, its tokens in the definition's own node (every DEFINE
    * has it: a node of its own cost a rule invocation and a node per statement). DSL indexes no rule uses otherwise.
    */
-  const defineHead = (): void => {
-    $.option(HEAD, headChoice);
-  };
   const headChoice = (): void => {
     $.or(HEAD, alts_defineHead);
+  };
+  // decided on one token, as in a rule of its own: `IF` always starts `IF NOT EXISTS` (never the name `if`)
+  const headOption = { MAX_LOOKAHEAD: 1, DEF: headChoice };
+  const defineHead = (): void => {
+    $.option(HEAD, headOption);
   };
 
   const alts_commentClause_1 = [{ ALT: () => $.CONSUME(T.StringLiteral) }, { ALT: () => $.CONSUME(K.NONE) }];
@@ -346,7 +348,8 @@ export function defineRules($: Grammar): DefineRules {
     $.CONSUME(K.FOR);
     $.CONSUME(T.IdentName, { LABEL: "action" });
     $.MANY(() => { $.CONSUME(T.Comma); $.CONSUME2(T.IdentName, { LABEL: "action" }); });
-    $.SUBRULE($.permissionValue);
+    // the value's parts in this node (no permissionValue node per FOR clause)
+    $.OR(alts_permissionValue);
   });
 
   const permissionValue = $.RULE("permissionValue", () => {

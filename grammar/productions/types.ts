@@ -7,6 +7,8 @@ export interface TypeRules {
   typeSingle: Rule;
 }
 
+const TYPE = 10;
+
 export function typeRules($: Grammar): TypeRules {
   const alts_typeSingle = [
     {
@@ -27,10 +29,16 @@ export function typeRules($: Grammar): TypeRules {
     { ALT: () => $.SUBRULE($.object) },
   ];
 
+  /** `a | b | …`: the first kind's parts sit in the type node itself, the others are `or` nodes (DSL indexes the kinds do not use). */
   const type = $.RULE("type", () => {
-    $.SUBRULE($.typeSingle);
-    $.MANY(() => { $.CONSUME(T.Pipe); $.SUBRULE2($.typeSingle); });
+    $.or(TYPE, alts_typeSingle);
+    $.many(TYPE, otherKind);
   });
+  const otherKind = (): void => {
+    $.consume(TYPE, T.Pipe);
+    $.subrule(TYPE, $.typeSingle, orLabel);
+  };
+  const orLabel = { LABEL: "or" };
 
   const typeSingle = $.RULE("typeSingle", () => {
     $.OR(alts_typeSingle);

@@ -240,7 +240,8 @@ function defineAccess(ctx: Ctx, c: C.DefineAccessCstNode, common: DefineCommon):
   };
 }
 
-function permissionValue(ctx: Ctx, n: C.PermissionValueCstNode): A.Permission {
+/** NONE | FULL | WHERE …: a permissionValue node's, or a FOR clause's own parts. */
+function permissionValue(ctx: Ctx, n: { children: C.PermissionValueCstChildren }): A.Permission {
   if (has(n, "NONE")) return { kind: "None" };
   if (has(n, "FULL")) return { kind: "Full" };
   return { kind: "Where", cond: expr(ctx, req(node(n, "expr"))) };
@@ -257,7 +258,7 @@ function permissions(ctx: Ctx, n: With<"permissions", C.PermissionsCstNode>, isF
       continue;
     }
     for (const f of nodes(perm, "permissionFor")) {
-      const v = permissionValue(ctx, req(node(f, "permissionValue")));
+      const v = permissionValue(ctx, f);
       for (const a of toks(f, "action")) {
         const action = ctx.nameText(a).toLowerCase();
         if (action !== "select" && action !== "create" && action !== "update" && action !== "delete") {

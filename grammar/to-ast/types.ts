@@ -6,21 +6,30 @@ import { array, object } from "./expressions.js";
 
 const basicTypes = new Set(["any", "null", "bool", "bytes", "datetime", "decimal", "duration", "float", "int", "number", "object", "point", "string", "uuid", "regex", "range", "function"]);
 
+/** A node holding one kind's parts: a typeSingle node, or a type node (its first kind). */
+type KindParts = { name: string; children: C.TypeSingleCstChildren };
+
+/** The kinds of a type node: the first's parts are its own, the others its `or` nodes. */
+function kinds(n: C.TypeCstNode): KindParts[] {
+  return [n, ...nodes(n, "or")];
+}
+
 export function typeKind(ctx: Ctx, n: C.TypeCstNode): A.TypeKind {
-  const singles = nodes(n, "typeSingle").map((s) => typeSingle(ctx, s));
-  return singles.length === 1 ? singles[0] : { kind: "Either", types: singles };
+  const others = nodes(n, "or");
+  if (others.length === 0) return typeSingle(ctx, n);
+  return { kind: "Either", types: kinds(n).map((s) => typeSingle(ctx, s)) };
 }
 
 /** Names listed in `record<a | b>` / `geometry<point | line>`. */
 function typeNames(ctx: Ctx, n: C.TypeCstNode): string[] {
-  return nodes(n, "typeSingle").map((s) => {
+  return kinds(n).map((s) => {
     const nm = tok(s, "IdentName");
     if (nm === undefined || has(s, "Lt")) ctx.fail(firstToken(s), "Unexpected token, expected a table name", ["an identifier"]);
     return ctx.nameText(nm);
   });
 }
 
-export function typeSingle(ctx: Ctx, n: C.TypeSingleCstNode): A.TypeKind {
+export function typeSingle(ctx: Ctx, n: KindParts): A.TypeKind {
   const nm = tok(n, "IdentName");
   if (nm === undefined) {
     const s = tok(n, "StringLiteral");

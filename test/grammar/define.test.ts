@@ -11,6 +11,11 @@ describe("DEFINE NAMESPACE / DATABASE", () => {
     const db = one("define db OVERWRITE app CHANGEFEED 1h", "DefineDatabase");
     expect([db.name, db.overwrite, db.ifNotExists, db.changefeed]).toEqual(["app", true, false, h(1n)]);
   });
+  it("IF after the kind always opens IF NOT EXISTS (decided on one token: never a name `if`)", () => {
+    for (const kind of ["TABLE", "FIELD", "INDEX", "EVENT", "USER", "ACCESS", "PARAM", "FUNCTION"]) {
+      expect(parseFails(`DEFINE ${kind} IF EXISTS x`).message).toContain("Unexpected token `EXISTS`, expected `NOT`");
+    }
+  });
 });
 
 describe("DEFINE USER", () => {
