@@ -46,11 +46,14 @@ export interface TokenGuard {
 }
 
 export class Authenticator {
-  private readonly cache: LRUCache<string, CacheEntry>;
+  /** Made at first use (its arrays for 10,000 tokens cost every engine open otherwise). */
+  private lru: LRUCache<string, CacheEntry> | undefined;
 
   /** Entries die at their token's exp, measured on the injected clock. */
-  constructor(private readonly ctx: IamContext) {
-    this.cache = new LRUCache<string, CacheEntry>({ max: 10_000, ttlResolution: 0, perf: { now: () => ctx.clock.now() } });
+  constructor(private readonly ctx: IamContext) {}
+
+  private get cache(): LRUCache<string, CacheEntry> {
+    return (this.lru ??= new LRUCache<string, CacheEntry>({ max: 10_000, ttlResolution: 0, perf: { now: () => this.ctx.clock.now() } }));
   }
 
   /**
@@ -115,7 +118,8 @@ export class Authenticator {
   /** Drops cached tokens that depend on a redefined or removed user / access. */
   definitionChanged(change: DefinitionChange): void {
     const key = defKey(change);
-    for (const [token, entry] of this.cache.entries()) if (entry.resolved.defs.some((d) => defKey(d) === key)) this.cache.delete(token);
+    if (this.lru === undefined) return;
+    for (const [token, entry] of this.lru.entries()) if (entry.resolved.defs.some((d) => defKey(d) === key)) this.cache.delete(token);
   }
 
   get cachedTokens(): number {
