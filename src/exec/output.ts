@@ -98,6 +98,9 @@ export async function writeOutput(output: Output | undefined, res: WriteResult, 
     before = withoutPaths(res.before!, hidden);
   }
   if ((res.after && !after && kind !== "Before") || (res.before && !before && kind === "Before")) return SKIP;
+  // 2.x: a deleted record the client may not select answers no row whatever the RETURN (attack pass 9, G4); 1.5.4
+  // answers one for a missing id too, so there a row tells nothing
+  if (ctx.core.compat === 2 && res.before && !res.after && !before) return SKIP;
   switch (kind) {
     case "After":
       return after;
