@@ -2,6 +2,7 @@
 
 import { databaseProblem } from "../../errors/catalogue.js";
 import { NotAllowed } from "../../errors/index.js";
+import { executeChunked } from "../../exec/chunked.js";
 import type { Session } from "../../exec/session.js";
 import { INVALID_BODY, accept, bodyText, readBody, send, sendBadRequest, sendError, sendForbidden, sendUnsupportedMediaType, type RouteRequest } from "./common.js";
 import { responseList, sendResults } from "./sql.js";
@@ -31,7 +32,8 @@ export async function handleImport(r: RouteRequest): Promise<void> {
   try {
     const text = bodyText(await readBody(r.req, ctx.limits.importBody));
     if (text === undefined) return sendBadRequest(r.res, INVALID_BODY);
-    const responses = await ctx.engine.execute(text, session, {});
+    // a large body runs a chunk of statements at a time (one query's answers, memory that does not grow with it)
+    const responses = await executeChunked(ctx.engine, text, session);
     if (a === "octet") return send(r.res, 200);
     sendResults(r, a, responseList(responses));
   } catch (e) {
