@@ -11,6 +11,8 @@ import type { Session } from "./session.js";
 
 /** Statements per chunk (a BEGIN … COMMIT block stays whole). */
 const CHUNK = 1000;
+/** Texts shorter than this (characters) run as one query. */
+const SHORT = 256 * 1024;
 
 function* statementTexts(text: string): Generator<StatementText> {
   const splitter = new StatementSplitter();
@@ -21,6 +23,8 @@ function* statementTexts(text: string): Generator<StatementText> {
 
 /** Runs `text` on `engine` as one query would, a chunk of statements at a time. */
 export async function executeChunked(engine: Pick<QueryEngine, "compat" | "execute">, text: string, session: Session): Promise<QueryResponse[]> {
+  // a short text is one query as it is
+  if (text.length < SHORT) return engine.execute(text, session, {});
   const compat = engine.compat;
   // 1. the whole text must parse (a syntax error runs nothing): each statement parsed and dropped; on an error the
   //    whole-text parse reports it with its place in the text. A LET's variable lives for the query: run it as one
