@@ -7,6 +7,7 @@ import { asRawString, compareValues, isTruthy, valueEquals } from "./util.js";
 import { checkStringLength } from "../../value/size.js";
 import type { Value } from "../../value/types.js";
 import { shuffleInPlace } from "../random.js";
+import anyAscii from "any-ascii";
 import { ValueSet } from "../../value/value-set.js";
 
 const arr = (v: Value): Value[] => v as Value[];
@@ -68,11 +69,21 @@ function slice(a: Value[], args: Value[]): Value[] {
 }
 
 /** Stable sort that also orders NONE (JS's sort would move `undefined` to the end untouched). */
-function sorted(a: Value[], desc: boolean, compat: 1 | 2): Value[] {
+function sorted(a: Value[], desc: boolean, compat: 1 | 2, cmp = (x: Value, y: Value) => compareValues(x, y, compat)): Value[] {
   return a
     .map((v) => ({ v }))
-    .sort((x, y) => (desc ? compareValues(y.v, x.v, compat) : compareValues(x.v, y.v, compat)))
+    .sort((x, y) => (desc ? cmp(y.v, x.v) : cmp(x.v, y.v)))
     .map((w) => w.v);
+}
+
+/** sort_lexical's order: strings by their ASCII-folded lower case (`a` < `á` < `a10` < `B` < `b`), ties by code points. */
+function lexical(compat: 1 | 2): (x: Value, y: Value) => number {
+  const fold = (s: string): string => anyAscii(s).toLowerCase();
+  return (x, y) => {
+    if (typeof x !== "string" || typeof y !== "string") return compareValues(x, y, compat);
+    const a = fold(x), b = fold(y);
+    return a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0;
+  };
 }
 
 function sortDescending(arg: Value): boolean {
@@ -195,11 +206,13 @@ export const arrayFunctions: BuiltinTable = {
   "array::sort": fn(["array", "any?"], (args, ctx) => sorted(arr(args[0]), args.length > 1 && sortDescending(args[1]), ctx.compat)),
   "array::sort::asc": fn(["array"], ([a], ctx) => sorted(arr(a), false, ctx.compat)),
   "array::sort::desc": fn(["array"], ([a], ctx) => sorted(arr(a), true, ctx.compat)),
-  "array::transpose": fn(["array"], ([a]) => {
+  // short rows are padded with NONE in 2.x ([[1], [2, 3]] → [[1, 2], [NONE, 3]]), skipped in 1.x (→ [[1, 2], [3]])
+  "array::transpose": fn(["array"], ([a], ctx) => {
     const rows = arr(a).map((r) => (Array.isArray(r) ? r : [r]));
     const width = rows.reduce((w, r) => Math.max(w, r.length), 0);
     checkLength("array::transpose", width * rows.length);
-    return Array.from({ length: width }, (_, i) => rows.flatMap((r) => (i < r.length ? [r[i]] : [])));
+    if (ctx.compat === 1) return Array.from({ length: width }, (_, i) => rows.flatMap((r) => (i < r.length ? [r[i]] : [])));
+    return Array.from({ length: width }, (_, i) => rows.map((r) => r[i]));
   }),
   "array::union": fn(["array", "array"], ([a, b]) => {
     checkLength("array::union", arr(a).length + arr(b).length);
@@ -207,6 +220,21 @@ export const arrayFunctions: BuiltinTable = {
   }),
 
   // SurrealDB 2 additions.
+  // the value over [start, end) (a negative start counts from the end; a range past the end changes nothing)
+  "array::fill": fn(["array", "any", "i64?", "i64?"], ([a, v, start, end]) => {
+    const out = [...arr(a)];
+    const n = out.length;
+    const at = (x: Value, dflt: number): number => {
+      if (typeof x !== "bigint") return dflt;
+      const i = Number(x);
+      return Math.min(n, Math.max(0, i < 0 ? n + i : i));
+    };
+    const from = at(start, 0);
+    const to = at(end, n);
+    for (let i = from; i < to; i++) out[i] = v;
+    return out;
+  }, { compat: 2, arity: "2, 3 or 4 arguments" }),
+  "array::sort_lexical": fn(["array", "any?"], (args, ctx) => sorted(arr(args[0]), args.length > 1 && sortDescending(args[1]), ctx.compat, lexical(ctx.compat)), { compat: 2 }),
   // In SurrealDB 2 array::includes is array::any under another name (array::includes([1]) is true).
   "array::includes": fn(["array", "any?"], async (args, ctx) => {
     const a = arr(args[0]);
