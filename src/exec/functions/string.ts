@@ -23,6 +23,12 @@ import {
 } from "./validate.js";
 
 /** SurrealDB's GENERATION_ALLOCATION_LIMIT (bytes) for generated strings. */
+/** string::html::encode's replacements (the text escaping of SurrealDB's HTML library: every character that can end a tag or an attribute). */
+const HTML_TEXT_ESCAPES: Readonly<Record<string, string>> = {
+  "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;", "`": "&grave;", "/": "&#47;", "&": "&amp;", "=": "&#61;",
+  " ": "&#32;", "\t": "&#9;", "\n": "&#10;", "\f": "&#12;", "\r": "&#13;", "\0": "&#65533;",
+};
+
 export const ALLOCATION_LIMIT = 1_048_576;
 
 function limit(name: string, bytes: number): void {
@@ -116,6 +122,7 @@ export const stringFunctions: BuiltinTable = {
     return rest.join(sep);
   }),
   "string::matches": fn(["string", "regex"], ([s, r]) => regexMatches(r as Regex, str(s))),
+  "string::html::encode": fn(["string"], ([s]) => str(s).replace(/[<>"'`/&= \t\n\f\r\0]/g, (c) => HTML_TEXT_ESCAPES[c]!), { compat: 2 }),
   "string::len": fn(["string"], ([s]) => BigInt(chars(str(s)).length)),
   "string::lowercase": fn(["string"], ([s]) => str(s).toLowerCase()),
   "string::uppercase": fn(["string"], ([s]) => str(s).toUpperCase()),
