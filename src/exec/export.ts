@@ -1,8 +1,10 @@
 // exec/: GET /export — the session's database as SurrealQL text (definitions then records), in SurrealDB's layout per version.
 
 import { printAccess, printStatement, tableTypeOf } from "../ast/print.js";
-import type { DefineStatement, JwtConfig } from "../ast/nodes.js";
+import type { DefineFieldStatement, DefineStatement, JwtConfig } from "../ast/nodes.js";
+import { elementDefinitions } from "../doc/fields.js";
 import { withoutSecrets } from "../ast/secrets.js";
+import { idiomText } from "../store/catalog.js";
 import type { Catalog, DatabaseEntry, TableEntry } from "../store/catalog.js";
 import { scanAll } from "../store/records.js";
 import type { RecordStore } from "../store/records.js";
@@ -81,6 +83,21 @@ class Out {
 /** A record that SurrealDB would export as a graph edge: `in` and `out` are both record ids, outside a NORMAL table. */
 function isEdge(doc: ValueObject, t: TableEntry, compat: Compat): doc is ValueObject & { in: RecordId; out: RecordId } {
   return doc.in instanceof RecordId && doc.out instanceof RecordId && tableTypeOf(t.def, compat).kind !== "Normal";
+}
+
+/**
+ * 2.x fields in name order, an element field the TYPE of a field before it already defines (`tags[*]` after
+ * `tags TYPE array<string>`) written with OVERWRITE: without it the import refuses it as existing and keeps the
+ * implied `PERMISSIONS FULL` (attack pass 9, G8; SurrealDB 2.6.0 refuses it too, even under OPTION IMPORT).
+ */
+function fieldsForImport(fields: readonly DefineFieldStatement[]): DefineFieldStatement[] {
+  const implied = new Set<string>();
+  return fields.map((fd) => {
+    const name = idiomText(fd.name);
+    const out = implied.has(name) && !fd.overwrite ? { ...fd, overwrite: true } : fd;
+    for (const el of elementDefinitions(fd, 2)) implied.add(idiomText(el.name));
+    return out;
+  });
 }
 
 /** A definition without its secrets, commented out line by line (it must not import with `[REDACTED]` as a key). */
@@ -186,7 +203,9 @@ export async function exportDatabase(src: ExportSource, txn: Transaction, ns: st
     out.header(`TABLE: ${t.def.name}`);
     out.line(`${def(t.def)};`);
     out.line();
-    for (const list of [byName(t.fields), byName(t.indexes), byName(t.events)]) {
+    for (const d of fieldsForImport(byName(t.fields))) out.line(`${def(d)};`);
+    out.line();
+    for (const list of [byName(t.indexes), byName(t.events)]) {
       for (const d of list) out.line(`${def(d)};`);
       out.line();
     }

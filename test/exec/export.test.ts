@@ -79,6 +79,34 @@ describe("export → import round trip", () => {
   }
 });
 
+describe("element rules a parent's TYPE implies (attack pass 9, G8)", () => {
+  for (const compat of [1, 2] as const) {
+    it(`compat ${compat}: the element field's own rules survive export → import (a record user sees the same)`, async () => {
+      const ds = newDs({ compat });
+      const ow = compat === 2 ? "OVERWRITE " : "";
+      const setup = [
+        "DEFINE TABLE user SCHEMALESS PERMISSIONS FULL",
+        "DEFINE FIELD tags ON user TYPE option<array<string>> PERMISSIONS FULL",
+        `DEFINE FIELD ${ow}tags[*] ON user TYPE string PERMISSIONS FOR select WHERE $value != 'hidden'`,
+        "DEFINE FIELD obj.x ON user TYPE option<array<int>>",
+        `DEFINE FIELD ${ow}obj.x[*] ON user TYPE int PERMISSIONS FOR select WHERE $value > 0`,
+        "CREATE user:1 SET tags = ['a', 'hidden', 'b'], obj.x = [1, -1, 2]",
+      ];
+      for (const q of setup) expect((await run(ds, rootSession(), q)).filter((o) => "err" in o)).toEqual([]);
+      const text = await ds.exportSql(rootSession());
+      const fresh = newDs({ compat });
+      expect((await run(fresh, rootSession(), text)).filter((o) => "err" in o)).toEqual([]);
+      const info = "INFO FOR TABLE user";
+      expect(await run(fresh, rootSession(), info)).toEqual(await run(ds, rootSession(), info));
+      const seen = "SELECT tags, obj FROM user:1";
+      const viaUser = await run(fresh, recordSession("user", 1n), seen);
+      expect(viaUser).toEqual(await run(ds, recordSession("user", 1n), seen));
+      expect(viaUser).toEqual([{ ok: [{ obj: { x: [1, 2] }, tags: ["a", "b"] }] }]);
+      expect(await fresh.exportSql(rootSession())).toBe(text);
+    });
+  }
+});
+
 describe("names and keys that end their quoting early (attack pass 9, G6 / G7)", () => {
   const KEY = `a": 1 }, id: post:inj1 } ]; DEFINE USER pwn ON ROOT PASSWORD 'pwned' ROLES OWNER; INSERT [ { z: { "b`;
   for (const compat of [1, 2] as const) {
