@@ -8,6 +8,7 @@ import type { SchemaDefinition } from "../doc/env.js";
 import { namesIn } from "./access-reach.js";
 import { sessionVars } from "./expressions/params.js";
 import { selectDocument, selectDocumentHidden } from "../doc/select.js";
+import { checkPermissionsQuick, checkPermissionsTable } from "../doc/permissions.js";
 import { newDatabaseEntry, newNamespaceEntry, newTableEntry, putIn } from "../store/catalog.js";
 import type { Catalog, TableEntry } from "../store/catalog.js";
 import type { IndexStore } from "../store/indexes.js";
@@ -195,6 +196,25 @@ export async function missLikeHit(
   try {
     if (opts.fetchFrom) await ctx.core.records.get(ctx.txn, opts.fetchFrom, standIn.id);
     await (opts.view ?? selectDocumentHidden)(docEnv(ctx, { standIn: true }), table, standIn);
+  } catch {
+    // the stand-in's outcome, errors included, is dropped: the answer is the miss's
+  }
+}
+
+/**
+ * A write by id (UPDATE / DELETE) that found no record does the judging a hit on a record the client may not see does,
+ * and drops it (attack pass 9, G2): on a stand-in `{ id }`, the action's quick check (NONE stops both), with a WHERE
+ * the select permissions its view needs (a hidden record stops there), then the action's table permission. Only where
+ * permissions apply.
+ */
+export async function writeMissLikeHit(ctx: Ctx, table: TableEntry | undefined, action: "update" | "delete", rid: RecordId, where: boolean): Promise<void> {
+  if (!table || !permissionsApply(ctx, false)) return;
+  const env = docEnv(ctx, { standIn: true });
+  const standIn = { id: rid };
+  try {
+    if (env.compat === 2 && !checkPermissionsQuick(env, table, action, standIn)) return;
+    if (where && !(await selectDocument(env, table, standIn))) return;
+    await checkPermissionsTable(env, table, action, standIn, { before: standIn, after: standIn });
   } catch {
     // the stand-in's outcome, errors included, is dropped: the answer is the miss's
   }

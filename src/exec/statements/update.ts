@@ -22,7 +22,7 @@ export async function runUpdate(s: UpdateStatement, ctx: Ctx): Promise<Value> {
   );
   if (s.only && (sources.length !== 1 || sources[0]!.kind === "Table")) throw queryError("SingleOnlyOutput");
   // v2 UPDATE leaves a missing record alone; UPSERT and v1 UPDATE create it
-  const targets = await writeTargets(sources, ctx, s.kind.toUpperCase(), s.kind === "Upsert" || compat === 1);
+  const targets = await writeTargets(sources, ctx, s.kind === "Upsert" ? "UPSERT" : "UPDATE", s.kind === "Upsert" || compat === 1, s.cond !== undefined);
   const outputs = new WriteOutputs(s.output, ctx, "After");
   const env = docEnv(ctx);
   const where = whereClause(s.cond, ctx);

@@ -10,6 +10,7 @@ import { needDb, needNs, withCtx } from "../context.js";
 import { evaluate } from "../expressions/evaluate.js";
 import { rangeCandidates, tableCandidates, type Source } from "../iterate.js";
 import { SKIP, writeOutput } from "../output.js";
+import { writeMissLikeHit } from "../records.js";
 
 /** A record an UPDATE / UPSERT / DELETE will write, with its stored value (NONE when missing). */
 export interface WriteTarget {
@@ -19,8 +20,11 @@ export interface WriteTarget {
   readonly byId: boolean;
 }
 
-/** The records of each target: every record of a table or range; a record id, kept when missing only if `keepMissing`. */
-export async function writeTargets(sources: readonly Source[], ctx: Ctx, statement: string, keepMissing: boolean): Promise<WriteTarget[]> {
+/**
+ * The records of each target: every record of a table or range; a record id, kept when missing only if `keepMissing`
+ * (a missing id not kept costs what a hidden hit's judging does: `where`, does the statement have a WHERE).
+ */
+export async function writeTargets(sources: readonly Source[], ctx: Ctx, statement: "UPDATE" | "UPSERT" | "DELETE", keepMissing: boolean, where: boolean): Promise<WriteTarget[]> {
   const ns = needNs(ctx);
   const db = needDb(ctx);
   const targets: WriteTarget[] = [];
@@ -30,6 +34,7 @@ export async function writeTargets(sources: readonly Source[], ctx: Ctx, stateme
     else if (src.kind === "Record") {
       const before = await ctx.core.records.get(ctx.txn, { ns, db, tb: src.rid.table }, src.rid);
       if (before || keepMissing) targets.push({ rid: src.rid, before, byId: true });
+      else await writeMissLikeHit(ctx, ctx.core.catalog.table(ns, db, src.rid.table), statement === "DELETE" ? "delete" : "update", src.rid, where);
     } else throw queryError("InvalidStatementTarget", String(src.value), statement);
   }
   return targets;
