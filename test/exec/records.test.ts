@@ -4,22 +4,8 @@
 // clause makes (`gate:1.open`), not timed.
 
 import { describe, expect, it } from "vitest";
-import { Datastore } from "../../src/exec/datastore.js";
-import { newSession } from "../../src/exec/session.js";
-import { KvRecordStore } from "../../src/store/records.js";
-import type { TableRef } from "../../src/store/records.js";
-import type { Transaction } from "../../src/store/transaction.js";
-import { RecordId } from "../../src/value/types.js";
-import { rootSession, run } from "./helpers.js";
-
-/** A record store that notes the table of every `get`. */
-class CountingStore extends KvRecordStore {
-  reads: string[] = [];
-  override get(txn: Transaction, t: TableRef, id: RecordId) {
-    this.reads.push(t.tb);
-    return super.get(txn, t, id);
-  }
-}
+import { rootSession } from "./helpers.js";
+import { missProbe } from "./miss-probe.js";
 
 const SCHEMA = `
 DEFINE TABLE gate SCHEMALESS PERMISSIONS FULL;
@@ -45,20 +31,7 @@ const PROBES: [string, string, string][] = [
 ];
 
 describe.each([1, 2] as const)("a miss works like a hidden hit (compat %i)", (compat) => {
-  const setUp = async () => {
-    const store = new CountingStore();
-    const ds = new Datastore({ compat, records: store });
-    await run(ds, rootSession(), SCHEMA);
-    const level = compat === 1 ? "Scope" : "Record";
-    const mallory = newSession({ ns: "test", db: "test", actor: { level, ns: "test", db: "test", id: "user:mallory", roles: [] }, rd: new RecordId("user", "mallory"), ac: "account" });
-    /** The answer and the tables of the records read while answering. */
-    const probe = async (sql: string, session = mallory) => {
-      store.reads = [];
-      const out = await run(ds, session, sql);
-      return { out, reads: [...store.reads].sort() };
-    };
-    return { probe };
-  };
+  const setUp = async () => ({ probe: await missProbe(compat, SCHEMA) });
 
   const probes = compat === 2 ? [...PROBES, ["record::exists", "RETURN record::exists(msg:1)", "RETURN record::exists(msg:2)"]] : PROBES;
   it.each(probes)("%s: the same reads as the hit, permission clause included; the same answer", async (_title, hit, miss) => {
@@ -74,7 +47,7 @@ describe.each([1, 2] as const)("a miss works like a hidden hit (compat %i)", (co
   it("does no stand-in work for an actor whose permissions do not apply", async () => {
     const { probe } = await setUp();
     const m = await probe("SELECT * FROM user WHERE email = 'ghost@victim.io'", rootSession());
-    expect(m).toEqual({ out: [{ ok: [] }], reads: [] });
+    expect(m).toEqual({ out: [{ ok: [] }], reads: [], denials: [] });
   });
 
   it("drops an error the stand-in meets: the answer is the miss's", async () => {

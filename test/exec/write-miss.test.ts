@@ -5,22 +5,8 @@
 // makes (`gate:1.open`) and the decisions the denial log hears (a NONE rule: both stop at the quick check), not timed.
 
 import { describe, expect, it } from "vitest";
-import { Datastore } from "../../src/exec/datastore.js";
-import { newSession } from "../../src/exec/session.js";
-import { KvRecordStore } from "../../src/store/records.js";
-import type { TableRef } from "../../src/store/records.js";
-import type { Transaction } from "../../src/store/transaction.js";
-import { RecordId } from "../../src/value/types.js";
-import { rootSession, run } from "./helpers.js";
-
-/** A record store that notes the table of every `get`. */
-class CountingStore extends KvRecordStore {
-  reads: string[] = [];
-  override get(txn: Transaction, t: TableRef, id: RecordId) {
-    this.reads.push(t.tb);
-    return super.get(txn, t, id);
-  }
-}
+import { rootSession } from "./helpers.js";
+import { missProbe } from "./miss-probe.js";
 
 const SCHEMA = `
 DEFINE TABLE gate SCHEMALESS PERMISSIONS FULL;
@@ -49,22 +35,7 @@ const V2: [string, string, string][] = [
 ];
 
 describe.each([1, 2] as const)("a write by id that misses works like a hidden hit (compat %i)", (compat) => {
-  const setUp = async () => {
-    const store = new CountingStore();
-    const denials: string[] = [];
-    const ds = new Datastore({ compat, records: store, onDenied: (d) => denials.push(`${d.action} ${d.table} ${d.clause}`) });
-    await run(ds, rootSession(), SCHEMA);
-    const level = compat === 1 ? "Scope" : "Record";
-    const mallory = newSession({ ns: "test", db: "test", actor: { level, ns: "test", db: "test", id: "user:mallory", roles: [] }, rd: new RecordId("user", "mallory"), ac: "account" });
-    /** The answer, the tables of the records read and the decisions refused while answering. */
-    const probe = async (sql: string, session = mallory) => {
-      store.reads = [];
-      denials.length = 0;
-      const out = await run(ds, session, sql);
-      return { out, reads: [...store.reads].sort(), denials: [...denials].sort() };
-    };
-    return { probe };
-  };
+  const setUp = async () => ({ probe: await missProbe(compat, SCHEMA) });
 
   it.each(compat === 2 ? [...BOTH, ...V2] : BOTH)("%s: the same reads and refused decisions as the hit; the same answer", async (_title, hit, miss) => {
     const { probe } = await setUp();
