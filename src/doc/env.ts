@@ -53,6 +53,8 @@ export interface DocEnv extends DecideEnv {
   printExpr(expr: Expr): string;
   /** Text of a value as SurrealDB prints it in messages (`'a@b.com'`, `user:1`). */
   printValue(v: Value): string;
+  /** Under `OPTION IMPORT` of a system user whom PERMISSIONS do not bind: fields are kept as written, no event runs. */
+  readonly importing: boolean;
 }
 
 /** One write as field processing and events see it, once the data clause has run. */

@@ -6,7 +6,7 @@ import type { Value, ValueObject } from "../value/types.js";
 import type { DocEnv, WriteOp } from "./env.js";
 
 export async function processEvents(env: DocEnv, table: TableEntry, op: WriteOp, after: ValueObject | undefined): Promise<void> {
-  if (table.events.size === 0) return;
+  if (table.events.size === 0 || env.importing) return;
   const event = op.action.toUpperCase();
   const doc: Value = after ?? op.before;
   const vars = { event, before: op.before, after, value: doc, input: undefined, this: doc };

@@ -71,6 +71,8 @@ function diff(before: Value, after: Value, compat: 1 | 2): { value: Value; equal
 
 /** Run every field definition over the record being written, at every path its name covers; returns the processed record. */
 export async function processTableFields(env: DocEnv, table: TableEntry, op: WriteOp, after: ValueObject): Promise<ValueObject> {
+  // OPTION IMPORT: the record as the export wrote it (no TYPE, VALUE, DEFAULT, ASSERT or READONLY), as SurrealDB imports
+  if (env.importing) return after;
   const isNew = op.action === "create" || op.before === undefined;
   const permsApply = env.permissionsApply(true);
   const action = isNew ? "create" : "update";

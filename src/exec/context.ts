@@ -186,6 +186,8 @@ export interface Ctx {
   readonly budget: Budget;
   /** Hears every permission decision the query makes (Connection.explain); undefined otherwise. */
   readonly explain?: ((decision: Decision) => void) | undefined;
+  /** `OPTION IMPORT` is on for the rest of the query (an EDITOR's or above): field clauses and events do not run. */
+  readonly importing?: boolean;
 }
 
 /** What a nested evaluation may change; never whose rights it runs with. */
@@ -199,14 +201,14 @@ export interface CtxPatch {
 export const MAX_DEPTH = 120;
 
 /** A statement's context: the session's own (client) rights, within `budget` (default: no time limit). */
-export function clientCtx(core: EngineCore, session: Session, txn: Transaction, vars: Vars, budget = Budget.of(Infinity), explain?: (decision: Decision) => void): Ctx {
-  return { core, session, txn, vars, rights: CLIENT_RIGHTS, doc: undefined, depth: 0, budget, explain };
+export function clientCtx(core: EngineCore, session: Session, txn: Transaction, vars: Vars, budget = Budget.of(Infinity), explain?: (decision: Decision) => void, importing = false): Ctx {
+  return { core, session, txn, vars, rights: CLIENT_RIGHTS, doc: undefined, depth: 0, budget, explain, importing };
 }
 
 function nested(ctx: Ctx, rights: Rights, patch: CtxPatch): Ctx {
   const depth = ctx.depth + 1;
   if (depth > MAX_DEPTH) throw queryError("ComputationDepthExceeded");
-  return { core: ctx.core, session: ctx.session, txn: ctx.txn, vars: patch.vars ?? ctx.vars, rights, doc: "doc" in patch ? patch.doc : ctx.doc, depth, budget: patch.budget ?? ctx.budget, explain: ctx.explain };
+  return { core: ctx.core, session: ctx.session, txn: ctx.txn, vars: patch.vars ?? ctx.vars, rights, doc: "doc" in patch ? patch.doc : ctx.doc, depth, budget: patch.budget ?? ctx.budget, explain: ctx.explain, importing: ctx.importing };
 }
 
 /** A nested context with the same rights. */

@@ -73,8 +73,8 @@ export const transactionBudget = (budget: Budget, txn: Transaction): Budget =>
 type Explain = ExecuteOptions["explain"];
 
 /** Run one statement in `txn`; a top-level RETURN yields its value; the result counts towards the query's results. */
-async function runTop(stmt: Statement, core: EngineCore, session: Session, vars: Vars, txn: Transaction, budget: Budget, explain: Explain, index: number): Promise<Value> {
-  const ctx = clientCtx(core, session, txn, vars, transactionBudget(budget, txn), explain && ((d) => explain(d, index)));
+async function runTop(stmt: Statement, core: EngineCore, session: Session, vars: Vars, txn: Transaction, budget: Budget, explain: Explain, index: number, importing: boolean): Promise<Value> {
+  const ctx = clientCtx(core, session, txn, vars, transactionBudget(budget, txn), explain && ((d) => explain(d, index)), importing);
   let result: Value;
   try {
     result = await runStatement(stmt, ctx);
@@ -94,11 +94,17 @@ export async function executeStatements(stmts: readonly Statement[], core: Engin
   // 0. OPTION needs an EDITOR: below that SurrealDB refuses the whole query
   checkOptions(stmts, session, core.auth);
   const responses: QueryResponse[] = [];
+  // OPTION IMPORT [= false]: for the statements after it, field clauses and events do not run (as SurrealDB)
+  let importing = false;
+  const option = (s: Statement): void => {
+    if (s.kind === "Option" && s.name.toUpperCase() === "IMPORT") importing = s.value;
+  };
   let i = 0;
   while (i < stmts.length) {
     const stmt = stmts[i]!;
-    // 1. a lone COMMIT / CANCEL outside a block, and OPTION (no effect yet), give no result
+    // 1. a lone COMMIT / CANCEL outside a block, and OPTION, give no result
     if (stmt.kind === "Commit" || stmt.kind === "Cancel" || stmt.kind === "Option") {
+      option(stmt);
       i++;
       continue;
     }
@@ -106,7 +112,7 @@ export async function executeStatements(stmts: readonly Statement[], core: Engin
     if (stmt.kind !== "Begin") {
       const started = process.hrtime.bigint();
       try {
-        const result = await withRetries(core, (txn) => runTop(stmt, core, session, vars, txn, budget, explain, responses.length));
+        const result = await withRetries(core, (txn) => runTop(stmt, core, session, vars, txn, budget, explain, responses.length, importing));
         responses.push(ok(result, started, session));
       } catch (e) {
         responses.push(err(asSurrealError(e, core), started, session));
@@ -122,14 +128,17 @@ export async function executeStatements(stmts: readonly Statement[], core: Engin
     let failed = false;
     const txn = await core.begin();
     for (let j = i + 1; j < end; j++) {
-      if (stmts[j]!.kind === "Option") continue;
+      if (stmts[j]!.kind === "Option") {
+        option(stmts[j]!);
+        continue;
+      }
       const started = process.hrtime.bigint();
       if (failed) {
         block.push(err(queryError("QueryNotExecuted"), started, session));
         continue;
       }
       try {
-        block.push(ok(await runTop(stmts[j]!, core, session, vars, txn, budget, explain, responses.length + block.length), started, session));
+        block.push(ok(await runTop(stmts[j]!, core, session, vars, txn, budget, explain, responses.length + block.length, importing), started, session));
       } catch (e) {
         failed = true;
         block.push(err(asSurrealError(e, core), started, session));

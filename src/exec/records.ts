@@ -62,6 +62,11 @@ class ContextEnv implements DocEnv {
     return permissionsApply(this.ctx, write);
   }
 
+  // never for a client whom PERMISSIONS bind (OPTION needs an EDITOR; this holds whatever reaches here)
+  get importing(): boolean {
+    return this.ctx.importing === true && !permissionsApply(this.ctx, true);
+  }
+
   // PERMISSIONS clauses and events bypass PERMISSIONS; a field's VALUE / DEFAULT / ASSERT keeps the invoker's rights (as SurrealDB)
   evaluate(def: SchemaDefinition, clause: Expr, doc: Value, bind: Readonly<Record<string, Value>>): Promise<Value> {
     return def.kind === "DefineField" ? evaluate(clause, bodyCtx(this.ctx, { doc, bind })) : evaluateAsOwner(this.ctx, def, clause, { doc, bind });

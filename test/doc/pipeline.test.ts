@@ -59,6 +59,7 @@ async function env(opts: { perms: boolean; auth?: Value; tables?: TableEntry[]; 
     ns: "n",
     db: "d",
     permissionsApply: () => opts.perms,
+    importing: false,
     evaluate: (_def, e, doc, vars) => miniEval(e, doc, { ...opts.outer, ...vars }, opts.auth),
     ensureTable: (tb) => {
       const t = tables.get(tb);
