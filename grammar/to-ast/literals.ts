@@ -3,7 +3,7 @@ import type * as A from "../../src/ast/nodes.js";
 import type * as C from "../cst.js";
 import { parseI64 } from "../../src/value/int.js";
 import { RecordId, Uuid, type Regex, type RecordIdKey, type Value } from "../../src/value/types.js";
-import { regexFrom, RegexSyntaxError } from "../../src/value/regex.js";
+import { regexFrom, regexSourceOf, RegexSyntaxError } from "../../src/value/regex.js";
 import { datetimeFromText, unquote, uuidFromText } from "../literals.js";
 import type { IToken } from "chevrotain";
 import { nodes, node, tok, has, req, firstKey, firstToken, type Node, type Ctx } from "./context.js";
@@ -71,7 +71,7 @@ function v1RecordId(text: string): A.RecordIdExpr | undefined {
 /** `/…/`: the pattern with `\/` read as `/`, checked as SurrealDB checks it ("Invalid regex: …"). */
 export function regexLiteral(ctx: Ctx, t: IToken): Regex {
   try {
-    return regexFrom(t.image.slice(1, -1).replace(/\\\//g, "/"));
+    return regexFrom(regexSourceOf(t.image.slice(1, -1)));
   } catch (e) {
     if (e instanceof RegexSyntaxError) ctx.fail(t, `Invalid regex: ${e.message}`);
     throw e;

@@ -118,7 +118,21 @@ export function regexMatches(r: Regex, text: string): boolean {
   return compile(r.source).test(text);
 }
 
-/** `/…/` as SurrealDB prints it: 2.x escapes `/` inside, 1.x prints the pattern as it is. */
-export function formatRegex(r: Regex, compat: 1 | 2): string {
-  return `/${compat === 1 ? r.source : r.source.replace(/\//g, "\\/")}/`;
+/**
+ * `/…/` so that it reads back as one literal of the same pattern, in both compats (stricter than SurrealDB: 1.5.4 prints
+ * the pattern as it is and 2.6.0 escapes every `/`, so a pattern `\/` or one holding a line break ended the literal early
+ * and wrote SurrealQL into an export: attack pass 10, H1). An escape pair is kept as it is (an escaped line break as
+ * `\n` / `\r`), an unescaped `/` becomes `\/`, a line break `\n` / `\r`: the same pattern to the regex engine.
+ */
+export function formatRegex(r: Regex, _compat: 1 | 2): string {
+  const breaks = (c: string): string => (c === "\n" ? "\\n" : c === "\r" ? "\\r" : c);
+  const body = r.source.replace(/\\([\s\S])|\\$|[/\n\r]/g, (m, escaped: string | undefined) =>
+    escaped !== undefined ? (escaped === "\n" || escaped === "\r" ? breaks(escaped) : m) : m === "\\" ? "\\\\" : m === "/" ? "\\/" : breaks(m),
+  );
+  return `/${body}/`;
+}
+
+/** The pattern of a `/…/` literal's body: `\/` is a `/`, every other escape pair stays as written. */
+export function regexSourceOf(body: string): string {
+  return body.replace(/\\([\s\S])/g, (m, c: string) => (c === "/" ? "/" : m));
 }

@@ -7,7 +7,8 @@ import { parse, parseRecordId } from "../../grammar/index.js";
 import { SurqlAuth } from "../../src/index.js";
 import { escapeFunctionName, escapeIdent, escapeKey, formatRecordId } from "../../src/value/record.js";
 import { toSql } from "../../src/value/display.js";
-import { RecordId, Table, type Value } from "../../src/value/types.js";
+import { RecordId, Regex, Table, type Value } from "../../src/value/types.js";
+import { regexFrom } from "../../src/value/regex.js";
 
 /** Strings made of the characters that end or escape a quoting, plus any characters at all. */
 const hostile = fc.oneof(
@@ -59,6 +60,26 @@ describe.each([1, 2] as const)("compat %i: printed names read back", (compat) =>
         expect(parse(`RETURN [${toSql(new Table(name), opts)}]`)).toHaveLength(1);
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it("a regex value (attack pass 10, H1: a pattern `\\/` or a line break ended the literal in an export)", async () => {
+    const pattern = fc.string({ unit: fc.constantFrom("/", "\\", "\\/", "\\\\", "\n", "\r", "a", ";", "'", '"', "`", " ", "."), minLength: 1, maxLength: 10 });
+    await fc.assert(
+      fc.asyncProperty(pattern, async (source) => {
+        let r: Regex;
+        try {
+          r = regexFrom(source);
+        } catch {
+          return; // not a pattern: no such value exists
+        }
+        const printed = toSql([r, 1n], opts);
+        const back = (await run(compat, `RETURN ${printed}`)) as Value[];
+        expect(back).toHaveLength(2);
+        expect(back[0]).toBeInstanceOf(Regex);
+        expect(toSql(back, opts)).toBe(printed);
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -24,10 +24,12 @@ describe("regex values (Rust regex syntax on a JS RegExp)", () => {
     expect(() => regexFrom("[a")).toThrow(/unclosed character class/);
     expect(() => regexFrom("*")).toThrow(RegexSyntaxError);
   });
-  it("prints `/…/` (2.x escapes `/`, 1.x does not), sends its pattern as JSON, is falsy and sorts after tables", () => {
+  it("prints `/…/` readable back (a `/` escaped in both compats, stricter than 1.5.4: H1), sends its pattern as JSON, is falsy and sorts after tables", () => {
     const r = regexFrom("a/b");
     expect(formatRegex(r, 2)).toBe("/a\\/b/");
-    expect(formatRegex(r, 1)).toBe("/a/b/");
+    expect(formatRegex(r, 1)).toBe("/a\\/b/");
+    expect(formatRegex(regexFrom("a\\/b"), 2)).toBe("/a\\/b/");
+    expect(formatRegex(regexFrom("a\nb"), 1)).toBe("/a\\nb/");
     expect(toSql(r)).toBe("/a\\/b/");
     expect(toJson(r)).toBe("a/b");
     expect(isTruthy(r)).toBe(false);
