@@ -3,7 +3,20 @@ import { compareValues, formatRegex, isTruthy, looseEquals, regexFrom, regexMatc
 
 const m = (pattern: string, text: string) => regexMatches(regexFrom(pattern), text);
 
-describe("regex values (Rust regex syntax on a JS RegExp)", () => {
+describe("regex values (Rust regex syntax, matched by RE2)", () => {
+  it("matches in time linear in the text: catastrophic patterns answer at once (attack pass 10, H2; no timing asserted: a backtracking engine never answers these within vitest's timeout)", () => {
+    const text = `${"a".repeat(5000)}!`;
+    for (const p of ["(a+)+$", "^(a|a)*$", "(a*)*b", "^(a|aa)+$", "^(\\w+\\s?)*$"]) expect(regexMatches(regexFrom(p), text)).toBe(false);
+    expect(regexMatches(regexFrom("(a+)+!"), text)).toBe(true);
+  });
+
+  it("keeps Rust's Unicode \\w and \\d under RE2", () => {
+    expect(regexMatches(regexFrom("^\\w+$"), "héllo")).toBe(true);
+    expect(regexMatches(regexFrom("^\\d+$"), "٣٤")).toBe(true);
+    expect(regexMatches(regexFrom("^\\W$"), "é")).toBe(false);
+    expect(regexMatches(regexFrom("^[\\w-]+$"), "a-é")).toBe(true);
+  });
+
   it("reads Rust's syntax: Unicode \\w \\d, leading flags, (?P<n>), \\A \\z, \\pL, escaped punctuation, POSIX classes, `]` first in a class", () => {
     expect(m("^\\w+$", "héllo")).toBe(true);
     expect(m("^\\d$", "٣")).toBe(true);
