@@ -114,7 +114,7 @@ export function toSql(v: Value, opts?: CompatOpts): string {
   if (v instanceof Uint8Array) return `encoding::base64::decode("${base64NoPad(v)}")`;
   if (v instanceof Geometry) return formatGeometry(v);
   if (v instanceof Range) return formatRange(v, opts);
-  if (v instanceof Regex) return formatRegex(v, compat);
+  if (v instanceof Regex) return formatRegex(v);
   if (v instanceof Closure) return v.text;
   if (isValueObject(v)) {
     const keys = sortedKeys(v);

@@ -160,7 +160,7 @@ export function regexMatches(r: Regex, text: string): boolean {
  * and wrote SurrealQL into an export: attack pass 10, H1). An escape pair is kept as it is (an escaped line break as
  * `\n` / `\r`), an unescaped `/` becomes `\/`, a line break `\n` / `\r`: the same pattern to the regex engine.
  */
-export function formatRegex(r: Regex, _compat: 1 | 2): string {
+export function formatRegex(r: Regex): string {
   const breaks = (c: string): string => (c === "\n" ? "\\n" : c === "\r" ? "\\r" : c);
   const body = r.source.replace(/\\([\s\S])|\\$|[/\n\r]/g, (m, escaped: string | undefined) =>
     escaped !== undefined ? (escaped === "\n" || escaped === "\r" ? breaks(escaped) : m) : m === "\\" ? "\\\\" : m === "/" ? "\\/" : breaks(m),
