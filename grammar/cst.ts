@@ -1347,6 +1347,7 @@ export type ObjectEntryCstChildren = {
   IdentName?: IToken[];
   StringLiteral?: IToken[];
   NumberLiteral?: IToken[];
+  NumIdent?: IToken[];
   Colon: IToken[];
   expr: ExprCstNode[];
 };

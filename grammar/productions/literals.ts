@@ -30,6 +30,8 @@ export function literalRules($: Grammar): LiteralRules {
     { ALT: () => $.CONSUME(T.IdentName) },
     { ALT: () => $.CONSUME(T.StringLiteral) },
     { ALT: () => $.CONSUME(T.NumberLiteral) },
+    // `{ 1a: … }`: 1.5.4 prints a key that starts with a digit bare, and reads it back
+    { ALT: () => $.CONSUME(T.NumIdent) },
   ];
 
   /** `..`, `..=`, `>..`, `>..=` after a record key (`user:1 > 5` stays a comparison). */

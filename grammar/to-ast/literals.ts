@@ -82,7 +82,7 @@ export function objectEntries(ctx: Ctx, n: C.ObjectCstNode): { key: string; valu
   return nodes(n, "objectEntry").map((e) => {
     const nm = tok(e, "IdentName");
     const s = tok(e, "StringLiteral");
-    const num = tok(e, "NumberLiteral");
+    const num = tok(e, "NumberLiteral") ?? tok(e, "NumIdent");
     const key = nm ? ctx.nameText(nm) : s ? ctx.string(s) : req(num).image;
     return { key, value: expr(ctx, req(node(e, "expr"))) };
   });
