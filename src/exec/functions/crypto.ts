@@ -1,6 +1,8 @@
 // crypto:: builtins: password hashing (argon2, bcrypt, pbkdf2, scrypt; see hashing.ts) and hex digests.
 
 import { createHash } from "node:crypto";
+import { blake3 } from "@noble/hashes/blake3.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import type { Session } from "../session.js";
 import type { FunctionContext } from "./context.js";
 import { generatePasswordHash, HASHING, PASSWORD_ALGORITHMS, type PasswordAlgorithm } from "./hashing.js";
@@ -44,6 +46,7 @@ export const cryptoFunctions: BuiltinTable = {
       [`crypto::${alg}::compare`, fn(["string", "string"], ([hash, pass], ctx) => hashing(ctx, () => compare(alg, hash as string, pass as string, ctx)))],
     ]),
   ),
+  "crypto::blake3": fn(["string"], ([s]) => bytesToHex(blake3(utf8ToBytes(s as string))), { compat: 2 }),
   "crypto::md5": fn(["string"], digest("md5")),
   "crypto::sha1": fn(["string"], digest("sha1")),
   "crypto::sha256": fn(["string"], digest("sha256")),
