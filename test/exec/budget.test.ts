@@ -48,11 +48,12 @@ describe.each([1, 2] as const)("compat %i", (compat) => {
   it("a graph step from many sources honours the time limit (every edge read is a checkpoint)", async () => {
     const ds = newDs({ compat, auth: false });
     await run(ds, rootSession(), `FOR $i IN ${items(300)} { RELATE t:1->e->t:2 }`);
-    // 3,000 sources × 300 edges: 900,000 edge reads (well over a second on any machine), stopped by a 200 ms TIMEOUT;
-    // with 300 sources and 1 s a fast run could finish first, and a loaded one could answer either way
-    const sources = `[${Array(3000).fill("t:1").join(", ")}]`;
+    // 10,000 sources × 300 edges: 3,000,000 edge reads (several seconds on any machine), stopped by a 1 s TIMEOUT.
+    // (With 200 ms, a loaded machine that paused the process for longer than that before the query's first 10 ms
+    // slice ended saw the deadline at the first look at the clock, before any yield: the order below flipped.)
+    const sources = `[${Array(10_000).fill("t:1").join(", ")}]`;
     const order: string[] = [];
-    const query = run(ds, rootSession(), `SELECT VALUE array::len((${sources})->e) FROM [1] TIMEOUT 200ms`).then((r) => (order.push("query"), r));
+    const query = run(ds, rootSession(), `SELECT VALUE array::len((${sources})->e) FROM [1] TIMEOUT 1s`).then((r) => (order.push("query"), r));
     setTimeout(() => order.push("timer"), 0);
     expect(await query).toEqual([{ err: TIMEOUT }]);
     // it yielded to the event loop while it ran

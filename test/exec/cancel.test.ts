@@ -2,8 +2,9 @@
 // SurrealDB's cancellation error, a sleeping sleep() wakes, and nothing it wrote is committed. No timings: the query
 // time limit is a minute, so only the cancellation can end these queries within vitest's timeout.
 
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Budget } from "../../src/exec/budget.js";
+import { scheduler } from "../../src/exec/scheduler.js";
 import { newDs, recordSession, rootSession, run } from "./helpers.js";
 
 const CANCELLED = "The query was not executed due to a cancelled transaction";
@@ -12,12 +13,25 @@ const items = (n: number) => `string::split(string::repeat('a,', ${n - 1}) + 'a'
 /** Far longer than vitest's timeout without a time limit. */
 const LOOP = `FOR $i IN ${items(3000)} { FOR $j IN ${items(3000)} { CREATE note SET i = $i; } }`;
 
-/** Aborts `signal` once the engine first yields to the event loop (the query is running by then). */
+/**
+ * Aborts `signal` when the query asks the scheduler for its second slice: the first is asked before its text is
+ * parsed, the second after 10 ms of running it. (A 0 ms timer raced the first slice: on a loaded machine it fired
+ * before the query started, which then ran nothing and answered other errors.)
+ */
 function abortSoon(): AbortSignal {
   const c = new AbortController();
-  setTimeout(() => c.abort(), 0);
+  let slices = 0;
+  const slice = scheduler.slice.bind(scheduler);
+  vi.spyOn(scheduler, "slice").mockImplementation((lane) => {
+    if (++slices === 2) c.abort();
+    return slice(lane);
+  });
   return c.signal;
 }
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe.each([1, 2] as const)("compat %i: cancelling a running query", (compat) => {
   it("a loop of writes aborted mid-way ends with the cancellation error and commits nothing", async () => {
