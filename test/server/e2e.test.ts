@@ -2,7 +2,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { RecordId as SdkRecordId, Surreal } from "surrealdb";
+import { RecordId as SdkRecordId, Surreal, Table as SdkTable } from "surrealdb";
 import { SurqlAuth } from "../../src/index.js";
 import type { SurrealServer } from "../../src/server/index.js";
 import { jsonRpcSocket } from "./clients.js";
@@ -92,6 +92,23 @@ describe("SurrealDB 2.x mode", () => {
       expect(rec.email).toBe("h@h");
     } finally {
       await db.close();
+    }
+  });
+  it("SDK over WebSocket (CBOR): a regex a record user stored does not break root's reads of the table (attack pass 10, H5)", async () => {
+    const user = new Surreal({ websocketImpl: wsImpl });
+    const root = new Surreal({ websocketImpl: wsImpl });
+    await user.connect(`ws://127.0.0.1:${port}/rpc`, { namespace: "test", database: "test", reconnect: false });
+    await root.connect(`ws://127.0.0.1:${port}/rpc`, { namespace: "test", database: "test", reconnect: false });
+    try {
+      await root.signin({ username: "root", password: "root" });
+      await root.query("DEFINE TABLE IF NOT EXISTS post SCHEMALESS PERMISSIONS FULL").collect();
+      await user.signup({ namespace: "test", database: "test", access: "account", variables: { email: "rx@b.c", pass: "pw" } });
+      await user.query("CREATE post:rx SET r = <regex> 'a/b+'").collect();
+      const rows = (await root.select(new SdkTable("post"))) as unknown as { r: string }[];
+      expect(rows.map((p) => p.r)).toEqual(["a/b+"]);
+    } finally {
+      await user.close();
+      await root.close();
     }
   });
 });

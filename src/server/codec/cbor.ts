@@ -284,8 +284,10 @@ function writeValue(w: Writer, v: Value, compat: Compat, depth: number): void {
   }
   if (v instanceof Geometry) return writeGeometry(w, v, compat, depth);
   if (v instanceof Range) return writeRange(w, v, (x) => writeValue(w, x, compat, depth + 1));
-  // SurrealDB has no CBOR form for a regex or a closure: the response fails with its words (JSON prints their text)
-  if (v instanceof Regex || v instanceof Closure) throw new QueryError("Unsupported", "Found unsupported SurrealQL value being encoded into a CBOR value");
+  // SurrealDB has no CBOR form for either and fails the whole answer. A regex may be stored, so one client's value would
+  // fail every CBOR read of its table (attack pass 10, H5): we send its pattern as text, as JSON does. A closure cannot be stored.
+  if (v instanceof Regex) return writeText(w, v.source);
+  if (v instanceof Closure) throw new QueryError("Unsupported", "Found unsupported SurrealQL value being encoded into a CBOR value");
   if (isValueObject(v)) {
     const keys = Object.keys(v).sort();
     w.head(5, keys.length);
