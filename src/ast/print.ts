@@ -1,9 +1,10 @@
 // AST → canonical SurrealQL text, exactly as SurrealDB's INFO FOR shows each definition (per version).
-import type { DefineAccessStatement, Expr, JwtConfig, Statement, TypeKind } from "./nodes.js";
+import type { DefineAccessStatement, DefineTableStatement, Expr, JwtConfig, Statement, TypeKind } from "./nodes.js";
 import { makeCtx, type PrintOptions } from "./print/context.js";
 import { defineAccess } from "./print/access.js";
 import { expr, type } from "./print/expr.js";
 import { printStmt } from "./print/statements.js";
+import { tableKind } from "./print/define.js";
 
 export type { PrintOptions } from "./print/context.js";
 export { REDACTED, effectiveJwt, redactJwt } from "./print/access.js";
@@ -25,6 +26,11 @@ export function printExpr(e: Expr, opts?: PrintOptions): string {
 
 export function printType(t: TypeKind, opts?: PrintOptions): string {
   return type(t, makeCtx(opts));
+}
+
+/** A table's TYPE as SurrealDB prints it (`NORMAL`, `RELATION IN a OUT b ENFORCED`). */
+export function printTableKind(t: DefineTableStatement["tableType"], opts?: PrintOptions): string {
+  return tableKind(t, makeCtx(opts));
 }
 
 /** A stored access method with its resolved JWT (`StoredAccess.def`, `StoredAccess.jwt`). */

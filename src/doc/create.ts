@@ -3,6 +3,7 @@
 import type { DocEnv, WriteOp } from "./env.js";
 import { checkPermissionsQuick, checkPermissionsTable } from "./permissions.js";
 import { storeIndexData } from "./indexes.js";
+import { checkTableType } from "./table-type.js";
 import { dataClause, newRecord, storeRecord, whereMatches, type WriteRequest, type WriteResult } from "./write.js";
 
 /** Create one record, in SurrealDB's order; NONE when permissions skip it. */
@@ -12,6 +13,8 @@ export async function createDocument(env: DocEnv, req: WriteRequest): Promise<Wr
   const table = env.ensureTable(rid.table);
   // 2. quick permission check (2.x): NONE skips before any clause runs
   if (env.compat === 2 && !checkPermissionsQuick(env, table, "create", { id: rid })) return undefined;
+  // 2b. the table's TYPE: a NORMAL table takes no edge, a RELATION table nothing else
+  checkTableType(table, rid, req.makes, env.compat);
   // 3. an UPDATE / UPSERT WHERE, on the missing record's `{ id }`
   if (!(await whereMatches(env, table, req))) return undefined;
   // 4. 1.x UPDATE of a missing record id: the create permission is met first, on the empty (NONE) document

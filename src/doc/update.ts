@@ -4,6 +4,7 @@ import type { TableEntry } from "../store/catalog.js";
 import type { RecordId } from "../value/types.js";
 import type { DocEnv, WriteOp } from "./env.js";
 import { checkPermissionsQuick, checkPermissionsTable } from "./permissions.js";
+import { checkTableType } from "./table-type.js";
 import { dataClause, newRecord, storeRecord, whereMatches, type WriteRequest, type WriteResult } from "./write.js";
 
 /** Update one record, in SurrealDB's order; NONE when permissions skip it. */
@@ -13,6 +14,8 @@ export async function updateDocument(env: DocEnv, req: WriteRequest): Promise<Wr
   const table = env.ensureTable(rid.table);
   // 2. quick permission check (2.x): NONE skips before any clause runs
   if (env.compat === 2 && !checkPermissionsQuick(env, table, "update", before ?? { id: rid })) return undefined;
+  // 2b. the table's TYPE (UPSERT, RELATE and INSERT of an existing record; not UPDATE)
+  checkTableType(table, rid, req.makes, env.compat);
   // 3. 2.x UPSERT / INSERT … ON DUPLICATE KEY UPDATE of an existing record: a create is tried first, and undone
   if (env.compat === 2 && req.createFirst && !(await createTried(env, table, rid, req.createFirst))) return undefined;
   // 4. WHERE, on the record as the client may select it

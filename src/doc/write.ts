@@ -14,6 +14,7 @@ import { storeIndexData } from "./indexes.js";
 import { withoutPaths, type Path } from "./paths.js";
 import { checkPermissionsTable, hiddenFields } from "./permissions.js";
 import { selectDocument } from "./select.js";
+import type { RecordKind } from "./table-type.js";
 
 /** The outcome of a write: the stored record before and after, or NONE when permissions skipped it. */
 export interface WriteResult {
@@ -52,6 +53,8 @@ export interface WriteRequest {
   readonly viaUpdate?: boolean | undefined;
   /** 2.x UPSERT / INSERT … ON DUPLICATE KEY UPDATE of an existing record: the create SurrealDB tries first (UPSERT updates after a field error in it). */
   readonly createFirst?: { readonly data: DataStep; readonly updateAfterFieldError: boolean } | undefined;
+  /** What the statement writes, held to the table's TYPE (none for UPDATE: SurrealDB checks CREATE, INSERT, UPSERT and RELATE). */
+  readonly makes?: RecordKind | undefined;
   /** An error to raise once permissions have passed (CREATE or INSERT of an existing record). */
   readonly conflict?: (() => Error) | undefined;
   /** INSERT (2.x): the unique indexes are checked before `conflict` is reported (a clash is the error then). */

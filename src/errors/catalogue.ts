@@ -103,10 +103,19 @@ export const QUERY_MESSAGES = {
   IdInvalid: (value: string) => `Found ${value} for the Record ID but this is not a valid id`,
   /** A data clause's `id` naming another record than the one the statement targets (1.x prints the field bare). */
   IdMismatch: (value: string, compat: 1 | 2) => `Found ${value} for the ${compat === 1 ? "id" : "`id`"} field, but a specific record has been specified`,
+  /** A write the table's TYPE refuses: a RELATE into a NORMAL table, a CREATE into a RELATION one (1.x prints two spaces). */
+  TableCheck: (rid: string, relate: boolean, target: string, compat: 1 | 2) =>
+    `Found record: \`${rid}\` which is ${relate ? "not " : ""}a relation, but expected a${compat === 1 ? "  " : " "}${target}`,
+  /** An ENFORCED relation's end that does not exist. */
+  IdNotFound: (rid: string) => `The record '${rid}' does not exist`,
+  /** DEFINE FIELD in / out on a relation table with a type that is no record type. */
+  RelationEndType: (end: "in" | "out") => `An error occurred: ${end} field on a relation must be a record`,
   InOverride: (value: string) => `Found ${value} for the \`in\` field, which does not match the existing field value`,
   OutOverride: (value: string) => `Found ${value} for the \`out\` field, which does not match the existing field value`,
   InsertStatement: (value: string | undefined) =>
     value === undefined ? "Can not execute INSERT statement without a target table" : statementValue("INSERT", value),
+  /** INSERT RELATION of a row whose `in` / `out` is no record id. */
+  InsertRelationEnd: (end: "in" | "out", value: string) => `Can not execute INSERT statement where property '${end}' is: ${value}`,
   InvalidPatch: (detail: string) => `The JSON Patch contains invalid operations. ${detail}`,
   PatchTest: (expected: string, got: string) =>
     `Given test operation failed for JSON Patch. Expected \`${expected}\`, but got \`${got}\` instead.`,

@@ -54,22 +54,23 @@ export function defineUser(s: DefineUserStatement, c: Ctx): string {
 }
 
 export function defineTable(s: DefineTableStatement, c: Ctx): string {
-  let out = `${defineHead("TABLE", s)} ${ident(s.name, c)} TYPE `;
-  const t = tableTypeOf(s, c.compat);
-  if (t.kind === "Any") out += "ANY";
-  else if (t.kind === "Normal") out += "NORMAL";
-  else {
-    out += "RELATION";
-    if (t.from.length > 0) out += ` IN ${t.from.map((n) => ident(n, c)).join(" | ")}`;
-    if (t.to.length > 0) out += ` OUT ${t.to.map((n) => ident(n, c)).join(" | ")}`;
-    if (t.enforced) out += " ENFORCED";
-  }
+  let out = `${defineHead("TABLE", s)} ${ident(s.name, c)} TYPE ${tableKind(tableTypeOf(s, c.compat), c)}`;
   if (s.drop) out += " DROP";
   out += s.schemafull ? " SCHEMAFULL" : " SCHEMALESS";
   out += comment(s.comment, c);
   if (s.view !== undefined) out += ` AS ${printSelect(s.view, c)}`;
   if (s.changefeed !== undefined) out += ` CHANGEFEED ${dur(s.changefeed.expiry)}${s.changefeed.includeOriginal ? " INCLUDE ORIGINAL" : ""}`;
   return out + permissions(s.permissions, ["select", "create", "update", "delete"], c);
+}
+
+/** A table's TYPE as printed: `ANY`, `NORMAL`, `RELATION IN a | b OUT c ENFORCED`. */
+export function tableKind(t: DefineTableStatement["tableType"], c: Ctx): string {
+  if (t.kind === "Any") return "ANY";
+  if (t.kind === "Normal") return "NORMAL";
+  let out = "RELATION";
+  if (t.from.length > 0) out += ` IN ${t.from.map((n) => ident(n, c)).join(" | ")}`;
+  if (t.to.length > 0) out += ` OUT ${t.to.map((n) => ident(n, c)).join(" | ")}`;
+  return t.enforced ? `${out} ENFORCED` : out;
 }
 
 /** The stored table type: without a TYPE clause 2.x makes a SCHEMAFULL table NORMAL, 1.x keeps ANY. */

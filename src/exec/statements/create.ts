@@ -33,7 +33,7 @@ export async function runCreate(s: CreateStatement, ctx: Ctx): Promise<Value> {
     const conflict = () => queryError("RecordExists", formatRecordId(rid, { compat: ctx.core.compat }));
     // 3. the document pipeline runs the data clause after the quick permission check
     const data = (views: DocViews) => applyData(s.data, views, ctx);
-    const res = await writeDocument(docEnv(ctx), { action: "create", rid, before: undefined, data, conflict: exists ? conflict : undefined });
+    const res = await writeDocument(docEnv(ctx), { action: "create", rid, before: undefined, data, makes: "record", conflict: exists ? conflict : undefined });
     // 4. output
     await outputs.add(res);
   }

@@ -18,6 +18,7 @@ import { randomCode } from "../random.js";
 import { checkAllowed } from "../rbac.js";
 import type { ResourceKind } from "../rbac.js";
 import { docEnv, ensureDatabase, ensureTable } from "../records.js";
+import { defineRelationFields, followRelationField } from "./define-table.js";
 
 /** What a table gets when it is created implicitly (by a write or DEFINE FIELD). */
 export function defaultTableDefinition(name: string): DefineTableStatement {
@@ -196,6 +197,7 @@ export async function runDefine(s: DefineStatement, ctx: Ctx): Promise<Value> {
       if (onExisting(ctx, s, !!existing, `The table '${s.name}' already exists`) === "skip") return undefined;
       if (existing) redefine(ctx.txn, dbEntry.tables, s.name, clean(s));
       else putIn(ctx.txn, dbEntry.tables, s.name, newTableEntry(ns, db, clean(s)));
+      defineRelationFields(ctx.txn, dbEntry.tables.get(s.name)!, s);
       return undefined;
     }
     case "DefineField": {
@@ -203,6 +205,7 @@ export async function runDefine(s: DefineStatement, ctx: Ctx): Promise<Value> {
       const table = dbEntry.tables.get(s.table) ?? ensureTable(ctx, s.table);
       if (onExisting(ctx, s, table.fields.has(name), `The field '${name}' already exists`) === "skip") return undefined;
       const def = clean(s);
+      followRelationField(ctx.txn, dbEntry, table, def);
       putIn(ctx.txn, table.fields, name, def);
       for (const el of elementDefinitions(def, ctx.core.compat)) putIn(ctx.txn, table.fields, idiomText(el.name), el);
       return undefined;

@@ -6,7 +6,7 @@ import type { DocViews, WriteRequest, WriteResult } from "../../doc/write.js";
 import type { DocEnv } from "../../doc/env.js";
 import { IndexClash } from "../../doc/indexes.js";
 import { queryError } from "../../errors/index.js";
-import { formatRecordId } from "../../value/index.js";
+import { formatRecordId, toSql } from "../../value/index.js";
 import { RecordId, Table, isValueObject } from "../../value/types.js";
 import type { Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
@@ -16,6 +16,7 @@ import { evaluate } from "../expressions/evaluate.js";
 import { recordIdFor } from "../record-key.js";
 import { docEnv } from "../records.js";
 import { setPath } from "../../doc/paths.js";
+import { checkRelationEnds } from "./relate.js";
 import { WriteOutputs } from "./write.js";
 
 async function rows(s: InsertStatement, ctx: Ctx): Promise<ValueObject[]> {
@@ -47,11 +48,20 @@ export async function runInsert(s: InsertStatement, ctx: Ctx): Promise<Value> {
     if (into instanceof Table) rid = recordIdFor(into.name, given, ctx.core.compat);
     else if (given instanceof RecordId) rid = given;
     else throw queryError("InsertStatement", undefined);
-    // 2. the document pipeline, as a create or (for an existing record) as the version does it
+    // 2. INSERT RELATION: the row's ends are record ids (that exist, for an ENFORCED table)
+    if (s.relation) await checkRelationEnds(ctx, rid.table, [rowEnd(row, "in", ctx), rowEnd(row, "out", ctx)]);
+    // 3. the document pipeline, as a create or (for an existing record) as the version does it
     const req = await insertRequest(s, ctx, rid, row);
     if (req) await outputs.add(await (req.action === "create" && clashRetried(s, ctx, given) ? createOrRetry(s, ctx, env, req, row) : writeDocument(env, req)));
   }
   return outputs.value(false);
+}
+
+/** An INSERT RELATION row's `in` or `out`: a record id. */
+function rowEnd(row: ValueObject, end: "in" | "out", ctx: Ctx): RecordId {
+  const v = row[end];
+  if (v instanceof RecordId) return v;
+  throw queryError("InsertRelationEnd", end, v === undefined ? "NONE" : toSql(v, { compat: ctx.core.compat }));
 }
 
 /**
@@ -87,6 +97,11 @@ function duplicateUpdate(update: NonNullable<InsertStatement["update"]>, ctx: Ct
 
 /** The write one row asks for; NONE when INSERT IGNORE (2.x) skips an existing record. */
 async function insertRequest(s: InsertStatement, ctx: Ctx, rid: RecordId, row: ValueObject): Promise<WriteRequest | undefined> {
+  const req = await rowRequest(s, ctx, rid, row);
+  return req && { ...req, makes: s.relation ? "edge" : "record" };
+}
+
+async function rowRequest(s: InsertStatement, ctx: Ctx, rid: RecordId, row: ValueObject): Promise<WriteRequest | undefined> {
   const existing = await ctx.core.records.get(ctx.txn, { ns: needNs(ctx), db: needDb(ctx), tb: rid.table }, rid);
   const create = async () => ({ ...row, id: rid });
   // a new record

@@ -4,7 +4,7 @@ import type { RelateStatement } from "../../ast/nodes.js";
 import { writeDocument } from "../../doc/pipeline.js";
 import type { DocViews } from "../../doc/write.js";
 import { queryError } from "../../errors/index.js";
-import { toSql, valueEquals } from "../../value/index.js";
+import { formatRecordId, toSql, valueEquals } from "../../value/index.js";
 import { RecordId, Table } from "../../value/types.js";
 import type { Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
@@ -36,6 +36,18 @@ function edgeEnds(before: ValueObject | undefined, from: RecordId, to: RecordId,
   return { in: before.in, out: before.out };
 }
 
+/** An ENFORCED relation table's ends must exist (checked before the write and its permissions, as SurrealDB does). */
+export async function checkRelationEnds(ctx: Ctx, tb: string, ends: readonly RecordId[]): Promise<void> {
+  const ns = needNs(ctx);
+  const db = needDb(ctx);
+  const t = ctx.core.catalog.table(ns, db, tb)?.def.tableType;
+  if (t?.kind !== "Relation" || !t.enforced) return;
+  for (const end of ends) {
+    const found = await ctx.core.records.get(ctx.txn, { ns, db, tb: end.table }, end);
+    if (found === undefined) throw queryError("IdNotFound", formatRecordId(end, { compat: ctx.core.compat }));
+  }
+}
+
 export async function runRelate(s: RelateStatement, ctx: Ctx): Promise<Value> {
   const ns = needNs(ctx);
   const db = needDb(ctx);
@@ -50,10 +62,11 @@ export async function runRelate(s: RelateStatement, ctx: Ctx): Promise<Value> {
       const rid = through instanceof RecordId ? through : through instanceof Table ? recordIdFor(through.name, given, ctx.core.compat) : undefined;
       if (!rid) throw queryError("RelateStatement", String(through));
       if (through instanceof RecordId && ctx.core.compat === 2) checkDataId(rid, given, 2);
+      await checkRelationEnds(ctx, rid.table, [f, t]);
       const before = await ctx.core.records.get(ctx.txn, { ns, db, tb: rid.table }, rid);
       // an existing edge meets its update permission before the data clause runs
       const data = async (views: DocViews) => ({ ...(await applyData(s.data, views, ctx)), ...edgeEnds(before, f, t, ctx, views.seen) });
-      const res = await writeDocument(docEnv(ctx), { action: before ? "update" : "create", rid, before, data });
+      const res = await writeDocument(docEnv(ctx), { action: before ? "update" : "create", rid, before, data, makes: "edge" });
       await outputs.add(res);
     }
   }

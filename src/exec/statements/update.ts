@@ -32,7 +32,7 @@ export async function runUpdate(s: UpdateStatement, ctx: Ctx): Promise<Value> {
       if (compat === 2 || byId) checkDataId(rid, given, compat);
       return applyData(s.data, views, ctx);
     };
-    await outputs.add(await writeDocument(env, { action: before ? "update" : "create", rid, before, where, data, viaUpdate: true, createFirst: s.kind === "Upsert" && byId && before ? { data, updateAfterFieldError: true } : undefined }));
+    await outputs.add(await writeDocument(env, { action: before ? "update" : "create", rid, before, where, data, viaUpdate: true, makes: s.kind === "Upsert" ? "record" : undefined, createFirst: s.kind === "Upsert" && byId && before ? { data, updateAfterFieldError: true } : undefined }));
   }
   return outputs.value(s.only);
 }
