@@ -6,6 +6,7 @@ import { regexMatches } from "../../value/regex.js";
 import { incorrectArguments, fn, type BuiltinTable } from "./registry.js";
 import { asRawString, parseRecordIdText } from "./util.js";
 import { parseDatetimeFormat } from "./strftime.js";
+import { sanitizeHtml } from "./html.js";
 import {
   compareSemver,
   formatSemver,
@@ -123,6 +124,7 @@ export const stringFunctions: BuiltinTable = {
   }),
   "string::matches": fn(["string", "regex"], ([s, r]) => regexMatches(r as Regex, str(s))),
   "string::html::encode": fn(["string"], ([s]) => str(s).replace(/[<>"'`/&= \t\n\f\r\0]/g, (c) => HTML_TEXT_ESCAPES[c]!), { compat: 2 }),
+  "string::html::sanitize": fn(["string"], ([s]) => sanitizeHtml(str(s)), { compat: 2 }),
   "string::len": fn(["string"], ([s]) => BigInt(chars(str(s)).length)),
   "string::lowercase": fn(["string"], ([s]) => str(s).toLowerCase()),
   "string::uppercase": fn(["string"], ([s]) => str(s).toUpperCase()),

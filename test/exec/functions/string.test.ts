@@ -134,6 +134,10 @@ describe("string:: version differences (oracle)", () => {
     expect(await call("string::startsWith", ["abc", "ab"], 1)).toBe(true);
     expect(await call("string::endsWith", ["abc", "bc"], 1)).toBe(true);
   });
+  it("string::html::encode / sanitize only in v2 (1.5.4: 'Path is not a member of string')", () => {
+    expect(isBuiltin("string::html::encode", 2) && isBuiltin("string::html::sanitize", 2)).toBe(true);
+    expect(isBuiltin("string::html::encode", 1) || isBuiltin("string::html::sanitize", 1)).toBe(false);
+  });
   it("v2-only validators", async () => {
     expect(await call("string::is::ip", ["127.0.0.1"])).toBe(true);
     expect(await call("string::is::ipv4", ["01.0.0.1"])).toBe(false);
