@@ -2,10 +2,18 @@
 // failures do not stop the rest, a BEGIN … COMMIT across a chunk's end stays one transaction, a syntax error runs nothing.
 
 import { describe, expect, it } from "vitest";
-import { executeChunked } from "../../src/exec/chunked.js";
+import { chunkedResponses } from "../../src/exec/chunked.js";
+import type { QueryResponse } from "../../src/exec/contract.js";
 import { Datastore } from "../../src/exec/datastore.js";
 import type { Statement } from "../../src/ast/nodes.js";
 import { newSession } from "../../src/exec/session.js";
+
+/** Every answer of the chunks, in order (one query's list). */
+async function executeChunked(...args: Parameters<typeof chunkedResponses>): Promise<QueryResponse[]> {
+  const out: QueryResponse[] = [];
+  for await (const answers of chunkedResponses(...args)) out.push(...answers);
+  return out;
+}
 
 const root = () => newSession({ ns: "a", db: "b", actor: { level: "Root", ns: undefined, db: undefined, id: "r", roles: ["OWNER"] } });
 
@@ -38,5 +46,34 @@ describe.each([1, 2] as const)("executeChunked (compat %i)", (compat) => {
     const answers = await executeChunked(engine, text, root());
     expect(calls).toEqual([text]);
     expect(answers.at(-1)!.result).toBe(1n);
+  }, 60_000);
+
+  it("runs a chunk only when its answers are asked for, gives the event loop a turn after a slow one, and stops when aborted", async () => {
+    const text = Array.from({ length: 3000 }, (_, i) => `CREATE t:${i}; -- ${"x".repeat(100)}`).join("\n");
+    const ds = new Datastore({ compat });
+    const turns: boolean[] = [];
+    let turn = false;
+    // each chunk takes 30 ms of this thread (past the 20 ms a turn may last)
+    const execute = (q: string | readonly Statement[], s: ReturnType<typeof root>) => {
+      turns.push(turn);
+      turn = false;
+      setImmediate(() => (turn = true));
+      for (const t0 = performance.now(); performance.now() - t0 < 30; );
+      return ds.execute(q, s);
+    };
+    const chunks = chunkedResponses({ compat, execute }, text, root());
+    await chunks.next();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(turns).toHaveLength(1);
+    await chunks.next();
+    await chunks.next();
+    expect(turns.slice(1)).toEqual([true, true]);
+    await chunks.return(undefined);
+    // aborted: no chunk runs after the one in flight
+    const stop = new AbortController();
+    const calls: number[] = [];
+    const counted = { compat, execute: (q: string | readonly Statement[], s: ReturnType<typeof root>) => (calls.push(q.length), ds.execute(q, s)) };
+    for await (const _ of chunkedResponses(counted, text.replaceAll("CREATE t:", "CREATE u:"), root(), stop.signal)) stop.abort();
+    expect(calls).toHaveLength(1);
   }, 60_000);
 });

@@ -49,3 +49,32 @@ export function decodeJsonBody(data: Uint8Array): Value {
 export function encodeValue(format: WireFormat, v: Value, compat: Compat): string | Uint8Array {
   return format === "cbor" ? encodeCbor(v, { compat }) : stringifyJson(v, { compat });
 }
+
+/**
+ * An array sent in pieces as its items are made, never whole: JSON's brackets and commas, or a CBOR array of
+ * indefinite length (the same value to any CBOR reader; its length is not known when the first piece goes out).
+ */
+export class ArrayPieces {
+  private first = true;
+
+  constructor(
+    readonly format: WireFormat,
+    private readonly compat: Compat,
+  ) {}
+
+  open(): string | Uint8Array {
+    return this.format === "cbor" ? Uint8Array.of(0x9f) : "[";
+  }
+
+  items(values: readonly Value[]): string | Uint8Array {
+    if (this.format === "cbor") return Buffer.concat(values.map((v) => encodeCbor(v, { compat: this.compat })));
+    const text = values.map((v) => stringifyJson(v, { compat: this.compat })).join(",");
+    const lead = this.first || text === "" ? "" : ",";
+    if (text !== "") this.first = false;
+    return lead + text;
+  }
+
+  close(): string | Uint8Array {
+    return this.format === "cbor" ? Uint8Array.of(0xff) : "]";
+  }
+}

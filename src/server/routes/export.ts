@@ -2,8 +2,11 @@
 
 import { databaseProblem } from "../../errors/catalogue.js";
 import { NotAllowed } from "../../errors/index.js";
-import { executeChunked } from "../../exec/chunked.js";
+import type { ServerResponse } from "node:http";
+import { chunkedResponses } from "../../exec/chunked.js";
+import type { QueryResponse } from "../../exec/contract.js";
 import type { Session } from "../../exec/session.js";
+import { ArrayPieces, MIME, type WireFormat } from "../codec/index.js";
 import { INVALID_BODY, accept, bodyText, readBody, send, sendBadRequest, sendError, sendForbidden, sendUnsupportedMediaType, type RouteRequest } from "./common.js";
 import { responseList, sendResults } from "./sql.js";
 
@@ -32,11 +35,63 @@ export async function handleImport(r: RouteRequest): Promise<void> {
   try {
     const text = bodyText(await readBody(r.req, ctx.limits.importBody));
     if (text === undefined) return sendBadRequest(r.res, INVALID_BODY);
-    // a large body runs a chunk of statements at a time (one query's answers, memory that does not grow with it)
-    const responses = await executeChunked(ctx.engine, text, session);
-    if (a === "octet") return send(r.res, 200);
-    sendResults(r, a, responseList(responses));
+    // a large body runs a chunk of statements at a time: one query's answers, sent as they come (attack pass 10, H4)
+    await sendAnswers(r, a === "octet" ? undefined : a, chunkedResponses(ctx.engine, text, session, r.signal));
   } catch (e) {
     sendError(r, e);
   }
+}
+
+/**
+ * The answers of an import: one chunk's as one answer, as before; more are streamed, each chunk's written before the
+ * next runs (and waiting while the socket is full), so no more than a chunk's answers is held. `format` undefined: the
+ * answers are dropped and the answer is empty. An error after the answer began cuts it off (the client sees a broken
+ * transfer, not a shorter list).
+ */
+async function sendAnswers(r: RouteRequest, format: WireFormat | undefined, chunks: AsyncGenerator<QueryResponse[]>): Promise<void> {
+  let held: QueryResponse[] | undefined;
+  let pieces: ArrayPieces | undefined;
+  try {
+    for await (const answers of chunks) {
+      if (format === undefined) continue;
+      if (pieces === undefined && held === undefined) {
+        held = answers;
+        continue;
+      }
+      if (pieces === undefined) {
+        // a second chunk: the answer is streamed from here on
+        pieces = new ArrayPieces(format, r.ctx.compat);
+        r.res.statusCode = 200;
+        r.res.setHeader("content-type", MIME[format]);
+        await write(r.res, pieces.open());
+        await write(r.res, pieces.items(responseList(held ?? [])));
+        held = undefined;
+      }
+      if (!(await write(r.res, pieces.items(responseList(answers))))) return;
+    }
+  } catch (e) {
+    if (pieces === undefined) throw e;
+    r.ctx.logger.error("import failed after its answer began", e);
+    r.res.destroy();
+    return;
+  }
+  if (format === undefined) return send(r.res, 200);
+  if (pieces === undefined) return sendResults(r, format, responseList(held ?? []));
+  r.res.end(pieces.close());
+}
+
+/** Write a piece, waiting while the socket's buffer is full; false when the client went away. */
+async function write(res: ServerResponse, piece: string | Uint8Array): Promise<boolean> {
+  if (res.destroyed) return false;
+  if (res.write(piece)) return true;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.once("drain", done);
+    res.once("close", done);
+  });
+  return !res.destroyed;
 }

@@ -12,7 +12,7 @@ export function resultFormat(r: RouteRequest): WireFormat | undefined {
   return a === "json" || a === "cbor" ? a : undefined;
 }
 
-export function responseList(responses: readonly QueryResponse[]): Value {
+export function responseList(responses: readonly QueryResponse[]): Value[] {
   return responses.map((x) => ({ result: x.result, status: x.status, time: x.time }));
 }
 
