@@ -118,8 +118,9 @@ export async function processTableFields(env: DocEnv, table: TableEntry, op: Wri
       if (fd.value) val = await clause("VALUE", fd.value);
       // TYPE: coerce or fail with SurrealDB's text
       if (fd.type) val = await coerceField(at, fd.type, val, doc);
-      // ASSERT: must be truthy with $value bound
-      if (fd.assert && !isTruthy(await clause("ASSERT", fd.assert), { compat: env.compat })) {
+      // ASSERT: must be truthy with $value bound (2.x: NONE in a field whose type accepts it skips the ASSERT)
+      const optionalNone = env.compat === 2 && val === undefined && fd.type !== undefined && acceptsNone(fd.type);
+      if (fd.assert && !optionalNone && !isTruthy(await clause("ASSERT", fd.assert), { compat: env.compat })) {
         throw await fieldError(at, val, doc, `field must conform to: ${env.printExpr(fd.assert)}`);
       }
       // PERMISSIONS: a denied create/update keeps the old value

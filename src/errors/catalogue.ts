@@ -126,6 +126,11 @@ export const QUERY_MESSAGES = {
   /** An error in a body run with the schema owner's rights (event, PERMISSIONS clause, param value) whose text may carry
    * data, reaching a client whose PERMISSIONS apply (A9; SurrealDB passes the body's text through). */
   OwnerBodyFailed: (what: string) => `An error occurred in ${what}`,
+  /** 2.x DEFINE FIELD under a defined field whose type cannot hold it. */
+  MismatchedFieldTypes: (field: string, kind: string, parent: string, parentKind: string) =>
+    `Cannot set field \`${field}\` with type \`${kind}\` as it mismatched with field \`${parent}\` with type \`${parentKind}\``,
+  /** 2.x DEFINE INDEX on a SCHEMAFULL table over a field it does not define. */
+  FdNotFound: (field: string) => `The field '${field}' does not exist`,
   FieldReadonly: (field: string, rid: string) => `Found changed value for field \`${field}\`, with record \`${rid}\`, but field is readonly`,
   /** An unexpected failure inside the engine: the detail goes to the log, never to the client. */
   Internal: () => "An internal error occurred",

@@ -124,3 +124,20 @@ describe.each([1, 2] as const)("field errors and hidden values (compat %i)", (co
     expect(await run(ds, rootSession(), "UPDATE ro3:1 SET secret = 'guess'")).toEqual([{ err: "Found changed value for field `secret`, with record `ro3:1`, but field is readonly" }]);
   });
 });
+
+describe.each([1, 2] as const)("ASSERT on a field left NONE (compat %i)", (compat) => {
+  it("an option<…> or any field skips its ASSERT on NONE; an untyped field does so in 1.x only", async () => {
+    const ds = newDs({ compat });
+    const out = await run(
+      ds,
+      rootSession(),
+      "DEFINE FIELD a ON t TYPE option<int> ASSERT $value > 0; DEFINE FIELD c ON t3 TYPE any ASSERT $value > 0; DEFINE FIELD b ON t2 ASSERT $value > 0; CREATE t:1; CREATE t3:1; CREATE t2:1; CREATE t:2 SET a = 0",
+    );
+    expect(out.slice(3)).toEqual([
+      { ok: [{ id: "t:1" }] },
+      { ok: [{ id: "t3:1" }] },
+      compat === 2 ? { err: "Found NONE for field `b`, with record `t2:1`, but field must conform to: $value > 0" } : { ok: [{ id: "t2:1" }] },
+      { err: "Found 0 for field `a`, with record `t:2`, but field must conform to: $value > 0" },
+    ]);
+  });
+});

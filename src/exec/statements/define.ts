@@ -13,6 +13,7 @@ import { needDb, needNs } from "../context.js";
 import { evaluate } from "../expressions/evaluate.js";
 import { generatePasswordHash } from "../functions/hashing.js";
 import { checkReach } from "../access-reach.js";
+import { checkIndexFields, checkNestedKind } from "./define-checks.js";
 import { checkSettable } from "../protected.js";
 import { randomCode } from "../random.js";
 import { checkAllowed } from "../rbac.js";
@@ -203,6 +204,7 @@ export async function runDefine(s: DefineStatement, ctx: Ctx): Promise<Value> {
     case "DefineField": {
       const name = idiomText(s.name);
       const table = dbEntry.tables.get(s.table) ?? ensureTable(ctx, s.table);
+      if (ctx.core.compat === 2) checkNestedKind(table, s);
       if (onExisting(ctx, s, table.fields.has(name), `The field '${name}' already exists`) === "skip") return undefined;
       const def = clean(s);
       followRelationField(ctx.txn, dbEntry, table, def);
@@ -214,6 +216,7 @@ export async function runDefine(s: DefineStatement, ctx: Ctx): Promise<Value> {
       const table = dbEntry.tables.get(s.table) ?? ensureTable(ctx, s.table);
       const replaced = table.indexes.has(s.name);
       if (onExisting(ctx, s, replaced, `The index '${s.name}' already exists`) === "skip") return undefined;
+      if (ctx.core.compat === 2) checkIndexFields(table, s);
       putIn(ctx.txn, table.indexes, s.name, clean(s));
       await buildIndex(docEnv(ctx), table, s.name, replaced);
       return undefined;

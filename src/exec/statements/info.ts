@@ -9,6 +9,7 @@ import type { StoredAccess } from "../contract.js";
 import type { Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { needDb, needNs } from "../context.js";
+import { idiomText } from "../expressions/text.js";
 import { checkAllowed, maySeeSecrets } from "../rbac.js";
 import { userMessage } from "./define.js";
 
@@ -107,7 +108,8 @@ export async function runInfo(s: InfoStatement, ctx: Ctx): Promise<Value> {
       const t = catalog.table(ns, db, s.name ?? "");
       return {
         events: render(ctx, defs(t?.events, (d) => d.name), st),
-        fields: render(ctx, [...(t?.fields ?? new Map())].map(([name, def]) => ({ name, def })), st),
+        // keyed by the field's printed name, escaped as in its text (`` `a-b` ``)
+        fields: render(ctx, [...(t?.fields.values() ?? [])].map((def) => ({ name: idiomText(def.name, compat), def })), st),
         indexes: render(ctx, defs(t?.indexes, (d) => d.name), st),
         lives: st ? [] : {},
         tables: st ? [] : {},
