@@ -30,6 +30,7 @@ export type QueryStatementCstChildren = {
   infoStmt?: InfoStmtCstNode[];
   defineStmt?: DefineStmtCstNode[];
   removeStmt?: RemoveStmtCstNode[];
+  alterStmt?: AlterStmtCstNode[];
   createStmt?: CreateStmtCstNode[];
   selectStmt?: SelectStmtCstNode[];
   updateStmt?: UpdateStmtCstNode[];
@@ -1035,6 +1036,8 @@ export type RemoveStmtCstChildren = {
   EXISTS?: IToken[];
   Param?: IToken[];
   functionName?: FunctionNameCstNode[];
+  LParen?: IToken[];
+  RParen?: IToken[];
   fieldPath?: FieldPathCstNode[];
   ON?: IToken[];
   base?: BaseCstNode[];
@@ -1042,6 +1045,33 @@ export type RemoveStmtCstChildren = {
   scope?: IToken[];
   onTable?: IToken[];
   table?: IToken[];
+};
+
+export interface AlterStmtCstNode extends CstNode {
+  name: "alterStmt";
+  children: AlterStmtCstChildren;
+}
+
+export type AlterStmtCstChildren = {
+  ALTER: IToken[];
+  TABLE: IToken[];
+  IF?: IToken[];
+  EXISTS?: IToken[];
+  IdentName: IToken[];
+  DROP?: IToken[];
+  FALSE?: IToken[];
+  SCHEMAFULL?: IToken[];
+  SCHEMAFUL?: IToken[];
+  SCHEMALESS?: IToken[];
+  TYPE?: IToken[];
+  tableType?: TableTypeCstNode[];
+  CHANGEFEED?: IToken[];
+  DurationLiteral?: IToken[];
+  INCLUDE?: IToken[];
+  ORIGINAL?: IToken[];
+  NONE?: IToken[];
+  permissions?: PermissionsCstNode[];
+  commentClause?: CommentClauseCstNode[];
 };
 
 export interface ExprCstNode extends CstNode {

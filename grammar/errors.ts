@@ -47,7 +47,7 @@ export function describeFound(t: IToken): string {
 /** What a rule expects when no alternative matched (SurrealDB's phrasing). */
 const ruleExpectation: Record<string, string> = {
   expr: "an expression", unary: "an expression", postfixExpr: "an expression", primary: "an expression", targets: "an expression",
-  statement: "a statement", defineStmt: "a define statement keyword", removeStmt: "a remove statement keyword",
+  statement: "a statement", defineStmt: "a define statement keyword", removeStmt: "a remove statement keyword", alterStmt: "a alter statement keyword",
   name: "an identifier", base: "a base (ROOT, NAMESPACE or DATABASE)", type: "a kind name", typeSingle: "a kind name",
   recordKey: "a record-id key", recordKeyValue: "a record-id key", permissionValue: "`NONE`, `FULL` or `WHERE`", permissionFor: "`NONE`, `FULL` or `WHERE`",
   fields: "an expression", field: "an expression", idiomList: "an idiom", infoStmt: "an info target",

@@ -21,7 +21,7 @@ const plainWords = [
   "URL", "ISSUER", "REFRESH", "AUTHENTICATE", "SIGNUP", "SIGNIN", "DROP", "SCHEMAFULL", "SCHEMAFUL", "SCHEMALESS", "ANY",
   "NORMAL", "OUT", "TO", "ENFORCED", "CHANGEFEED", "INCLUDE", "ORIGINAL", "PERMISSIONS", "FIELD", "FLEXIBLE", "ASSERT",
   "DEFAULT", "ALWAYS", "READONLY", "FIELDS", "COLUMNS", "SEARCH", "MTREE", "HNSW", "PARAM", "EVENT", "WHEN", "FUNCTION",
-  "RETURNS", "ANALYZER", "LIVE", "KILL", "VERSION", "OPTION",
+  "RETURNS", "ANALYZER", "LIVE", "KILL", "VERSION", "OPTION", "ALTER",
 ] as const;
 
 export type KeywordName = (typeof operatorWords)[number] | (typeof plainWords)[number];

@@ -35,6 +35,7 @@ export interface DefineRules {
   fnArg: Rule;
   defineAnalyzer: Rule;
   removeStmt: Rule;
+  alterStmt: Rule;
 }
 
 /** DSL occurrence indexes of the clauses inlined into many rules (IF NOT EXISTS / OVERWRITE, ON TABLE), unused elsewhere. */
@@ -545,7 +546,8 @@ export function defineRules($: Grammar): DefineRules {
     $.OPTION(() => { $.CONSUME(K.IF); $.CONSUME(K.EXISTS); });
     $.OR2([
       { ALT: () => $.CONSUME(T.Param) },
-      { ALT: () => $.SUBRULE($.functionName) },
+      // 2.x: REMOVE FUNCTION fn::x() (the parentheses are optional)
+      { ALT: () => { $.SUBRULE($.functionName); $.OPTION4(() => { $.CONSUME(T.LParen); $.CONSUME(T.RParen); }); } },
       { ALT: () => $.SUBRULE($.fieldPath) },
     ]);
     $.OPTION2(() => {
@@ -561,5 +563,25 @@ export function defineRules($: Grammar): DefineRules {
     });
   });
 
-  return { base, defineStmt, commentClause, defineNamespace, defineDatabase, defineUser, durationClause, durationFor, defineScope, defineToken, defineAccess, accessType, jwtConfig, permissions, permissionFor, permissionValue, permissionSimple, defineTable, tableType, tableList, fieldPath, defineField, opaque, defineIndex, defineParam, defineEvent, functionName, defineFunction, fnArg, defineAnalyzer, removeStmt };
+  /** ALTER TABLE [IF EXISTS] name, then the clauses to change (2.x). */
+  const alts_alterTable = [
+    { ALT: () => { $.CONSUME(K.DROP); $.OPTION2(() => $.CONSUME(K.FALSE)); } },
+    { ALT: () => $.CONSUME(K.SCHEMAFULL) },
+    { ALT: () => $.CONSUME(K.SCHEMAFUL) },
+    { ALT: () => $.CONSUME(K.SCHEMALESS) },
+    { ALT: () => { $.CONSUME(K.TYPE); $.SUBRULE($.tableType); } },
+    { ALT: () => { $.CONSUME(K.CHANGEFEED); $.OR2([{ ALT: () => { $.CONSUME(T.DurationLiteral); $.OPTION3(() => { $.CONSUME(K.INCLUDE); $.CONSUME(K.ORIGINAL); }); } }, { ALT: () => $.CONSUME(K.NONE) }]); } },
+    { ALT: () => $.SUBRULE($.permissions) },
+    { ALT: () => $.SUBRULE($.commentClause) },
+  ];
+
+  const alterStmt = $.RULE("alterStmt", () => {
+    $.CONSUME(K.ALTER);
+    $.CONSUME(K.TABLE);
+    $.OPTION(() => { $.CONSUME(K.IF); $.CONSUME(K.EXISTS); });
+    $.CONSUME(T.IdentName);
+    $.MANY(() => $.OR(alts_alterTable));
+  });
+
+  return { alterStmt, base, defineStmt, commentClause, defineNamespace, defineDatabase, defineUser, durationClause, durationFor, defineScope, defineToken, defineAccess, accessType, jwtConfig, permissions, permissionFor, permissionValue, permissionSimple, defineTable, tableType, tableList, fieldPath, defineField, opaque, defineIndex, defineParam, defineEvent, functionName, defineFunction, fnArg, defineAnalyzer, removeStmt };
 }

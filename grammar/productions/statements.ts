@@ -41,6 +41,7 @@ export function statementRules($: Grammar): StatementRules {
       { ALT: () => $.SUBRULE($.infoStmt) },
       { ALT: () => $.SUBRULE($.defineStmt) },
       { ALT: () => $.SUBRULE($.removeStmt) },
+      { ALT: () => $.SUBRULE($.alterStmt) },
       { ALT: () => $.SUBRULE($.createStmt) },
       { ALT: () => $.SUBRULE($.selectStmt) },
       { ALT: () => $.SUBRULE($.updateStmt) },

@@ -271,25 +271,52 @@ function permissions(ctx: Ctx, n: With<"permissions", C.PermissionsCstNode>, isF
   return { permissions: p, permissionsWritten: list.length > 0 };
 }
 
-function defineTable(ctx: Ctx, c: C.DefineTableCstNode, common: DefineCommon): A.DefineTableStatement {
-  let tableType: A.DefineTableStatement["tableType"] = { kind: "Any" };
+/** TYPE ANY | NORMAL | RELATION [IN|FROM a | b] [OUT|TO c] [ENFORCED]. */
+function tableKind(ctx: Ctx, tt: C.TableTypeCstNode): A.DefineTableStatement["tableType"] {
+  if (has(tt, "NORMAL")) return { kind: "Normal" };
+  if (!has(tt, "RELATION")) return { kind: "Any" };
+  const names = (key: "from" | "to") => nodes(tt, key).flatMap((l) => toks(l, "IdentName").map((x) => ctx.nameText(x)));
+  return { kind: "Relation", from: names("from"), to: names("to"), enforced: has(tt, "ENFORCED") };
+}
+
+/** The last SCHEMAFULL / SCHEMALESS written: true, false, or undefined when none is. */
+function schemaMode(c: With<"SCHEMAFULL" | "SCHEMAFUL" | "SCHEMALESS", IToken>): boolean | undefined {
+  const sf = [...toks(c, "SCHEMAFULL"), ...toks(c, "SCHEMAFUL"), ...toks(c, "SCHEMALESS")].sort((a, b) => a.startOffset - b.startOffset).pop();
+  return sf && sf.tokenType.name !== "SCHEMALESS";
+}
+
+/** ALTER TABLE (2.x only: 1.5.4 has no such statement). */
+export function alter(ctx: Ctx, c: C.AlterStmtCstNode): A.AlterTableStatement {
+  if (ctx.compat === 1) ctx.fail(tok(c, "TABLE"), "Unexpected token `TABLE`, expected Eof", ["Eof"]);
   const tt = nodes(c, "tableType").at(-1);
-  if (tt !== undefined) {
-    if (has(tt, "NORMAL")) tableType = { kind: "Normal" };
-    else if (has(tt, "RELATION")) {
-      const names = (key: "from" | "to") => nodes(tt, key).flatMap((l) => toks(l, "IdentName").map((x) => ctx.nameText(x)));
-      tableType = { kind: "Relation", from: names("from"), to: names("to"), enforced: has(tt, "ENFORCED") };
-    }
-  }
+  const cf = tok(c, "DurationLiteral");
+  const cfNone = toks(c, "NONE").at(-1);
+  const note = nodes(c, "commentClause").at(-1);
+  const noteText = note && tok(note, "StringLiteral");
+  return {
+    kind: "AlterTable",
+    name: ctx.nameText(req(tok(c, "IdentName"))),
+    ifExists: has(c, "EXISTS"),
+    drop: has(c, "DROP") ? !has(c, "FALSE") : undefined,
+    schemafull: schemaMode(c),
+    tableType: tt && tableKind(ctx, tt),
+    permissions: has(c, "permissions") ? permissions(ctx, c, false).permissions : undefined,
+    comment: note && (noteText ? ctx.string(noteText) : null),
+    changefeed: !has(c, "CHANGEFEED") ? undefined : cf && (!cfNone || cf.startOffset > cfNone.startOffset) ? { expiry: ctx.duration(cf), includeOriginal: has(c, "ORIGINAL") } : null,
+    pos: ctx.pos(c),
+  };
+}
+
+function defineTable(ctx: Ctx, c: C.DefineTableCstNode, common: DefineCommon): A.DefineTableStatement {
+  const tt = nodes(c, "tableType").at(-1);
   const cf = tok(c, "DurationLiteral");
   const view = nodes(c, "selectStmt").at(-1);
-  const sf = [...toks(c, "SCHEMAFULL"), ...toks(c, "SCHEMAFUL"), ...toks(c, "SCHEMALESS")].sort((a, b) => a.startOffset - b.startOffset).pop();
   return {
     kind: "DefineTable",
     name: ctx.nameText(req(tok(c, "IdentName"))),
     drop: has(c, "DROP"),
-    schemafull: sf !== undefined && sf.tokenType.name !== "SCHEMALESS",
-    tableType,
+    schemafull: schemaMode(c) ?? false,
+    tableType: tt ? tableKind(ctx, tt) : { kind: "Any" },
     tableTypeWritten: tt !== undefined,
     view: view && select(ctx, view),
     ...permissions(ctx, c, false),

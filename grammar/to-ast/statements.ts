@@ -2,7 +2,7 @@
 import type * as A from "../../src/ast/nodes.js";
 import type * as C from "../cst.js";
 import { isToken, nodes, toks, node, tok, has, req, firstKey, type Node, oneOf, type Ctx, type OneOf } from "./context.js";
-import { define, level, remove } from "./define.js";
+import { alter, define, level, remove } from "./define.js";
 import { create, deleteStmt, insert, live, relate, select, update } from "./data.js";
 import { expr } from "./expressions.js";
 import { optIdioms } from "./idioms.js";
@@ -54,6 +54,7 @@ export function statementFrom(ctx: Ctx, one: Exclude<OneOf<C.StatementCstChildre
     case "infoStmt": return info(ctx, one.node);
     case "defineStmt": return define(ctx, one.node);
     case "removeStmt": return remove(ctx, one.node);
+    case "alterStmt": return alter(ctx, one.node);
     case "createStmt": return create(ctx, one.node);
     case "selectStmt": return select(ctx, one.node);
     case "updateStmt": return update(ctx, one.node);

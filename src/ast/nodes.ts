@@ -748,6 +748,22 @@ export type DefineStatement =
   | DefineFunctionStatement
   | DefineAnalyzerStatement;
 
+/**
+ * ALTER TABLE [IF EXISTS] name …clauses (2.x): each clause written replaces that part of the stored definition
+ * (absent ⇒ kept); `comment` / `changefeed` null for `COMMENT NONE` / `CHANGEFEED NONE`.
+ */
+export interface AlterTableStatement extends StatementBase {
+  readonly kind: "AlterTable";
+  readonly name: string;
+  readonly ifExists: boolean;
+  readonly drop: boolean | undefined;
+  readonly schemafull: boolean | undefined;
+  readonly tableType: DefineTableStatement["tableType"] | undefined;
+  readonly permissions: Permissions | undefined;
+  readonly comment: string | null | undefined;
+  readonly changefeed: DefineTableStatement["changefeed"] | null;
+}
+
 /** REMOVE NAMESPACE|DATABASE|USER|ACCESS|SCOPE|TOKEN|TABLE|FIELD|INDEX|PARAM|EVENT|FUNCTION|ANALYZER [IF EXISTS] name [ON …]. */
 export interface RemoveStatement extends StatementBase {
   readonly kind: "Remove";
@@ -797,6 +813,7 @@ export type Statement =
   | DeleteStatement
   | InsertStatement
   | RelateStatement
+  | AlterTableStatement
   | LiveStatement
   | KillStatement
   | DefineStatement

@@ -1,5 +1,6 @@
 // DEFINE NAMESPACE / DATABASE / USER / TABLE / FIELD / INDEX / PARAM / EVENT / FUNCTION / ANALYZER → INFO FOR text.
 import type {
+  AlterTableStatement,
   DefineAnalyzerStatement,
   DefineDatabaseStatement,
   DefineEventStatement,
@@ -61,6 +62,17 @@ export function defineTable(s: DefineTableStatement, c: Ctx): string {
   if (s.view !== undefined) out += ` AS ${printSelect(s.view, c)}`;
   if (s.changefeed !== undefined) out += ` CHANGEFEED ${dur(s.changefeed.expiry)}${s.changefeed.includeOriginal ? " INCLUDE ORIGINAL" : ""}`;
   return out + permissions(s.permissions, ["select", "create", "update", "delete"], c);
+}
+
+/** ALTER TABLE with the clauses it changes, in DEFINE TABLE's order. */
+export function alterTable(s: AlterTableStatement, c: Ctx): string {
+  let out = `ALTER TABLE${s.ifExists ? " IF EXISTS" : ""} ${ident(s.name, c)}`;
+  if (s.tableType !== undefined) out += ` TYPE ${tableKind(s.tableType, c)}`;
+  if (s.drop !== undefined) out += s.drop ? " DROP" : " DROP false";
+  if (s.schemafull !== undefined) out += s.schemafull ? " SCHEMAFULL" : " SCHEMALESS";
+  if (s.comment !== undefined) out += s.comment === null ? " COMMENT NONE" : comment(s.comment, c);
+  if (s.changefeed !== undefined) out += s.changefeed === null ? " CHANGEFEED NONE" : ` CHANGEFEED ${dur(s.changefeed.expiry)}${s.changefeed.includeOriginal ? " INCLUDE ORIGINAL" : ""}`;
+  return s.permissions === undefined ? out : out + permissions(s.permissions, ["select", "create", "update", "delete"], c);
 }
 
 /** A table's TYPE as printed: `ANY`, `NORMAL`, `RELATION IN a | b OUT c ENFORCED`. */

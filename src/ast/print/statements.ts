@@ -20,6 +20,7 @@ import type { Duration } from "../../value/types.js";
 import type { Ctx } from "./context.js";
 import { defineAccess } from "./access.js";
 import {
+  alterTable,
   defineAnalyzer,
   defineDatabase,
   defineEvent,
@@ -85,6 +86,7 @@ const statementPrinters: StatementPrinters = {
   DefineFunction: defineFunction,
   DefineAnalyzer: defineAnalyzer,
   Remove: (s, c) => printRemove(s, c),
+  AlterTable: alterTable,
 };
 
 export function printStmt(s: Statement, c: Ctx): string {

@@ -6,6 +6,7 @@ import type { Ctx } from "../context.js";
 import { withCtx } from "../context.js";
 import { queryError } from "../../errors/index.js";
 import { ReturnSignal } from "../signals.js";
+import { runAlter } from "./alter.js";
 import { runCreate } from "./create.js";
 import { runDefine } from "./define.js";
 import { runDelete } from "./delete.js";
@@ -70,6 +71,7 @@ const STATEMENTS: { [K in StatementKind]: Handler<K> } = {
   DefineFunction: runDefine,
   DefineAnalyzer: runDefine,
   Remove: runRemove,
+  AlterTable: runAlter,
 };
 
 /** Run one statement and return its value, within the query's budget and the statement's own TIMEOUT. */
