@@ -1,6 +1,6 @@
 // exec/: result shaping — projections (SELECT fields, VALUE, OMIT), RETURN clauses of writes, FETCH, DIFF.
 
-import type { Fields, IdiomExpr, Output } from "../ast/nodes.js";
+import type { CallExpr, Fields, IdiomExpr, Output } from "../ast/nodes.js";
 import type { WriteResult } from "../doc/write.js";
 import { checkPermissionsFields, checkPermissionsTable, hiddenFields } from "../doc/permissions.js";
 import { ownField, setField } from "../value/object.js";
@@ -10,7 +10,9 @@ import type { Ctx } from "./context.js";
 import { needDb, needNs, withCtx } from "./context.js";
 import { placePath } from "./data.js";
 import { evaluate } from "./expressions/evaluate.js";
+import { callFunction } from "./expressions/call.js";
 import { projectionName } from "./expressions/text.js";
+import { fieldIdiom, isNamedFields, namedFieldPlace } from "./field-names.js";
 import { docEnv, fetchRecord } from "./records.js";
 import { getPath, setPath, withoutPaths } from "../doc/paths.js";
 import { permissionsApply } from "./rbac.js";
@@ -44,10 +46,30 @@ export async function project(fields: Fields, doc: Value, ctx: Ctx): Promise<Val
       out = { ...out, ...doc };
       continue;
     }
+    if (isNamedFields(f.expr)) {
+      out = await projectNamedFields(out, f.expr, f.alias, dctx);
+      continue;
+    }
     const v = await evaluate(f.expr, dctx);
     const path = f.alias ? placePath(f.alias) : f.expr.kind === "Idiom" && f.expr.parts.every((p) => p.kind === "Field") ? placePath(f.expr) : [projectionName(f.expr, ctx.core.compat)];
     out = setProjected(out, path, v);
   }
+  return out;
+}
+
+/** type::field(s) in a projection: each named field under its own path (type::field's alias wins; type::fields' is ignored). */
+async function projectNamedFields(out: ValueObject, call: CallExpr, alias: IdiomExpr | undefined, ctx: Ctx): Promise<ValueObject> {
+  const args = await Promise.all(call.args.map((a) => evaluate(a, ctx)));
+  const v = await callFunction(call, ctx, args);
+  if (call.name === "type::field") {
+    if (alias) return setProjected(out, placePath(alias), v);
+    const placed = namedFieldPlace(fieldIdiom(args[0] as string), v, ctx.core.compat);
+    return setProjected(out, placed.path, placed.value);
+  }
+  (args[0] as string[]).forEach((name, i) => {
+    const placed = namedFieldPlace(fieldIdiom(name), (v as Value[])[i], ctx.core.compat);
+    out = setProjected(out, placed.path, placed.value);
+  });
   return out;
 }
 

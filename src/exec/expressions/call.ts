@@ -10,6 +10,7 @@ import { Vars, bodyCtx, closureCtx, needDb, needNs } from "../context.js";
 import { callBuiltin } from "../functions/index.js";
 import type { FunctionContext } from "../functions/index.js";
 import { fetchRecord } from "../records.js";
+import { fieldValue } from "../field-names.js";
 import { definitionPermits } from "../records.js";
 import { BreakSignal, ClosureValue, ContinueSignal, ReturnSignal, controlFlowError } from "../signals.js";
 import { runBlock } from "../statements/index.js";
@@ -26,6 +27,7 @@ export function functionContext(ctx: Ctx): FunctionContext {
     fetchRecord: (rid: RecordId) => fetchRecord(rid, ctx),
     invoke: (closure, args) => invokeClosure(closure as ClosureValue, args, ctx),
     isClosure: (v) => v instanceof ClosureValue,
+    fieldValue: (text) => fieldValue(text, ctx),
   };
 }
 

@@ -16,6 +16,8 @@ export interface FunctionContext {
   fetchRecord?(rid: RecordId): Promise<Value>;
   /** Call a closure value (v2 `|$x| ...`) for array::map / filter / find / any / all with a closure argument. */
   invoke?(closure: unknown, args: Value[]): Promise<Value>;
+  /** The value of the field a type::field string names, in the current document (NONE outside one). */
+  fieldValue?(text: string): Promise<Value>;
   /** Is `v` a closure the engine can `invoke`? Needed to type-check closure arguments. */
   isClosure?(v: unknown): boolean;
 }

@@ -5,7 +5,7 @@ import { CastError } from "../../errors/index.js";
 import { cast } from "../../value/index.js";
 import { Datetime, Decimal, Duration, Geometry, Range, RecordId, RecordIdRange, Table, Uuid, isValueObject, type RecordIdKey, type Value } from "../../value/types.js";
 import { formatDatetimeText, formatFloat } from "./display.js";
-import { fn, incorrectArguments, type BuiltinTable } from "./registry.js";
+import { fn, incorrectArguments, wrongType, type BuiltinTable } from "./registry.js";
 import { asRawString, convertError, parseRecordIdText } from "./util.js";
 import { isUuidText } from "./validate.js";
 import type { Compat } from "../session.js";
@@ -44,7 +44,22 @@ const geometryIs = (...types: Geometry["type"][]) => is((v) => v instanceof Geom
 /** `<name> v`, SurrealDB's cast, which is what type::int / type::float / … call. */
 const castTo = (name: BasicTypeName) => fn(["any"], ([v], { compat }) => cast(v, { kind: "Basic", name }, { compat }));
 
+/** type::fields' argument: an array of strings ("Expected a array<string> but found" the first other element). */
+function fieldNames(v: Value, compat: Compat): string[] {
+  const names = v as Value[];
+  const bad = names.find((n) => typeof n !== "string");
+  if (bad !== undefined) throw wrongType("type::fields", 0, "array<string>", bad, compat);
+  return names as string[];
+}
+
 export const typeFunctions: BuiltinTable = {
+  // Outside a SELECT projection (which places them by path: exec/field-names.ts) they read the current document.
+  "type::field": fn(["string"], ([name], ctx) => ctx.fieldValue?.(name as string) ?? null),
+  "type::fields": fn(["array"], async ([names], ctx) => {
+    const out: Value[] = [];
+    for (const name of fieldNames(names, ctx.compat)) out.push(await ctx.fieldValue?.(name));
+    return out;
+  }),
   "type::bool": castTo("bool"),
   "type::datetime": castTo("datetime"),
   "type::decimal": castTo("decimal"),
