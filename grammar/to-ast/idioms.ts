@@ -1,6 +1,9 @@
 // CST → AST, idioms: paths and their parts, graph steps, names that are record ids, calls or constants.
+import type { IToken } from "chevrotain";
 import type * as A from "../../src/ast/nodes.js";
+import { unknownPathMessage } from "../builtin-paths.js";
 import type * as C from "../cst.js";
+import { parseErrorAt } from "../errors.js";
 import { nodes, toks, node, tok, has, req, type Node, type Ctx } from "./context.js";
 import { expr, primary, type UnaryParts } from "./expressions.js";
 import { recordKey } from "./literals.js";
@@ -77,11 +80,21 @@ export function identStart(ctx: Ctx, n: C.IdentStartCstNode): A.Expr {
   if (key) return { kind: "RecordId", table: first, key: recordKey(ctx, key), pos };
   const args = node(n, "args");
   if (names.length === 1) {
-    if (args) return { kind: "Call", name: first.toLowerCase(), args: nodes(args, "expr").map((e) => expr(ctx, e)), pos };
-    return { kind: "Idiom", parts: [{ kind: "Field", name: first }], pos };
+    if (!args) return { kind: "Idiom", parts: [{ kind: "Field", name: first }], pos };
+    builtinPath(ctx, names, first);
+    return { kind: "Call", name: first.toLowerCase(), args: nodes(args, "expr").map((e) => expr(ctx, e)), pos };
   }
   const path = names.map((x) => ctx.nameText(x));
+  if (path[0].toLowerCase() !== "fn") builtinPath(ctx, names, path.join("::"));
   if (!args) return { kind: "Constant", name: path.join("::"), pos };
   const name = path[0].toLowerCase() === "fn" ? ["fn", ...path.slice(1)].join("::") : path.join("::").toLowerCase();
   return { kind: "Call", name, args: nodes(args, "expr").map((e) => expr(ctx, e)), pos };
+}
+
+/** A builtin path SurrealDB's parser does not know is a parse error over the whole path (`uuid()`, `is::email`). */
+function builtinPath(ctx: Ctx, names: IToken[], path: string): void {
+  const message = unknownPathMessage(path, ctx.compat);
+  if (message === undefined) return;
+  const last = names[names.length - 1]!;
+  throw parseErrorAt(ctx.text, names[0]!.startOffset, last.startOffset + last.image.length - names[0]!.startOffset, message);
 }

@@ -19,7 +19,7 @@ function tableOf(sql: string) {
 }
 const fieldOf = (sql: string) => parse(sql)[0] as DefineFieldStatement;
 
-/** A clause evaluator that understands `true`, `false`, `$auth = $this.owner`, and throws on `boom()`. */
+/** A clause evaluator that understands `true`, `false`, `$auth = $this.owner`, and throws on `fn::boom()`. */
 function env(opts: { applies?: boolean; observe?: "all" | "denials"; compat?: 1 | 2 } = {}) {
   const decisions: Decision[] = [];
   const asked = { apply: [] as boolean[], identity: 0, print: 0 };
@@ -31,7 +31,7 @@ function env(opts: { applies?: boolean; observe?: "all" | "denials"; compat?: 1 
     },
     evaluate: async (_def, clause: Expr, doc: Value) => {
       const text = printExpr(clause);
-      if (text.startsWith("boom")) throw new Error("clause failed");
+      if (text.startsWith("fn::boom")) throw new Error("clause failed");
       if (text === "$auth = owner") return (doc as { owner?: Value } | undefined)?.owner === "ann";
       return text === "true";
     },
@@ -74,7 +74,7 @@ describe("decide: one table permission", () => {
 
     it(`${action}: a WHERE that fails raises its error, reported as where-error`, async () => {
       const { env: e, decisions } = env({ observe: "all" });
-      const table = { kind: "table", table: tableOf(`DEFINE TABLE t PERMISSIONS FOR ${action} WHERE boom()`) } as const;
+      const table = { kind: "table", table: tableOf(`DEFINE TABLE t PERMISSIONS FOR ${action} WHERE fn::boom()`) } as const;
       await expect(decide(e, table, action, doc, {})).rejects.toThrow("clause failed");
       expect(decisions).toMatchObject([{ action, allowed: false, reason: "where-error", error: "clause failed" }]);
     });

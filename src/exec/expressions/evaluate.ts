@@ -3,7 +3,7 @@
 import type { BinaryExpr, Expr, ExprKind, RecordKeyExpr } from "../../ast/nodes.js";
 import { QueryError } from "../../errors/index.js";
 import { applyBinary, cast, setField, checkArrayLength, checked, checkValue, isTruthy, MAX_RESULT_SIZE, MAX_VALUE_SIZE, sizeWithin, neg, randomRecordKey, uuidV7 } from "../../value/index.js";
-import { Range, RecordId, RecordIdRange, Table } from "../../value/types.js";
+import { Datetime, Duration, Range, RecordId, RecordIdRange, Table } from "../../value/types.js";
 import type { RecordIdKey, Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { withCtx } from "../context.js";
@@ -17,6 +17,8 @@ import { randomIndex } from "../random.js";
 
 type Handler<K extends ExprKind> = (e: Extract<Expr, { kind: K }>, ctx: Ctx) => Promise<Value>;
 
+/** SurrealDB's constants, lower-cased (paths match case-insensitively; the parser knows which each version has). Values as
+ *  Rust's f64 constants print them (π / 3 computed in JavaScript differs in its last digit). */
 const CONSTANTS: Readonly<Record<string, Value>> = {
   "math::e": Math.E,
   "math::pi": Math.PI,
@@ -28,7 +30,23 @@ const CONSTANTS: Readonly<Record<string, Value>> = {
   "math::ln_10": Math.LN10,
   "math::log2_e": Math.LOG2E,
   "math::log10_e": Math.LOG10E,
+  "math::log10_2": 0.3010299956639812,
+  "math::log2_10": 3.321928094887362,
   "math::frac_1_sqrt_2": Math.SQRT1_2,
+  "math::frac_1_pi": 0.3183098861837907,
+  "math::frac_2_pi": 0.6366197723675814,
+  "math::frac_2_sqrt_pi": 1.1283791670955126,
+  "math::frac_pi_2": 1.5707963267948966,
+  "math::frac_pi_3": 1.0471975511965979,
+  "math::frac_pi_4": 0.7853981633974483,
+  "math::frac_pi_6": 0.5235987755982989,
+  "math::frac_pi_8": 0.39269908169872414,
+  "time::epoch": new Datetime(0n),
+  // -262143-01-01T00:00:00Z and +262142-12-31T23:59:59.999999999Z: chrono's range
+  "time::minimum": new Datetime(-8_334_601_228_800_000_000_000n),
+  "time::maximum": new Datetime(8_210_266_876_799_999_999_999n),
+  // u64::MAX seconds and 999,999,999 ns
+  "duration::max": new Duration(18_446_744_073_709_551_615n * 1_000_000_000n + 999_999_999n),
 };
 
 /** Mock ids made between two budget checkpoints. */
