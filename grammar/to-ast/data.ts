@@ -5,6 +5,7 @@ import { nodes, toks, node, tok, has, req, type Node, type Ctx, type With } from
 import { array, expr, subquery } from "./expressions.js";
 import { idioms, optIdioms, plainIdiom } from "./idioms.js";
 import { recordKey } from "./literals.js";
+import { checkSplit } from "./selection.js";
 
 /** A target expression: a bare name becomes a Table. */
 function target(ctx: Ctx, e: A.Expr): A.Expr {
@@ -86,15 +87,18 @@ export function select(ctx: Ctx, n: C.SelectStmtCstNode): A.SelectStatement {
         };
   }
   const idx = toks(n, "index");
+  const selected = fields(ctx, req(node(n, "fields")));
+  const split = optIdioms(ctx, node(n, "split"));
+  checkSplit(ctx, selected, split, node(n, "split"));
   return {
     kind: "Select",
-    fields: fields(ctx, req(node(n, "fields"))),
+    fields: selected,
     omit: optIdioms(ctx, node(n, "omit")),
     only: has(n, "ONLY"),
     what: targets(ctx, n),
     with: has(n, "NOINDEX") ? { kind: "NoIndex" } : idx.length ? { kind: "Index", names: idx.map((i) => ctx.nameText(i)) } : undefined,
     cond: optExpr("cond"),
-    split: optIdioms(ctx, node(n, "split")),
+    split,
     group: has(n, "GROUP") ? { all: has(n, "ALL"), fields: optIdioms(ctx, node(n, "group")) ?? [] } : undefined,
     order,
     limit: optExpr("limit"),

@@ -1,4 +1,4 @@
-// exec/statements: SELECT — sources → visible records → WHERE → projection / GROUP → ORDER → START/LIMIT → FETCH → ONLY.
+// exec/statements: SELECT — sources → visible records → WHERE → projection / GROUP → SPLIT → ORDER → START/LIMIT → FETCH → ONLY.
 
 import type { Expr, Field, SelectStatement } from "../../ast/nodes.js";
 import { selectDocumentHidden } from "../../doc/select.js";
@@ -19,6 +19,7 @@ import { placePath } from "../data.js";
 import { callFunction } from "../expressions/call.js";
 import { permissionsApply } from "../rbac.js";
 import { shuffleInPlace } from "../random.js";
+import { splitRows } from "./select-split.js";
 
 
 /** Documents the statement iterates over, permission-filtered (select). */
@@ -157,6 +158,9 @@ export async function runSelect(s: SelectStatement, ctx: Ctx): Promise<Value> {
       rows.push({ out, doc });
     }
   }
+  // 3b. SPLIT (not with GROUP, which SurrealDB leaves unsplit); 2.x without ORDER BY skips START's rows before splitting
+  const startEarly = s.split !== undefined && !s.group && !s.order && ctx.core.compat === 2;
+  if (s.split && !s.group) rows = await splitRows(startEarly && s.start ? rows.slice(Number(await evaluate(s.start, ctx))) : rows, s.split, ctx);
   // 4. ORDER BY
   if (s.order?.kind === "Random") shuffleInPlace(rows);
   else if (s.order?.kind === "Fields") {
@@ -176,7 +180,7 @@ export async function runSelect(s: SelectStatement, ctx: Ctx): Promise<Value> {
   }
   // 5. START, LIMIT
   let out = rows.map((r) => r.out);
-  if (s.start) out = out.slice(Number(await evaluate(s.start, ctx)));
+  if (s.start && !startEarly) out = out.slice(Number(await evaluate(s.start, ctx)));
   if (s.limit) out = out.slice(0, Number(await evaluate(s.limit, ctx)));
   // 6. FETCH
   if (s.fetch) out = (await fetchFields(out, s.fetch, ctx)) as Value[];
