@@ -12,7 +12,7 @@ import { logRequest } from "./request-log.js";
 import { Outbox, type WireMeter } from "./backpressure.js";
 import { DecodeError, decodeRpcMessage, encodeValue, stringifyJson, type WireFormat } from "./codec/index.js";
 import { databaseError, invalidRequest, toRpcError } from "./rpc/errors.js";
-import { dispatch, errorResponse, parseErrorResponse } from "./rpc/dispatch.js";
+import { dispatch, errorResponse, undecodableResponse } from "./rpc/dispatch.js";
 import { usableId } from "./rpc/request.js";
 import type { ServerContext } from "./types.js";
 import { connectionLimits, messageLimits, serverVersion } from "./types.js";
@@ -63,7 +63,8 @@ class Connection {
       message = decodeRpcMessage(this.format, isBinary ? new Uint8Array(bytes) : bytes.toString("utf8"), this.ctx.compat, limit.values);
     } catch (e) {
       if (!(e instanceof DecodeError)) this.ctx.logger.error("rpc frame decoding failed", e);
-      this.send(parseErrorResponse());
+      // every undecodable frame is answered
+      this.send(undecodableResponse({ ctx: this.ctx, session: this.session, transport: "ws" }, e instanceof DecodeError ? e : new DecodeError("")));
       return;
     }
     // the session's bounds as it stands now: a record user's connection runs few requests at once

@@ -394,7 +394,7 @@ describe("POST /rpc", () => {
   it.each<[string, NonNullable<RequestInit["body"]>, string, object]>([
     ["bad JSON", "{nope", "application/json", { error: { code: -32700, message: "Parse error" } }],
     ["bad CBOR", new Uint8Array([0xff]), "application/cbor", { error: { code: -32700n, message: "Parse error" } }],
-    ["unknown CBOR tag", new Uint8Array([0xd9, 0x01, 0x00, 0xf6]), "application/cbor", { error: { code: -32700n, message: "Parse error" } }],
+    ["unknown CBOR tag", new Uint8Array([0xd9, 0x01, 0x00, 0xf6]), "application/cbor", { error: { code: -32000n, message: "Error: Encountered an unknown CBOR tag" } }],
     ["a missing method", "{}", "application/json", { error: { code: -32600, message: "Invalid Request" } }],
     ["an unknown method", '{"method":"nope"}', "application/json", { error: { code: -32601, message: "Method not found" } }],
     ["wrong param counts", '{"method":"select","params":[]}', "application/json", { error: { code: -32602, message: "Invalid params" } }],

@@ -51,12 +51,42 @@ export const TAG = {
   collection: 94,
 } as const;
 
-/** Undecodable bytes or a value SurrealDB would refuse (unknown tag, malformed tagged payload). */
+/** Undecodable bytes, or (CborValueError) a value SurrealDB would refuse. */
 export class CborError extends LocalError {
   constructor(message: string) {
     super("Decode", message);
   }
 }
+
+/** Well-formed CBOR holding a value SurrealDB refuses (an unknown tag, a malformed tagged payload), in its words. */
+export class CborValueError extends CborError {}
+
+/** SurrealDB's words for the CBOR values it refuses (2.x `rpc/format/cbor/convert.rs`; 1.x the same). */
+export const CBOR_REFUSED = {
+  unknownTag: "Encountered an unknown CBOR tag",
+  text: "Expected a CBOR text data type",
+  integer: "Expected a CBOR integer data type",
+  datetime: "Expected a valid Datetime value",
+  pair: "Expected a CBOR array with 2 elements",
+  uuid: "Expected a valid UUID value",
+  uuidBytes: "Expected a CBOR byte array with 16 elements",
+  decimal: "Expected a valid Decimal value",
+  duration: "Expected a valid Duration value",
+  durationParts: "Expected a CBOR array with at most 2 elements",
+  recordId: "Expected a valid RecordID value",
+  recordIdShape: "Expected a CBOR text data type, or a CBOR array with 2 elements",
+  recordTable: "Expected the tb of a Record Id to be a String or Table value",
+  recordKey: "Expected a CBOR integer, text, array or map",
+  bound: "Expected a bound tag",
+  bounds: "Expected a CBOR array with 2 bounds",
+  point: "Expected a CBOR array with 2 decimal values",
+  points: "Expected a CBOR array with Geometry Point values",
+  lines: "Expected a CBOR array with Geometry Line values",
+  polygons: "Expected a CBOR array with Geometry Polygon values",
+  geometries: "Expected a CBOR array with Geometry values",
+} as const;
+
+const refused = (why: keyof typeof CBOR_REFUSED) => new CborValueError(CBOR_REFUSED[why]);
 
 const NANOS_PER_SECOND = 1_000_000_000n;
 const I64_MIN = -(1n << 63n);
@@ -330,6 +360,8 @@ class Reader {
     private readonly buf: Uint8Array,
     private readonly compat: Compat,
     private readonly maxItems: number,
+    /** Read on past refused values (as NONE): to find a refused request's id. */
+    private readonly salvage = false,
   ) {
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   }
@@ -538,68 +570,86 @@ class Reader {
     }
   }
 
-  /** A bound outside a range is meaningless. */
+  /** A bound outside a range is an unknown tag to SurrealDB. */
   private plain(v: Value | Bound): Value {
-    if (v instanceof Bound) throw new CborError("Range bound outside of a range");
-    return v;
+    if (!(v instanceof Bound)) return v;
+    if (this.salvage) return undefined;
+    throw refused("unknownTag");
   }
 
   private tagged(tag: bigint, depth: number): Value | Bound {
+    if (!this.salvage) return this.convert(tag, depth);
+    // salvaging: a record id or range is read as plain CBOR, any other refused value is NONE
+    if (tag === BigInt(TAG.recordId) || tag === BigInt(TAG.range)) return void this.read(depth + 1);
+    try {
+      return this.convert(tag, depth);
+    } catch (e) {
+      if (e instanceof CborValueError) return undefined;
+      throw e;
+    }
+  }
+
+  private convert(tag: bigint, depth: number): Value | Bound {
     if (tag === BigInt(TAG.recordId)) return this.recordId(depth);
+    if (tag === BigInt(TAG.range) && this.compat === 2) return this.range(depth, (v) => v, Range);
     const inner = this.read(depth + 1);
     if (tag === BigInt(TAG.boundIncluded) || tag === BigInt(TAG.boundExcluded)) return new Bound(tag === BigInt(TAG.boundIncluded), this.plain(inner));
     const v = this.plain(inner);
     switch (Number(tag)) {
       case TAG.specDatetime:
-        if (typeof v !== "string") throw new CborError("Expected a datetime string for tag 0");
-        return viaValueLayer(() => parseDatetime(v, { compat: this.compat }), "Expected a valid datetime");
+        if (typeof v !== "string") throw refused("text");
+        return viaValueLayer(() => parseDatetime(v, { compat: this.compat }), "datetime");
       case TAG.none:
         return undefined;
       case TAG.table:
-        if (typeof v !== "string") throw new CborError("Expected a table name for tag 7");
+        if (typeof v !== "string") throw refused("text");
         return new Table(v);
       case TAG.stringUuid:
-        if (typeof v !== "string" || !UUID_RE.test(v)) throw new CborError("Expected a valid UUID string for tag 9");
+        if (typeof v !== "string") throw refused("text");
+        if (!UUID_RE.test(v)) throw refused("uuid");
         return new Uuid(v.toLowerCase());
-      case TAG.stringDecimal:
+      case TAG.stringDecimal: {
+        if (typeof v !== "string") throw refused("text");
         // read as rust_decimal reads it (28 fractional digits, 96 bits): a huge exponent is refused, never expanded
-        const d = typeof v === "string" ? decimalFromText(v) : undefined;
-        if (d === undefined) throw new CborError("Expected a valid decimal string for tag 10");
+        const d = decimalFromText(v);
+        if (d === undefined) throw refused("decimal");
         return d;
+      }
       case TAG.customDatetime: {
-        if (!Array.isArray(v) || v.length !== 2 || typeof v[0] !== "bigint" || typeof v[1] !== "bigint")
-          throw new CborError("Expected a [seconds, nanoseconds] datetime for tag 12");
+        if (!Array.isArray(v) || v.length !== 2) throw refused("pair");
+        if (typeof v[0] !== "bigint" || typeof v[1] !== "bigint") throw refused("integer");
         return new Datetime(v[0] * NANOS_PER_SECOND + v[1]);
       }
       case TAG.stringDuration:
-        if (typeof v !== "string") throw new CborError("Expected a duration string for tag 13");
-        return viaValueLayer(() => parseDuration(v), "Expected a valid duration");
+        if (typeof v !== "string") throw refused("text");
+        return viaValueLayer(() => parseDuration(v), "duration");
       case TAG.customDuration: {
-        if (!Array.isArray(v) || v.length > 2 || v.some((x) => typeof x !== "bigint" || x < 0n))
-          throw new CborError("Expected a [seconds, nanoseconds] duration for tag 14");
+        if (!Array.isArray(v) || v.length > 2) throw refused("durationParts");
+        if (v.some((x) => typeof x !== "bigint" || x < 0n)) throw refused("integer");
         const [s = 0n, ns = 0n] = v as bigint[];
         return new Duration(s * NANOS_PER_SECOND + ns);
       }
       case TAG.specUuid:
-        if (!(v instanceof Uint8Array) || v.length !== 16) throw new CborError("Expected 16 bytes for a UUID (tag 37)");
+        if (!(v instanceof Uint8Array) || v.length !== 16) throw refused("uuidBytes");
         return uuidFromBytes(v);
       case TAG.point:
         return new Geometry("Point", pointCoords(v));
       case TAG.line:
-        return new Geometry("LineString", lineCoords(v));
+        return new Geometry("LineString", listOf(v, "Point", "points"));
       case TAG.polygon:
-        return new Geometry("Polygon", polygonCoords(v));
+        return new Geometry("Polygon", listOf(v, "LineString", "lines"));
       case TAG.multiPoint:
-        return new Geometry("MultiPoint", listOf(v, "Point"));
+        return new Geometry("MultiPoint", listOf(v, "Point", "points"));
       case TAG.multiLine:
-        return new Geometry("MultiLineString", listOf(v, "LineString"));
+        return new Geometry("MultiLineString", listOf(v, "LineString", "lines"));
       case TAG.multiPolygon:
-        return new Geometry("MultiPolygon", listOf(v, "Polygon"));
+        return new Geometry("MultiPolygon", listOf(v, "Polygon", "polygons"));
       case TAG.collection:
-        if (!Array.isArray(v) || !v.every((g) => g instanceof Geometry)) throw new CborError("Expected geometries in a collection (tag 94)");
+        if (!Array.isArray(v) || !v.every((g) => g instanceof Geometry)) throw refused("geometries");
         return new Geometry("GeometryCollection", v);
       default:
-        throw new CborError(`Unsupported CBOR tag ${tag}`);
+        // 1.x knows no range (49) or future (15); futures are not values here
+        throw refused("unknownTag");
     }
   }
 
@@ -609,42 +659,42 @@ class Reader {
     const h = this.buf[this.pos];
     if (h >> 5 === 3) {
       const text = this.text((this.u8(), h & 0x1f));
-      const rid = viaValueLayer(() => parseRecordIdText(text, { compat: this.compat }), "Expected a valid record id");
-      if (!(rid instanceof RecordId)) throw new CborError("Expected a valid record id");
+      const rid = viaValueLayer(() => parseRecordIdText(text, { compat: this.compat }), "recordId");
+      if (!(rid instanceof RecordId)) throw refused("recordId");
       return rid;
     }
-    if (h !== 0x82) throw new CborError("Expected a record id as text or [table, id] (tag 8)");
+    if (h !== 0x82) throw refused("recordIdShape");
     this.pos++;
     const tb = this.plain(this.read(depth + 1));
     const table = typeof tb === "string" ? tb : tb instanceof Table ? tb.name : undefined;
-    if (table === undefined) throw new CborError("Expected a table name in a record id");
+    if (table === undefined) throw refused("recordTable");
     if (this.pos + 1 < this.buf.length && this.buf[this.pos] === 0xd8 && this.buf[this.pos + 1] === TAG.range) {
-      if (this.compat === 1) throw new CborError("Unsupported record id key");
+      if (this.compat === 1) throw refused("recordKey");
       this.pos += 2;
-      return new RecordId(table, this.range(depth + 1));
+      return new RecordId(table, this.range(depth + 1, (v) => this.recordKey(v), RecordIdRange));
     }
     return new RecordId(table, this.recordKey(this.plain(this.read(depth + 1))));
   }
 
-  /** Tag 49 payload: `[begin, end]`, each `50(v)` included, `51(v)` excluded or null (unbounded). */
-  private range(depth: number): RecordIdRange {
-    if (this.u8() !== 0x82) throw new CborError("Expected [begin, end] for a range (tag 49)");
-    const bounds = [this.read(depth + 1), this.read(depth + 1)].map((b) => {
+  /** Tag 49 payload: `[begin, end]`, each `50(v)` included, `51(v)` excluded or null (unbounded); `as` reads a bound's value. */
+  private range<T, R>(depth: number, as: (v: Value) => T, Kind: new (begin: { value: T; inclusive: boolean } | undefined, end: { value: T; inclusive: boolean } | undefined) => R): R {
+    if (this.u8() !== 0x82) throw refused("bounds");
+    const [begin, end] = [this.read(depth + 1), this.read(depth + 1)].map((b) => {
       if (b === null) return undefined;
-      if (!(b instanceof Bound)) throw new CborError("Expected a range bound (tag 50 or 51)");
-      return { value: this.recordKey(b.value), inclusive: b.inclusive };
+      if (!(b instanceof Bound)) throw refused("bound");
+      return { value: as(b.value), inclusive: b.inclusive };
     });
-    return new RecordIdRange(bounds[0], bounds[1]);
+    return new Kind(begin, end);
   }
 
   private recordKey(id: Value): RecordIdKey {
     if (typeof id === "bigint" || typeof id === "string" || Array.isArray(id)) return id;
     if (id instanceof Uuid) {
-      if (this.compat === 1) throw new CborError("Unsupported record id key");
+      if (this.compat === 1) throw refused("recordKey");
       return id;
     }
     if (isValueObject(id)) return id;
-    throw new CborError("Unsupported record id key");
+    throw refused("recordKey");
   }
 }
 
@@ -661,49 +711,54 @@ function coordinate(x: Value): number {
   if (typeof x === "number") return x;
   if (typeof x === "bigint") return Number(x);
   if (x instanceof Decimal) return Number(x.text);
-  throw new CborError("Expected a number as a geometry coordinate");
+  throw refused("point");
 }
 
 function pointCoords(v: Value): [number, number] {
-  if (!Array.isArray(v) || v.length !== 2) throw new CborError("Expected [x, y] for a point (tag 88)");
+  if (!Array.isArray(v) || v.length !== 2) throw refused("point");
   return [coordinate(v[0]), coordinate(v[1])];
 }
 
-function geometryCoords(g: Value, type: Geometry["type"]): unknown {
-  if (!(g instanceof Geometry) || g.type !== type) throw new CborError(`Expected a ${type} geometry`);
-  return g.coordinates;
+/** The coordinates of an array of geometries of one type (SurrealDB's words for the list when it is not). */
+function listOf(v: Value, type: Geometry["type"], why: keyof typeof CBOR_REFUSED): unknown[] {
+  if (!Array.isArray(v)) throw refused(why);
+  return v.map((g) => {
+    if (!(g instanceof Geometry) || g.type !== type) throw refused(why);
+    return g.coordinates;
+  });
 }
 
-function listOf(v: Value, type: Geometry["type"]): unknown[] {
-  if (!Array.isArray(v)) throw new CborError(`Expected an array of ${type} geometries`);
-  return v.map((g) => geometryCoords(g, type));
-}
-
-function lineCoords(v: Value): unknown[] {
-  return listOf(v, "Point");
-}
-
-function polygonCoords(v: Value): unknown[] {
-  return listOf(v, "LineString");
-}
-
-/** Run a value-layer parser; any failure becomes a CborError so a bad frame never escapes as something else. */
-function viaValueLayer<T>(parse: () => T, message: string): T {
+/** Run a value-layer parser; any failure is SurrealDB's refusal `why`, so a bad frame never escapes as something else. */
+function viaValueLayer<T>(parse: () => T, why: keyof typeof CBOR_REFUSED): T {
+  let out: T;
   try {
-    const out = parse();
-    if (out === undefined) throw new CborError(message);
-    return out;
-  } catch (e) {
-    if (e instanceof CborError) throw e;
-    throw new CborError(message);
+    out = parse();
+  } catch {
+    throw refused(why);
   }
+  if (out === undefined) throw refused(why);
+  return out;
 }
 
-/** Decode one CBOR item (trailing bytes are an error) into a SurrealQL value. Throws CborError. */
+/** Decode one CBOR item (trailing bytes are an error) into a SurrealQL value. Throws CborError (CborValueError for a refused value). */
 export function decodeCbor(bytes: Uint8Array, opts: { compat?: Compat; maxItems?: number } = {}): Value {
   const r = new Reader(bytes, opts.compat ?? 2, opts.maxItems ?? MAX_ITEMS);
   const v = r.read();
-  if (v instanceof Bound) throw new CborError("Range bound outside of a range");
+  if (v instanceof Bound) throw refused("unknownTag");
   if (!r.atEnd()) throw new CborError("Trailing bytes after CBOR item");
   return v;
+}
+
+/**
+ * The same item read on past the values SurrealDB refuses (NONE in their place): the readable rest of a refused
+ * request, to answer it with its id. Undefined if the bytes themselves do not decode.
+ */
+export function salvageCbor(bytes: Uint8Array, opts: { compat?: Compat; maxItems?: number } = {}): Value {
+  try {
+    const r = new Reader(bytes, opts.compat ?? 2, opts.maxItems ?? MAX_ITEMS, true);
+    const v = r.read();
+    return v instanceof Bound || !r.atEnd() ? undefined : v;
+  } catch {
+    return undefined;
+  }
 }

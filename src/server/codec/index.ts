@@ -3,7 +3,7 @@
 import { LocalError } from "../../errors/index.js";
 import type { Compat } from "../../exec/session.js";
 import type { Value } from "../../value/types.js";
-import { CborError, decodeCbor, encodeCbor } from "./cbor.js";
+import { CborError, CborValueError, decodeCbor, encodeCbor, salvageCbor } from "./cbor.js";
 import { JsonError, decodeJsonRpc, parseJsonText, stringifyJson } from "./json.js";
 
 export { CborError, decodeCbor, encodeCbor } from "./cbor.js";
@@ -13,9 +13,16 @@ export type WireFormat = "json" | "cbor";
 
 export const MIME: Readonly<Record<WireFormat, string>> = { json: "application/json", cbor: "application/cbor" };
 
-/** Raised for any undecodable frame or body; RPC answers it with -32700 Parse error. */
+/**
+ * Raised for any undecodable frame or body; RPC answers it with -32700 Parse error. `refused`: the frame decoded but
+ * holds a value SurrealDB refuses (CBOR: an unknown tag…), the message is SurrealDB's words, and `salvaged` is the frame
+ * read on past such values (for the request's id).
+ */
 export class DecodeError extends LocalError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly refused?: { readonly salvaged: Value },
+  ) {
     super("Decode", message);
   }
 }
@@ -27,7 +34,13 @@ export function decodeRpcMessage(format: WireFormat, data: Uint8Array | string, 
   try {
     if (format === "cbor") {
       if (typeof data === "string") throw new DecodeError("Expected a binary CBOR frame");
-      return decodeCbor(data, { compat, ...(maxValues === undefined ? {} : { maxItems: maxValues }) });
+      const opts = { compat, ...(maxValues === undefined ? {} : { maxItems: maxValues }) };
+      try {
+        return decodeCbor(data, opts);
+      } catch (e) {
+        if (e instanceof CborValueError) throw new DecodeError(e.message, { salvaged: salvageCbor(data, opts) });
+        throw e;
+      }
     }
     return decodeJsonRpc(typeof data === "string" ? data : utf8.decode(data), compat, maxValues);
   } catch (e) {

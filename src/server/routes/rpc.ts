@@ -1,7 +1,7 @@
 // POST /rpc (protocol.md §7.1): one RPC request per HTTP call on a fresh, request-scoped session.
 
 import { DecodeError, MIME, decodeRpcMessage, encodeValue, type WireFormat } from "../codec/index.js";
-import { dispatch, parseErrorResponse } from "../rpc/dispatch.js";
+import { dispatch, undecodableResponse } from "../rpc/dispatch.js";
 import { header } from "../auth.js";
 import { messageLimits } from "../types.js";
 import { mediaType, readBody, send, sendError, sendUnsupportedMediaType, type RouteRequest } from "./common.js";
@@ -22,8 +22,8 @@ export async function handleRpc(r: RouteRequest): Promise<void> {
     try {
       message = decodeRpcMessage(format, body, r.ctx.compat, limit.values);
     } catch (e) {
-      if (e instanceof DecodeError) return reply(parseErrorResponse());
-      throw e;
+      if (!(e instanceof DecodeError)) throw e;
+      return reply(undecodableResponse({ ctx: r.ctx, session: r.session, transport: "http" }, e, { withId: false }));
     }
     reply(await dispatch({ ctx: r.ctx, session: r.session, transport: "http", signal: r.signal }, message, { withId: false }));
   } catch (e) {

@@ -3,9 +3,11 @@
 import { CodedError, SurrealError } from "../../errors/index.js";
 import { sessionIdentity } from "../../iam/audit.js";
 import type { Value, ValueObject } from "../../value/types.js";
-import { RpcError, parseError, toRpcError } from "./errors.js";
+import { RPC_MESSAGES } from "../../errors/catalogue.js";
+import type { DecodeError } from "../codec/index.js";
+import { PARSE_ERROR, RpcError, invalidRequest, parseError, thrownError, toRpcError } from "./errors.js";
 import { invokeMethod, type RpcCall } from "./methods.js";
-import { InvalidRequest, parseRequest } from "./request.js";
+import { InvalidRequest, parseRequest, usableId } from "./request.js";
 
 export function errorResponse(err: RpcError, id: Value, hasId: boolean): ValueObject {
   const out: ValueObject = {};
@@ -14,9 +16,18 @@ export function errorResponse(err: RpcError, id: Value, hasId: boolean): ValueOb
   return out;
 }
 
-/** The answer to a frame that could not be decoded at all. */
-export function parseErrorResponse(): ValueObject {
-  return errorResponse(parseError(), undefined, false);
+/**
+ * The answer to a frame that did not decode, logged with SurrealDB's words only (never the frame's content): Parse
+ * error (no id: none could be read), or for a value SurrealDB refuses its words (2.x `Error: Encountered an unknown
+ * CBOR tag`, 1.x `Invalid Request`) with the request's id when the rest of the frame holds a usable one (SurrealDB
+ * sends none there, so a client could not match the answer to its request). `withId: false` (HTTP POST /rpc) omits it.
+ */
+export function undecodableResponse(call: Omit<RpcCall, "signal">, e: DecodeError, opts: { withId?: boolean } = {}): ValueObject {
+  const reason = e.refused === undefined ? RPC_MESSAGES[PARSE_ERROR] : e.message;
+  call.ctx.logger.info("rpc frame refused", { reason, identity: sessionIdentity(call.session).identity, transport: call.transport });
+  if (e.refused === undefined) return errorResponse(parseError(), undefined, false);
+  const { id, hasId } = usableId(e.refused.salvaged);
+  return errorResponse(call.ctx.compat === 1 ? invalidRequest() : thrownError(e.message), id, (opts.withId ?? true) && hasId);
 }
 
 /**

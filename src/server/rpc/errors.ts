@@ -29,6 +29,11 @@ export function databaseError(message: string): RpcError {
   return new RpcError(DATABASE_ERROR, databaseProblem(message));
 }
 
+/** `Error: <msg>` — SurrealDB's RpcError::Thrown (2.x: a CBOR value it refuses). */
+export function thrownError(message: string): RpcError {
+  return new RpcError(DATABASE_ERROR, `Error: ${message}`);
+}
+
 /** Map anything a handler threw to the RPC error the client sees; unexpected errors reveal nothing. */
 export function toRpcError(e: unknown): RpcError {
   if (e instanceof RpcError) return e;
