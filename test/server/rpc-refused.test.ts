@@ -4,6 +4,7 @@
 // do not decode get `Parse error` -32700; the socket stays usable; the log names the reason and never the frame's content.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Surreal } from "surrealdb";
 import WebSocket from "ws";
 import { createLogger } from "../../src/cli/logger.js";
 import { SurqlAuth } from "../../src/index.js";
@@ -89,6 +90,14 @@ describe.each([1, 2] as const)("undecodable RPC frames are answered (compat %i)"
     });
     expect(res.status).toBe(200);
     expect(decodeCbor(new Uint8Array(await res.arrayBuffer()))).toEqual({ error: refusal });
+  });
+
+  it.runIf(compat === 2)("the official SDK's query with a variable it tags unknown (a Set, tag 258) rejects in SurrealDB's words instead of waiting for ever", async () => {
+    const db = new Surreal({ websocketImpl: WebSocket as unknown as typeof globalThis.WebSocket });
+    await db.connect(`ws://127.0.0.1:${port}/rpc`, { namespace: "n", database: "d", reconnect: false, authentication: { username: "root", password: "root" } });
+    await expect(db.query("RETURN $x", { x: new Set([1]) })).rejects.toThrow(CBOR_REFUSED.unknownTag);
+    expect(await db.query("RETURN 1")).toEqual([1]);
+    await db.close();
   });
 
   it("the log names each refusal and its reason, never the frame's content", () => {
