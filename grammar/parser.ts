@@ -4,6 +4,7 @@ import { CstParser, EOF, type CstElement, type CstNode, type IToken } from "chev
 import { keywordTokens } from "./keywords.js";
 import * as T from "./tokens.js";
 import { errorMessageProvider } from "./errors.js";
+import { TableLookahead } from "./lookahead.js";
 import type { Grammar } from "./productions/dsl.js";
 import { dataRules, type DataRules } from "./productions/data.js";
 import { defineRules, type DefineRules } from "./productions/define.js";
@@ -35,10 +36,15 @@ const afterParse = (CstParser.prototype as unknown as { onAfterParse: (this: Cst
 const Children = function (this: object) {} as unknown as new () => CstNode["children"];
 Children.prototype = Object.create(null);
 
-function addChild(children: CstNode["children"], key: string, child: CstElement): void {
-  const list = children[key];
-  if (list === undefined) children[key] = [child];
-  else list.push(child);
+/**
+ * A child joins its node under `key`: a key's only child is held as itself, an array from its second on (nine keys
+ * in ten hold one child: no array each). Only the accessors of to-ast/context.ts read children; they hide this.
+ */
+function addChild(children: Record<string, CstElement | CstElement[]>, key: string, child: CstElement): void {
+  const held = children[key];
+  if (held === undefined) children[key] = child;
+  else if (Array.isArray(held)) held.push(child);
+  else children[key] = [held, child];
 }
 
 /** Every rule is a property of the parser named like the rule (chevrotain's self-analysis looks them up by name). */
@@ -46,8 +52,11 @@ export interface SurqlParser extends StatementRules, DataRules, DefineRules, Exp
 
 export class SurqlParser extends CstParser {
   constructor() {
-    super([...T.categoryTokens, ...T.lexerTokens, ...keywordTokens], {
+    const vocabulary = [...T.categoryTokens, ...T.lexerTokens, ...keywordTokens];
+    super(vocabulary, {
       maxLookahead: 2,
+      // decisions from per-token tables (grammar/lookahead.ts; the token indexes are assigned by now)
+      lookaheadStrategy: new TableLookahead(2, [...vocabulary, EOF]),
       // Grammar validations (ambiguities, left recursion) run under vitest and on demand; skipping them halves start-up.
       skipValidations: process.env.VITEST === undefined && process.env.SURQL_GRAMMAR_VALIDATE !== "1",
       recoveryEnabled: false,
@@ -76,16 +85,16 @@ export class SurqlParser extends CstParser {
     (this as unknown as { CST_STACK: CstNode[] }).CST_STACK.push({ name: fullRuleName, children: new Children() });
   }
 
-  /** Chevrotain's hook after a CONSUME: the token joins the current node's list under `key` (no locations to update). */
+  /** Chevrotain's hook after a CONSUME: the token joins the current node under `key` (addChild) (no locations to update). */
   cstPostTerminal(key: string, token: IToken): void {
     const stack = (this as unknown as { CST_STACK: CstNode[] }).CST_STACK;
-    addChild(stack[stack.length - 1].children, key, token);
+    addChild(stack[stack.length - 1].children as never, key, token);
   }
 
-  /** Chevrotain's hook after a SUBRULE: the rule's node joins the current node's list under `key`. */
+  /** Chevrotain's hook after a SUBRULE: the rule's node joins the current node under `key` (addChild). */
   cstPostNonTerminal(node: CstNode, key: string): void {
     const stack = (this as unknown as { CST_STACK: CstNode[] }).CST_STACK;
-    addChild(stack[stack.length - 1].children, key, node);
+    addChild(stack[stack.length - 1].children as never, key, node);
   }
 
   /** Set while `parse` reads a query a statement at a time: a statement may then end at `;`. */

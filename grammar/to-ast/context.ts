@@ -21,20 +21,30 @@ type Item<C, K extends keyof C, Untyped> = List<C, K, Untyped[]> extends readonl
 export function isToken(e: CstElement): e is IToken {
   return (e as IToken).image !== undefined;
 }
+
+/** What a node holds under a key: its one child itself, or from a second child on an array (grammar/parser.ts addChild). */
+type Held = CstElement | CstElement[] | undefined;
+const held = (n: { children: object }, key: string): Held => (n.children as Record<string, Held>)[key];
+const NONE: readonly CstElement[] = Object.freeze([]);
+/** The children held under a key as a list. */
+const listOf = (h: Held): readonly CstElement[] => (h === undefined ? NONE : Array.isArray(h) ? h : [h]);
+/** The `i`th child held under a key. */
+const childAt = (h: Held, i: number): CstElement | undefined => (h === undefined ? undefined : Array.isArray(h) ? h[i] : i === 0 ? h : undefined);
+
 export function nodes<C extends object, K extends keyof C & string>(n: { children: C }, key: K): List<C, K, Node[]> {
-  return ((n.children as Record<string, unknown>)[key] ?? []) as List<C, K, Node[]>;
+  return listOf(held(n, key)) as List<C, K, Node[]>;
 }
 export function toks<C extends object, K extends keyof C & string>(n: { children: C }, key: K): List<C, K, IToken[]> {
-  return ((n.children as Record<string, unknown>)[key] ?? []) as List<C, K, IToken[]>;
+  return listOf(held(n, key)) as List<C, K, IToken[]>;
 }
 export function node<C extends object, K extends keyof C & string>(n: { children: C }, key: K, i = 0): Item<C, K, Node> | undefined {
-  return (nodes(n, key) as unknown as Item<C, K, Node>[])[i];
+  return childAt(held(n, key), i) as Item<C, K, Node> | undefined;
 }
 export function tok<C extends object, K extends keyof C & string>(n: { children: C }, key: K, i = 0): Item<C, K, IToken> | undefined {
-  return (toks(n, key) as unknown as Item<C, K, IToken>[])[i];
+  return childAt(held(n, key), i) as Item<C, K, IToken> | undefined;
 }
 export function has<C extends object>(n: { children: C }, key: keyof C & string): boolean {
-  return (n.children as Record<string, unknown>)[key] !== undefined;
+  return held(n, key) !== undefined;
 }
 export function req<T>(v: T | undefined): T {
   if (v === undefined) throw new Error("internal: missing CST child");
@@ -43,7 +53,7 @@ export function req<T>(v: T | undefined): T {
 
 /** All tokens of a CST node in source order. */
 export function tokensOf(n: Node, out: IToken[] = []): IToken[] {
-  for (const list of Object.values(n.children)) for (const e of list) isToken(e) ? out.push(e) : tokensOf(e, out);
+  for (const h of Object.values(n.children) as Held[]) for (const e of listOf(h)) isToken(e) ? out.push(e) : tokensOf(e, out);
   return out;
 }
 /**
@@ -56,7 +66,7 @@ export function startOffsetOf(n: Node): number | undefined {
   for (;;) {
     let first: CstElement | undefined;
     for (const key in cur.children) {
-      first = cur.children[key][0];
+      first = childAt(held(cur, key), 0);
       break;
     }
     if (first === undefined) break;
@@ -71,7 +81,7 @@ export type OneOf<Ch> = { [K in keyof Ch]-?: { key: K; node: NonNullable<Ch[K]> 
 /** The first child of `n` (skipping the `except` key) with its key. */
 export function oneOf<Ch extends object, X extends keyof Ch & string = never>(n: { children: Ch }, except?: X): OneOf<Omit<Ch, X>> {
   const children = n.children as unknown as Node["children"];
-  for (const key in children) if (key !== except) return { key, node: children[key][0] } as unknown as OneOf<Omit<Ch, X>>;
+  for (const key in children) if (key !== except) return { key, node: childAt(held(n, key), 0) } as unknown as OneOf<Omit<Ch, X>>;
   throw new Error("internal: empty CST node");
 }
 
@@ -84,8 +94,8 @@ export function firstKey(n: Node): string | undefined {
 export function firstToken(n: Node | IToken): IToken | undefined {
   if (isToken(n)) return n;
   let best: IToken | undefined;
-  for (const list of Object.values(n.children)) {
-    for (const e of list) {
+  for (const h of Object.values(n.children) as Held[]) {
+    for (const e of listOf(h)) {
       const t = isToken(e) ? e : firstToken(e);
       if (t !== undefined && (best === undefined || t.startOffset < best.startOffset)) best = t;
     }

@@ -22,3 +22,15 @@ describe("CST node children", () => {
     expect(Object.keys(children)).toEqual(["statement"]);
   });
 });
+
+describe("CST children held under a key", () => {
+  type Children = Record<string, unknown>;
+  const kids = (n: unknown): Children => (n as { children: Children }).children;
+  it("are the child itself when it is the only one, an array in source order from a second on", () => {
+    const select = kids(kids(kids(cst("SELECT a, b FROM t")).statement).selectStmt);
+    expect((select.SELECT as { image: string }).image).toBe("SELECT");
+    const fields = kids(select.fields);
+    expect((fields.Comma as { image: string }).image).toBe(",");
+    expect((fields.field as unknown[]).map((f) => (kids(kids(kids(f).expr).identStart).IdentName as { image: string }).image)).toEqual(["a", "b"]);
+  });
+});
