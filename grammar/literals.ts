@@ -63,9 +63,9 @@ export function durationFromText(text: string): Duration | undefined {
   return tryParseDuration(text);
 }
 
-/** RFC 3339 text → Datetime, or undefined if invalid. */
+/** RFC 3339 text → Datetime, or undefined if invalid; reads the signed 5–6 digit years SurrealDB prints past 9999. */
 export function datetimeFromText(text: string): Datetime | undefined {
-  return tryParseDatetime(text);
+  return tryParseDatetime(text, { extended: true });
 }
 
 export function uuidFromText(text: string): Uuid | undefined {

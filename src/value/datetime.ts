@@ -37,17 +37,33 @@ function daysInMonth(y: number, m: number): number {
   return [4, 6, 9, 11].includes(m) ? 30 : 31;
 }
 
+/** The first instant SurrealDB holds (chrono's range): -262143-01-01T00:00:00Z. */
+export const DATETIME_MIN_NANOS = -8334601228800n * NS_PER_S;
+/** The last: +262142-12-31T23:59:59.999999999Z. */
+export const DATETIME_MAX_NANOS = 8210266876799n * NS_PER_S + 999_999_999n;
+/** How SurrealDB 2.6 names the range in its errors. */
+export const DATETIME_RANGE_TEXT = "-262143-01-01T00:00:00Z and +262142-12-31T23:59:59Z";
+
+/** The datetime at `nanos` since the epoch, or undefined outside SurrealDB's range. */
+export function datetimeInRange(nanos: bigint): Datetime | undefined {
+  return nanos >= DATETIME_MIN_NANOS && nanos <= DATETIME_MAX_NANOS ? new Datetime(nanos) : undefined;
+}
+
 const DATETIME =
-  /^([+-]?\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2}))?$/;
+  /^([+-]?\d{4}|[+-]\d{5,6})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2}))?$/;
 
 /**
  * RFC 3339 as SurrealDB accepts it: `2024-01-01`, `2024-01-01T10:00:00Z`, offsets `+02:00`,
  * up to 9 fraction digits (1.x also accepts more and truncates). Upper-case `T` and `Z` only.
+ * `extended` also reads a signed year of 5 or 6 digits (`+10014-…`, `-009973-…`): what SurrealDB prints for a
+ * year past 9999 or before 0 and itself cannot read back; only the `d'…'` literal takes it (casts refuse it, as
+ * SurrealDB). The result is held to SurrealDB's range.
  */
-export function tryParseDatetime(text: string, opts?: { compat?: Compat }): Datetime | undefined {
+export function tryParseDatetime(text: string, opts?: { compat?: Compat; extended?: boolean }): Datetime | undefined {
   const m = DATETIME.exec(text);
   if (!m) return undefined;
   const [, ys, mos, ds, hs, mis, ss, frac, zone] = m;
+  if (!opts?.extended && ys!.replace(/^[+-]/, "").length > 4) return undefined;
   const y = Number(ys);
   const mo = Number(mos);
   const d = Number(ds);
@@ -72,7 +88,7 @@ export function tryParseDatetime(text: string, opts?: { compat?: Compat }): Date
       secs -= sign * BigInt(oh * 3600 + om * 60);
     }
   }
-  return new Datetime(secs * NS_PER_S + nanos);
+  return datetimeInRange(secs * NS_PER_S + nanos);
 }
 
 /** Throws a SurrealError when the text is not a datetime SurrealDB accepts. */
@@ -114,6 +130,7 @@ export function formatDatetime(d: Datetime): string {
   return `${year}-${pad(m, 2)}-${pad(dd, 2)}T${pad(h, 2)}:${pad(mi, 2)}:${pad(s, 2)}${frac}Z`;
 }
 
+
 export function datetimeFromMillis(ms: number): Datetime {
   const whole = Math.floor(ms);
   return new Datetime(BigInt(whole) * NS_PER_MS + BigInt(Math.round((ms - whole) * 1e6)));
@@ -125,6 +142,7 @@ export function datetimeToMillis(d: Datetime): number {
   if (d.nanos % NS_PER_MS < 0n) q -= 1n;
   return Number(q);
 }
+
 
 export function datetimeFromSeconds(s: number): Datetime {
   const whole = Math.floor(s);
@@ -138,12 +156,14 @@ export function datetimeToSeconds(d: Datetime): number {
   return Number(q);
 }
 
-export function datetimeAddDuration(a: Datetime, b: Duration): Datetime {
-  return new Datetime(a.nanos + b.nanos);
+/** `a + b`, or undefined past SurrealDB's range. */
+export function datetimeAddDuration(a: Datetime, b: Duration): Datetime | undefined {
+  return datetimeInRange(a.nanos + b.nanos);
 }
 
-export function datetimeSubDuration(a: Datetime, b: Duration): Datetime {
-  return new Datetime(a.nanos - b.nanos);
+/** `a - b`, or undefined before SurrealDB's range. */
+export function datetimeSubDuration(a: Datetime, b: Duration): Datetime | undefined {
+  return datetimeInRange(a.nanos - b.nanos);
 }
 
 /** `a - b` for datetimes: SurrealDB returns the absolute difference as a duration. */

@@ -54,6 +54,17 @@ function negativeResult(op: string, a: Value, b: Value, opts?: CompatOpts): neve
   throw queryError("ArithmeticNegativeOverflow", `${toSql(a, opts)} ${op} ${toSql(b, opts)}`);
 }
 
+/**
+ * A datetime moved past SurrealDB's range (±262,142 years). 2.6.0 names the duration first whatever the order;
+ * 1.5.4 answers the current time or panics, so compat 1 answers its overflow error instead (stricter).
+ */
+function outOfRange(op: "+" | "-", a: Value, b: Value, opts?: CompatOpts): never {
+  if (compatOf(opts) === 1) fail(op === "+" ? "TryAdd" : "TrySub", a, b, opts);
+  const [dt, dur] = a instanceof Datetime ? [a, b] : [b, a];
+  const text = `${toSql(dur, opts)} ${op} ${toSql(dt, opts)}`;
+  throw queryError(op === "+" ? "ArithmeticOverflow" : "ArithmeticNegativeOverflow", text);
+}
+
 function toDecimal(n: Num): Decimal | undefined {
   if (n instanceof Decimal) return n;
   if (typeof n === "bigint") return decimalFromBigint(n);
@@ -91,8 +102,8 @@ export function add(a: Value, b: Value, opts?: OpOpts): Value {
     return a + b;
   }
   if (a instanceof Duration && b instanceof Duration) return addDurations(a, b) ?? fail("TryAdd", a, b, opts);
-  if (a instanceof Datetime && b instanceof Duration) return datetimeAddDuration(a, b);
-  if (a instanceof Duration && b instanceof Datetime) return datetimeAddDuration(b, a);
+  if (a instanceof Datetime && b instanceof Duration) return datetimeAddDuration(a, b) ?? outOfRange("+", a, b, opts);
+  if (a instanceof Duration && b instanceof Datetime) return datetimeAddDuration(b, a) ?? outOfRange("+", a, b, opts);
   return fail("TryAdd", a, b, opts);
 }
 
@@ -107,7 +118,7 @@ export function sub(a: Value, b: Value, opts?: OpOpts): Value {
     if (r !== undefined) return r;
     return compat === 1 ? new Duration(0n) : negativeResult("-", a, b, opts);
   }
-  if (a instanceof Datetime && b instanceof Duration) return datetimeSubDuration(a, b);
+  if (a instanceof Datetime && b instanceof Duration) return datetimeSubDuration(a, b) ?? outOfRange("-", a, b, opts);
   if (a instanceof Datetime && b instanceof Datetime) {
     if (a.nanos >= b.nanos) return datetimeDiff(a, b);
     return compat === 1 ? new Duration(0n) : negativeResult("-", a, b, opts);

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  DATETIME_MAX_NANOS,
+  DATETIME_MIN_NANOS,
   datetimeDiff,
+  datetimeInRange,
   datetimeFromMillis,
   datetimeFromSeconds,
   datetimeToMillis,
@@ -69,5 +72,37 @@ describe("epoch conversions", () => {
   });
   it("difference of two datetimes", () => {
     expect(datetimeDiff(parseDatetime("2024-01-02"), parseDatetime("2024-01-01")).nanos).toBe(86_400_000_000_000n);
+  });
+});
+
+// Attack pass 10, H3: SurrealDB holds datetimes in chrono's range and prints a year past 9999 (or before 0) signed;
+// the `d'…'` literal reads that form back (SurrealDB itself cannot), casts keep refusing it as SurrealDB does.
+describe("SurrealDB's datetime range and extended years", () => {
+  it("the literal reading takes 5- and 6-digit signed years, up to the range's ends", () => {
+    const ext = { extended: true };
+    expect(formatDatetime(tryParseDatetime("+10014-09-09T00:00:00Z", ext)!)).toBe("+10014-09-09T00:00:00Z");
+    expect(formatDatetime(tryParseDatetime("+010014-09-09T00:00:00Z", ext)!)).toBe("+10014-09-09T00:00:00Z");
+    expect(formatDatetime(tryParseDatetime("-009973-12-20T00:00:00Z", ext)!)).toBe("-9973-12-20T00:00:00Z");
+    expect(formatDatetime(tryParseDatetime("+262142-12-31T23:59:59.999999999Z", ext)!)).toBe("+262142-12-31T23:59:59.999999999Z");
+    expect(formatDatetime(tryParseDatetime("-262143-01-01T00:00:00Z", ext)!)).toBe("-262143-01-01T00:00:00Z");
+    expect(tryParseDatetime("+262143-01-01T00:00:00Z", ext)).toBeUndefined();
+    expect(tryParseDatetime("-262144-12-31T23:59:59Z", ext)).toBeUndefined();
+    expect(tryParseDatetime("+1000000-01-01T00:00:00Z", ext)).toBeUndefined();
+    expect(tryParseDatetime("10014-09-09T00:00:00Z", ext)).toBeUndefined();
+  });
+
+  it("a cast refuses them (SurrealDB 1.5.4 and 2.6.0), but an offset may still carry a 4-digit year past 9999", () => {
+    expect(tryParseDatetime("+10014-09-09T00:00:00Z")).toBeUndefined();
+    expect(tryParseDatetime("+010014-09-09T00:00:00Z", { compat: 1 })).toBeUndefined();
+    expect(formatDatetime(parseDatetime("9999-12-31T23:59:59-23:59"))).toBe("+10000-01-01T23:58:59Z");
+  });
+
+  it("datetimeInRange bounds every maker", () => {
+    expect(datetimeInRange(DATETIME_MAX_NANOS)).toBeDefined();
+    expect(datetimeInRange(DATETIME_MAX_NANOS + 1n)).toBeUndefined();
+    expect(datetimeInRange(DATETIME_MIN_NANOS)).toBeDefined();
+    expect(datetimeInRange(DATETIME_MIN_NANOS - 1n)).toBeUndefined();
+    expect(formatDatetime(datetimeInRange(DATETIME_MAX_NANOS)!)).toBe("+262142-12-31T23:59:59.999999999Z");
+    expect(formatDatetime(datetimeInRange(DATETIME_MIN_NANOS)!)).toBe("-262143-01-01T00:00:00Z");
   });
 });

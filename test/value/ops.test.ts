@@ -133,6 +133,25 @@ describe("arithmetic", () => {
       "Failed to compute: \"d'2024-01-01T00:00:00Z' - d'2024-01-02T00:00:00Z'\", as the operation results in a negative value.",
     );
   });
+  it("a datetime moved past SurrealDB's range (±262,142 years) fails (attack pass 10, H3; oracle)", () => {
+    const top = parseDatetime("2000-01-01");
+    // 2.6.0 names the duration first, whatever the order
+    expect(err("+", top, parseDuration("262000y"))).toBe(
+      "Failed to compute: \"262000y + d'2000-01-01T00:00:00Z'\", as the operation results in an arithmetic overflow.",
+    );
+    expect(err("+", parseDuration("262000y"), top)).toBe(
+      "Failed to compute: \"262000y + d'2000-01-01T00:00:00Z'\", as the operation results in an arithmetic overflow.",
+    );
+    expect(err("-", top, parseDuration("1000000000y"))).toBe(
+      "Failed to compute: \"1000000000y - d'2000-01-01T00:00:00Z'\", as the operation results in a negative value.",
+    );
+    // 1.5.4 answers the current time (a duration past chrono's) or panics: compat 1 answers its overflow error
+    expect(err("+", top, parseDuration("1000000000y"), v1)).toBe("Cannot perform addition with '2000-01-01T00:00:00Z' and '1000000000y'");
+    expect(err("-", top, parseDuration("300000y"), v1)).toBe("Cannot perform subtraction with '2000-01-01T00:00:00Z' and '300000y'");
+    // within the range is a datetime, past year 9999 too
+    expect(run("+", parseDatetime("2020-01-01"), parseDuration("8000y"))).toBe("d'+10014-09-09T00:00:00Z'");
+    expect(run("-", parseDatetime("2020-01-01"), parseDuration("12000y"), v1)).toBe("d'-9973-12-20T00:00:00Z'");
+  });
   it("negation", () => {
     expect(toSql(neg(1n))).toBe("-1");
     expect(toSql(neg(1.5))).toBe("-1.5f");

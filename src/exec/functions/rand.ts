@@ -117,7 +117,7 @@ export const randFunctions: BuiltinTable = {
   "rand::uuid::v7": fn(["datetime?"], (args, ctx) => uuidV7At(msOf(ctx, args[0])), { v1: fn([], (_a, ctx) => uuidV7At(msOf(ctx, undefined))) }),
   "rand::ulid": fn(["datetime?"], (args, ctx) => ulidAt(msOf(ctx, args[0])), { v1: fn([], (_a, ctx) => ulidAt(msOf(ctx, undefined))) }),
   "rand::time": fn(["any?", "any?"], (args, ctx) => {
-    if (args.length === 0) return new Datetime(randomBigInt(0n, 253402300799n) * 1_000_000_000n);
+    if (args.length === 0) return randomTimeBetween(0n, 253402300799n);
     // Bounds in epoch seconds (both versions) or datetimes (SurrealDB 2).
     const secs = (v: Value, i: number): bigint => {
       if (typeof v === "bigint") return v;
@@ -125,19 +125,34 @@ export const randFunctions: BuiltinTable = {
       if (v instanceof Datetime && ctx.compat === 2) return v.nanos / 1_000_000_000n;
       throw wrongType("rand::time", i, "i64", v);
     };
-    const [a, b] = [secs(args[0], 0), secs(args[1], 1)];
-    return new Datetime((a <= b ? randomBigInt(a, b) : randomBigInt(b, a)) * 1_000_000_000n);
+    return randomTimeBetween(secs(args[0], 0), secs(args[1], 1));
   }, {
     counts: [0, 2],
     arity: "0 or 2 arguments",
-    v1: fn(["i64?", "i64?"], ([a, b]) => {
-      if (a === undefined) return new Datetime(randomBigInt(0n, 253402300799n) * 1_000_000_000n);
-      const [x, y] = [a as bigint, b as bigint];
-      return new Datetime((x <= y ? randomBigInt(x, y) : randomBigInt(y, x)) * 1_000_000_000n);
-    }, { counts: [0, 2], arity: "0 or 2 arguments", typesFirst: true }),
+    // 1.5.4 panics on bounds past the range: answered with 2.6.0's error (stricter)
+    v1: fn(["i64?", "i64?"], ([a, b]) => (a === undefined ? randomTimeBetween(0n, 253402300799n) : randomTimeBetween(a as bigint, b as bigint)), {
+      counts: [0, 2],
+      arity: "0 or 2 arguments",
+      typesFirst: true,
+    }),
   }),
   "rand::duration": fn(["duration", "duration"], ([a, b]) => {
     const [x, y] = [(a as Duration).nanos, (b as Duration).nanos];
     return new Duration(x <= y ? randomBigInt(x, y) : randomBigInt(y, x));
   }, { compat: 2 }),
 };
+
+const TIME_MIN_SECS = -8334601228800n;
+const TIME_MAX_SECS = 8210266876799n;
+
+/** A whole-second datetime between two bounds in epoch seconds, each within SurrealDB's datetime range. */
+function randomTimeBetween(a: bigint, b: bigint): Datetime {
+  const [lo, hi] = a <= b ? [a, b] : [b, a];
+  if (lo < TIME_MIN_SECS || hi > TIME_MAX_SECS) {
+    throw incorrectArguments(
+      "rand::time",
+      `To generate a random time, the 2 arguments must be numbers between ${TIME_MIN_SECS} and ${TIME_MAX_SECS} seconds from the UNIX epoch or a 'datetime' within the range d'-262143-01-01T00:00:00Z' and +262142-12-31T23:59:59Z'.`,
+    );
+  }
+  return new Datetime(randomBigInt(lo, hi) * 1_000_000_000n);
+}

@@ -131,7 +131,8 @@ export function formatCivil(c: Civil, fmt: string): string | undefined {
     const wdMon = (c.weekday + 6) % 7;
     const part = ((): string | undefined => {
       switch (next) {
-        case "Y": return c.year >= 0 && c.year <= 9999 ? num(c.year, 4, p("0")) : (c.year > 0 ? "+" : "") + String(c.year);
+        // chrono: a year outside 0–9999 is signed and padded to four digits (`-0001`, `+10014`)
+        case "Y": return c.year >= 0 && c.year <= 9999 ? num(c.year, 4, p("0")) : (c.year > 0 ? "+" : "-") + String(Math.abs(c.year)).padStart(4, "0");
         case "C": return num(Math.floor(c.year / 100), 2, p("0"));
         case "y": return num(((c.year % 100) + 100) % 100, 2, p("0"));
         case "m": return num(c.month, 2, p("0"));

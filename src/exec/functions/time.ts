@@ -1,5 +1,6 @@
 // time:: builtins over Datetime (nanoseconds since the epoch); `now` comes from ctx.clock so tests control it.
 
+import { datetimeInRange, DATETIME_RANGE_TEXT } from "../../value/datetime.js";
 import { Datetime, Duration, Uuid, type Value } from "../../value/types.js";
 import type { FunctionContext } from "./context.js";
 import { compareValues } from "./util.js";
@@ -25,16 +26,30 @@ const dt = (v: Value): Datetime => v as Datetime;
 const at = (args: Value[], ctx: FunctionContext): Datetime => (args.length > 0 ? dt(args[0]) : nowDatetime(ctx));
 const civil = (args: Value[], ctx: FunctionContext) => civilFromNanos(at(args, ctx).nanos);
 
+const I64_MIN = -(2n ** 63n);
+const I64_MAX = 2n ** 63n - 1n;
+const fitsI64 = (n: bigint): boolean => n >= I64_MIN && n <= I64_MAX;
+
+/** chrono's duration_trunc / duration_round work in i64 nanoseconds: the datetime (1677–2262) and the duration must fit. */
+function roundingSpan(name: string, d: Datetime, dur: Duration): bigint {
+  if (!fitsI64(d.nanos) || !fitsI64(dur.nanos)) {
+    throw incorrectArguments(name, "The second argument must be a duration, and must be able to be represented as nanoseconds.");
+  }
+  return dur.nanos;
+}
+
 function floorTo(d: Datetime, dur: Duration): Datetime {
-  if (dur.nanos === 0n) return d;
-  return new Datetime(floorDiv(d.nanos, dur.nanos) * dur.nanos);
+  const span = roundingSpan("time::floor", d, dur);
+  if (span === 0n) return d;
+  return new Datetime(floorDiv(d.nanos, span) * span);
 }
 
 function roundTo(d: Datetime, dur: Duration): Datetime {
-  if (dur.nanos === 0n) return d;
-  const floor = floorDiv(d.nanos, dur.nanos) * dur.nanos;
+  const span = roundingSpan("time::round", d, dur);
+  if (span === 0n) return d;
+  const floor = floorDiv(d.nanos, span) * span;
   const rem = d.nanos - floor;
-  return new Datetime(rem * 2n >= dur.nanos ? floor + dur.nanos : floor);
+  return new Datetime(rem * 2n >= span ? floor + span : floor);
 }
 
 const GROUPS: Record<string, (c: ReturnType<typeof civilFromNanos>) => number> = {
@@ -53,7 +68,22 @@ function timezone(): string {
   return `${sign}${String(Math.floor(a / 60)).padStart(2, "0")}:${String(a % 60).padStart(2, "0")}`;
 }
 
-const fromScaled = (scale: bigint) => fn(["i64"], ([n]) => new Datetime((n as bigint) * scale));
+const UNIT_NAMES: Record<string, string> = { "1000000000": "seconds", "1000000": "milliseconds", "1000": "microseconds" };
+
+/** `time::from::<unit>(n)`: n units after the epoch, held to SurrealDB's range (2.6.0's and 1.5.4's words). */
+const fromScaled = (name: string, scale: bigint) =>
+  fn(["i64"], ([n], ctx) => {
+    const d = datetimeInRange((n as bigint) * scale);
+    if (d !== undefined) return d;
+    const unit = UNIT_NAMES[String(scale)];
+    const relative = `relative to January 1, 1970 0:00:00 UTC`;
+    throw incorrectArguments(
+      name,
+      ctx.compat === 1
+        ? `The first argument must be an in-bounds number of ${unit} ${relative}.`
+        : `The argument must be a number of ${unit} ${relative} that produces a datetime between ${DATETIME_RANGE_TEXT}.`,
+    );
+  });
 
 const part = (get: (c: ReturnType<typeof civilFromNanos>) => number) =>
   fn(["datetime?"], (args, ctx) => BigInt(get(civil(args, ctx))));
@@ -63,7 +93,11 @@ export const timeFunctions: BuiltinTable = {
   "time::unix": fn(["datetime?"], (args, ctx) => floorDiv(at(args, ctx).nanos, NS_PER_S)),
   "time::millis": fn(["datetime?"], (args, ctx) => floorDiv(at(args, ctx).nanos, NS_PER_MS)),
   "time::micros": fn(["datetime?"], (args, ctx) => floorDiv(at(args, ctx).nanos, 1_000n)),
-  "time::nano": fn(["datetime?"], (args, ctx) => at(args, ctx).nanos),
+  // past i64 nanoseconds (before 1677, after 2262) chrono has no answer and SurrealDB gives 0
+  "time::nano": fn(["datetime?"], (args, ctx) => {
+    const n = at(args, ctx).nanos;
+    return fitsI64(n) ? n : 0n;
+  }),
   "time::format": fn(["datetime", "string"], ([d, f]) => {
     const out = formatCivil(civilFromNanos(dt(d).nanos), f as string);
     if (out === undefined) throw incorrectArguments("time::format", "Invalid format string");
@@ -93,11 +127,12 @@ export const timeFunctions: BuiltinTable = {
   "time::timezone": fn([], () => timezone()),
   "time::max": fn(["array"], ([a]) => maxDatetime(a as Value[], 1)),
   "time::min": fn(["array"], ([a]) => maxDatetime(a as Value[], -1)),
-  "time::from::unix": fromScaled(NS_PER_S),
-  "time::from::secs": fromScaled(NS_PER_S),
-  "time::from::millis": fromScaled(NS_PER_MS),
-  "time::from::micros": fromScaled(1_000n),
-  "time::from::nanos": fromScaled(1n),
+  "time::from::unix": fromScaled("time::from::unix", NS_PER_S),
+  "time::from::secs": fromScaled("time::from::secs", NS_PER_S),
+  "time::from::millis": fromScaled("time::from::millis", NS_PER_MS),
+  "time::from::micros": fromScaled("time::from::micros", 1_000n),
+  // every i64 of nanoseconds is in range (1677–2262)
+  "time::from::nanos": fn(["i64"], ([n]) => new Datetime(n as bigint)),
   "time::from::uuid": fn(
     ["uuid"],
     ([u]) => new Datetime(BigInt("0x" + (u as Uuid).text.replace(/-/g, "").slice(0, 12)) * NS_PER_MS),

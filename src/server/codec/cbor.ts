@@ -8,7 +8,7 @@ import { LocalError, QueryError } from "../../errors/index.js";
 import { ByteWriter } from "../../value/byte-writer.js";
 import { decimalFromText } from "../../value/decimal.js";
 import type { Compat } from "../../exec/session.js";
-import { parseDatetime, parseDuration, parseRecordIdText } from "../../value/index.js";
+import { datetimeInRange, parseDatetime, parseDuration, parseRecordIdText } from "../../value/index.js";
 import {
   Closure,
   Datetime,
@@ -618,7 +618,10 @@ class Reader {
       case TAG.customDatetime: {
         if (!Array.isArray(v) || v.length !== 2) throw refused("pair");
         if (typeof v[0] !== "bigint" || typeof v[1] !== "bigint") throw refused("integer");
-        return new Datetime(v[0] * NANOS_PER_SECOND + v[1]);
+        // held to SurrealDB's range (±262,142 years), as chrono's timestamp_opt is
+        const dt = datetimeInRange(v[0] * NANOS_PER_SECOND + v[1]);
+        if (dt === undefined) throw refused("datetime");
+        return dt;
       }
       case TAG.stringDuration:
         if (typeof v !== "string") throw refused("text");

@@ -88,3 +88,60 @@ describe("time:: (oracle, both versions)", () => {
     );
   });
 });
+
+// Attack pass 10, H3: datetimes are held to chrono's range (±262,142 years) where a function makes one, with
+// 2.6.0's and 1.5.4's words (oracle); a datetime outside it printed an export that no import could read.
+describe("time:: held to SurrealDB's datetime range", () => {
+  const MAX_S = 8210266876799n; // +262142-12-31T23:59:59Z
+  const MIN_S = -8334601228800n; // -262143-01-01T00:00:00Z
+  const v2 = (fn: string, unit: string) =>
+    `Incorrect arguments for function ${fn}(). The argument must be a number of ${unit} relative to January 1, 1970 0:00:00 UTC that produces a datetime between -262143-01-01T00:00:00Z and +262142-12-31T23:59:59Z.`;
+  const v1 = (fn: string, unit: string) =>
+    `Incorrect arguments for function ${fn}(). The first argument must be an in-bounds number of ${unit} relative to January 1, 1970 0:00:00 UTC.`;
+
+  it.each([
+    ["time::from::secs", 1n, "seconds"],
+    ["time::from::unix", 1n, "seconds"],
+    ["time::from::millis", 1000n, "milliseconds"],
+    ["time::from::micros", 1_000_000n, "microseconds"],
+  ] as const)("%s: the range's ends are made, one unit past them is refused", async (fn, perSec, unit) => {
+    expect(await call(fn, [MAX_S * perSec])).toEqual(new Datetime(MAX_S * 1_000_000_000n));
+    expect(await call(fn, [MIN_S * perSec], 1)).toEqual(new Datetime(MIN_S * 1_000_000_000n));
+    expect(await errorOf(fn, [(MAX_S + 1n) * perSec])).toBe(v2(fn, unit));
+    expect(await errorOf(fn, [MIN_S * perSec - 1n])).toBe(v2(fn, unit));
+    expect(await errorOf(fn, [9223372036854775807n], 1)).toBe(v1(fn, unit));
+  });
+
+  it("time::from::nanos takes every i64 (1677–2262)", async () => {
+    expect(await call("time::from::nanos", [9223372036854775807n])).toEqual(new Datetime(9223372036854775807n));
+  });
+
+  it("time::nano is 0 past i64 nanoseconds; floor / round refuse a datetime or a duration past them", async () => {
+    for (const compat of [1, 2] as const) {
+      expect(await call("time::nano", [d("2300-01-01T00:00:00Z")], compat)).toBe(0n);
+      expect(await call("time::nano", [d("1600-01-01T00:00:00Z")], compat)).toBe(0n);
+      const msg = (fn: string) => `Incorrect arguments for function ${fn}(). The second argument must be a duration, and must be able to be represented as nanoseconds.`;
+      expect(await errorOf("time::floor", [d("2300-01-01T00:00:00Z"), new Duration(H)], compat)).toBe(msg("time::floor"));
+      expect(await errorOf("time::round", [new Datetime(MIN_S * 1_000_000_000n), new Duration(H)], compat)).toBe(msg("time::round"));
+      // 293 years of nanoseconds do not fit an i64 (292 do)
+      expect(await errorOf("time::floor", [T, new Duration(293n * 365n * 24n * H)], compat)).toBe(msg("time::floor"));
+      expect(await call("time::floor", [T, new Duration(292n * 365n * 24n * H)], compat)).toEqual(d("1970-01-01T00:00:00Z"));
+    }
+  });
+
+  it("time::format pads a year outside 0–9999 to four digits after its sign, as chrono", async () => {
+    expect(await call("time::format", [d("0000-05-05T00:00:01Z"), "%Y"])).toBe("0000");
+    expect(await call("time::format", [d("-000001-05-05T00:00:01Z"), "%Y"])).toBe("-0001");
+    expect(await call("time::format", [new Datetime(MAX_S * 1_000_000_000n), "%Y"], 1)).toBe("+262142");
+  });
+
+  it("rand::time refuses bounds past the range (2.6.0's words; 1.5.4 panics)", async () => {
+    const msg =
+      "Incorrect arguments for function rand::time(). To generate a random time, the 2 arguments must be numbers between -8334601228800 and 8210266876799 seconds from the UNIX epoch or a 'datetime' within the range d'-262143-01-01T00:00:00Z' and +262142-12-31T23:59:59Z'.";
+    for (const compat of [1, 2] as const) {
+      expect(await call("rand::time", [MAX_S, MAX_S], compat)).toEqual(new Datetime(MAX_S * 1_000_000_000n));
+      expect(await errorOf("rand::time", [MIN_S - 1n, 0n], compat)).toBe(msg);
+      expect(await errorOf("rand::time", [0n, MAX_S + 1n], compat)).toBe(msg);
+    }
+  });
+});
