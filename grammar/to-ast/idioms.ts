@@ -80,6 +80,8 @@ export function identStart(ctx: Ctx, n: C.IdentStartCstNode): A.Expr {
   if (key) return { kind: "RecordId", table: first, key: recordKey(ctx, key), pos };
   const args = node(n, "args");
   if (names.length === 1) {
+    // a bare `NaN` is the float (1.5.4 and 2.6.0), as SurrealDB prints it
+    if (!args && names[0].image === "NaN") return { kind: "Literal", value: NaN, pos };
     if (!args) return { kind: "Idiom", parts: [{ kind: "Field", name: first }], pos };
     builtinPath(ctx, names, first);
     return { kind: "Call", name: first.toLowerCase(), args: nodes(args, "expr").map((e) => expr(ctx, e)), pos };

@@ -54,11 +54,23 @@ export function formatFloatPlain(n: number): string {
   return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
-/** A float as SurrealQL prints it: `1.5f`, `1f`, `-0f`; non-finite without suffix. */
+/**
+ * A float as SurrealQL that reads back as itself: `1.5f`, `1f`, `-0f`, `NaN`, and the infinities as `math::inf` /
+ * `-math::inf`. SurrealDB prints `inf` (which reads back as a field, NONE) and `-inf` (which fails, taking a whole
+ * export's INSERT with it: attack pass 10, H3); ours is stricter, and SurrealDB reads it too.
+ */
 export function formatFloat(n: number): string {
+  if (n === Infinity) return "math::inf";
+  if (n === -Infinity) return "-math::inf";
   const s = formatFloatPlain(n);
-  return Number.isFinite(n) ? `${s}f` : s;
+  return Number.isNaN(n) ? s : `${s}f`;
 }
+
+/** Rust's `{}` of a coordinate reads back as the same number unless it is not finite, an integer past i64 or -0. */
+const plainReadable = (n: number): boolean => Number.isFinite(n) && Math.abs(n) < 2 ** 63 && !Object.is(n, -0);
+
+/** A geometry coordinate: Rust's `{}` where that reads back, else as formatFloat (`1e19` → `10000000000000000000f`). */
+const formatCoordinate = (n: number): string => (plainReadable(n) ? formatFloatPlain(n) : formatFloat(n));
 
 /** Standard base64 without padding, as SurrealDB prints bytes. */
 function base64NoPad(b: Uint8Array): string {
@@ -70,10 +82,13 @@ export function sortedKeys(o: ValueObject): string[] {
 }
 
 function formatGeometry(g: Geometry): string {
-  const coords = (c: unknown): string => (Array.isArray(c) ? `[${c.map(coords).join(", ")}]` : formatFloatPlain(Number(c)));
+  const coords = (c: unknown): string => (Array.isArray(c) ? `[${c.map(coords).join(", ")}]` : formatCoordinate(Number(c)));
   if (g.type === "Point") {
-    const [x, y] = g.coordinates as [unknown, unknown];
-    return `(${formatFloatPlain(Number(x))}, ${formatFloatPlain(Number(y))})`;
+    const [x, y] = (g.coordinates as [unknown, unknown]).map(Number) as [number, number];
+    // `(x, y)` reads only number literals (`(inf, 1)` and `(10000000000000000000, 0)` do not parse, in SurrealDB
+    // either): such a point prints as a cast, which SurrealDB 1.5.4 and 2.6.0 read too
+    if (!plainReadable(x) || !plainReadable(y)) return `<point> [${formatFloat(x)}, ${formatFloat(y)}]`;
+    return `(${formatFloatPlain(x)}, ${formatFloatPlain(y)})`;
   }
   if (g.type === "GeometryCollection") {
     const parts = (g.coordinates as Geometry[]).map((x) => (x instanceof Geometry ? formatGeometry(x) : String(x)));
@@ -125,10 +140,13 @@ export function toSql(v: Value, opts?: CompatOpts): string {
 
 /**
  * The "raw" text SurrealDB uses in some messages (`Cannot perform addition with 'a' and '1'`)
- * and in `<string>` casts: strings, datetimes and uuids unquoted, everything else as toSql.
+ * and in `<string>` casts: strings, datetimes, uuids and a non-finite float as SurrealDB shows them, everything
+ * else as toSql.
  */
 export function toRawString(v: Value, opts?: CompatOpts): string {
   if (typeof v === "string") return v;
+  // a bare float `inf` / `-inf` as SurrealDB's messages and `<string>` show it
+  if (typeof v === "number" && !Number.isFinite(v)) return formatFloatPlain(v);
   if (v instanceof Datetime) return formatDatetime(v);
   if (v instanceof Uuid) return v.text;
   return toSql(v, opts);

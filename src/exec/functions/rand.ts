@@ -125,12 +125,11 @@ export const randFunctions: BuiltinTable = {
       if (v instanceof Datetime && ctx.compat === 2) return v.nanos / 1_000_000_000n;
       throw wrongType("rand::time", i, "i64", v);
     };
-    return randomTimeBetween(secs(args[0], 0), secs(args[1], 1));
+    return randomTimeBetween(secs(args[0], 0), secs(args[1], 1), 2);
   }, {
     counts: [0, 2],
     arity: "0 or 2 arguments",
-    // 1.5.4 panics on bounds past the range: answered with 2.6.0's error (stricter)
-    v1: fn(["i64?", "i64?"], ([a, b]) => (a === undefined ? randomTimeBetween(0n, 253402300799n) : randomTimeBetween(a as bigint, b as bigint)), {
+    v1: fn(["i64?", "i64?"], ([a, b]) => (a === undefined ? randomTimeBetween(0n, 253402300799n) : randomTimeBetween(a as bigint, b as bigint, 1)), {
       counts: [0, 2],
       arity: "0 or 2 arguments",
       typesFirst: true,
@@ -145,9 +144,15 @@ export const randFunctions: BuiltinTable = {
 const TIME_MIN_SECS = -8334601228800n;
 const TIME_MAX_SECS = 8210266876799n;
 
-/** A whole-second datetime between two bounds in epoch seconds, each within SurrealDB's datetime range. */
-function randomTimeBetween(a: bigint, b: bigint): Datetime {
+/**
+ * A whole-second datetime between two bounds in epoch seconds, each within SurrealDB's datetime range. 1.5.4 takes
+ * 1 … 8210298412799 and panics past 8210266876799 (the range's end): compat 1 refuses those too, in its words.
+ */
+function randomTimeBetween(a: bigint, b: bigint, compat: 1 | 2 = 2): Datetime {
   const [lo, hi] = a <= b ? [a, b] : [b, a];
+  if (compat === 1 && (lo < 1n || hi > TIME_MAX_SECS)) {
+    throw incorrectArguments("rand::time", "To generate a time between X and Y seconds, the 2 arguments must be positive numbers and no higher than 8210298412799.");
+  }
   if (lo < TIME_MIN_SECS || hi > TIME_MAX_SECS) {
     throw incorrectArguments(
       "rand::time",
