@@ -97,7 +97,9 @@ export const QUERY_MESSAGES = {
   InvalidPlace: () => "Unsupported assignment target",
   InvalidMerge: (value: string) => `Can not merge data using value: ${value}`,
   InvalidContent: (value: string) => `Can not use ${value} in a CONTENT clause`,
-  InvalidStatementTarget: (value: string, statement?: string) => statementValue(statement, value),
+  /** A write over a value that names no record (1.x quotes the value). */
+  InvalidStatementTarget: (value: string, statement?: string, compat: 1 | 2 = 2) =>
+    compat === 1 && statement !== undefined ? `Can not execute ${statement} statement using value '${value}'` : statementValue(statement, value),
   RelateStatement: (value: string) => statementValue("RELATE", value),
   /** A data clause's `id` that no record id can take (`SET id = ''`, `id: NULL`, a range); 1.x and 2.x alike. */
   IdInvalid: (value: string) => `Found ${value} for the Record ID but this is not a valid id`,

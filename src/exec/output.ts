@@ -1,6 +1,6 @@
 // exec/: result shaping — projections (SELECT fields, VALUE, OMIT), RETURN clauses of writes, FETCH, DIFF.
 
-import type { CallExpr, Fields, IdiomExpr, Output } from "../ast/nodes.js";
+import type { CallExpr, Expr, Fields, IdiomExpr, Output } from "../ast/nodes.js";
 import type { WriteResult } from "../doc/write.js";
 import { checkPermissionsFields, checkPermissionsTable, hiddenFields } from "../doc/permissions.js";
 import { ownField, setField } from "../value/object.js";
@@ -31,6 +31,17 @@ function setProjected(doc: ValueObject, path: readonly string[], v: Value): Valu
   return out;
 }
 
+/**
+ * Where an unaliased projection lands: a field path at its place, a parameter under its name (`$this` → `this`);
+ * a path from a parameter (`$this.a`, `$v[0]`) nowhere, as SurrealDB sets no column for it; otherwise its text.
+ */
+function projectionPath(e: Expr, compat: 1 | 2): readonly string[] | undefined {
+  if (e.kind === "Param") return [e.name];
+  if (e.kind !== "Idiom") return [projectionName(e, compat)];
+  if (e.parts.every((p) => p.kind === "Field")) return placePath(e);
+  return e.parts[0]?.kind === "Start" && e.parts[0].value.kind === "Param" ? undefined : [projectionName(e, compat)];
+}
+
 /** Apply a projection list to one document. */
 export async function project(fields: Fields, doc: Value, ctx: Ctx): Promise<Value> {
   const dctx = withCtx(ctx, { doc });
@@ -51,8 +62,8 @@ export async function project(fields: Fields, doc: Value, ctx: Ctx): Promise<Val
       continue;
     }
     const v = await evaluate(f.expr, dctx);
-    const path = f.alias ? placePath(f.alias) : f.expr.kind === "Idiom" && f.expr.parts.every((p) => p.kind === "Field") ? placePath(f.expr) : [projectionName(f.expr, ctx.core.compat)];
-    out = setProjected(out, path, v);
+    const path = f.alias ? placePath(f.alias) : projectionPath(f.expr, ctx.core.compat);
+    if (path !== undefined) out = setProjected(out, path, v);
   }
   return out;
 }

@@ -3,7 +3,7 @@
 import { queryError } from "../../errors/index.js";
 import type { Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
-import { selectedDb } from "../context.js";
+import { needDb, needNs } from "../context.js";
 import type { Session } from "../session.js";
 import { evaluateAsOwner } from "../rbac.js";
 import { definitionPermits } from "../records.js";
@@ -31,9 +31,9 @@ export async function lookupParam(name: string, ctx: Ctx): Promise<Value> {
   if (Object.hasOwn(sv, name)) return sv[name];
   // 3. variables in scope: the client's (query variables, LETs, connection params) — or, in a schema body, only its own
   if (ctx.vars.has(name)) return ctx.vars.get(name);
-  // 4. DEFINE PARAM: the record user's own database only; its PERMISSIONS and value are the schema owner's clauses
-  const at = selectedDb(ctx);
-  const def = at && ctx.core.catalog.db(at.ns, at.db)?.params.get(name);
+  // 4. DEFINE PARAM: needs a namespace and database (SurrealDB's "Specify a …" errors), the record user's own only;
+  // its PERMISSIONS and value are the schema owner's clauses
+  const def = ctx.core.catalog.db(needNs(ctx), needDb(ctx))?.params.get(name);
   // 5. an access clause's credential, which never shadows a DEFINE PARAM
   if (!def) return ctx.vars.credential(name);
   if (!(await definitionPermits(ctx, { kind: "param", def }))) throw queryError("ParamPermissions", name);

@@ -95,6 +95,18 @@ function zipWith(a: Value[], b: Value[], f: (x: Value, y: Value) => Value): Valu
   return Array.from({ length: Math.max(a.length, b.length) }, (_, i) => f(a[i], b[i]));
 }
 
+/**
+ * One element of array::logical_*: the operand whose truthiness is the result's (the left one first), else the
+ * result as a bool (only `xor` of two truthy values) — SurrealDB 1.5.4 and 2.6.0.
+ */
+function logical(op: (x: boolean, y: boolean) => boolean, compat: 1 | 2): (x: Value, y: Value) => Value {
+  return (x, y) => {
+    const [tx, ty] = [isTruthy(x, compat), isTruthy(y, compat)];
+    const truth = op(tx, ty);
+    return tx === truth ? x : ty === truth ? y : truth;
+  };
+}
+
 /** Call a closure, or compare against a plain value (v2 `array::filter([…], 2)`). */
 async function matcher(ctx: FunctionContext, f: Value, v: Value, i: number): Promise<boolean> {
   if (ctx.isClosure?.(f) && ctx.invoke) return isTruthy(await ctx.invoke(f, [v, BigInt(i)]), ctx.compat);
@@ -186,11 +198,9 @@ export const arrayFunctions: BuiltinTable = {
   }),
   "array::last": fn(["array"], ([a]) => arr(a)[arr(a).length - 1]),
   "array::len": fn(["array"], ([a]) => BigInt(arr(a).length)),
-  "array::logical_and": fn(["array", "array"], ([a, b]) => zipWith(arr(a), arr(b), (x, y) => (isTruthy(x) ? y : x))),
-  "array::logical_or": fn(["array", "array"], ([a, b]) => zipWith(arr(a), arr(b), (x, y) => (isTruthy(x) ? x : y))),
-  "array::logical_xor": fn(["array", "array"], ([a, b]) =>
-    zipWith(arr(a), arr(b), (x, y) => (isTruthy(x) && !isTruthy(y) ? x : !isTruthy(x) && isTruthy(y) ? y : false)),
-  ),
+  "array::logical_and": fn(["array", "array"], ([a, b], ctx) => zipWith(arr(a), arr(b), logical((x, y) => x && y, ctx.compat))),
+  "array::logical_or": fn(["array", "array"], ([a, b], ctx) => zipWith(arr(a), arr(b), logical((x, y) => x || y, ctx.compat))),
+  "array::logical_xor": fn(["array", "array"], ([a, b], ctx) => zipWith(arr(a), arr(b), logical((x, y) => x !== y, ctx.compat))),
   "array::matches": fn(["array", "any"], ([a, v]) => arr(a).map((x) => valueEquals(x, v))),
   "array::max": fn(["array"], ([a], ctx) => maxOf(arr(a), ctx.compat)),
   "array::min": fn(["array"], ([a], ctx) => minOf(arr(a), ctx.compat)),
@@ -264,11 +274,13 @@ export const arrayFunctions: BuiltinTable = {
   }, { compat: 2 }),
   "array::swap": fn(["array", "i64", "i64"], ([a, x, y]) => {
     const out = [...arr(a)];
-    const i = position(out.length, int(x));
-    const j = position(out.length, int(y));
-    if (i === undefined || j === undefined) {
-      throw incorrectArguments("array::swap", "Argument 1 was the wrong type. Expected a valid index");
-    }
+    // each index within -len..len-1; SurrealDB numbers the two indexes 1 and 2 in its message
+    const at = (n: Value, k: number) => {
+      const i = position(out.length, int(n));
+      if (i === undefined) throw incorrectArguments("array::swap", `Argument ${k} is out of range. Expected a number between ${out.length ? "-" : ""}${out.length} and ${out.length}`);
+      return i;
+    };
+    const [i, j] = [at(x, 1), at(y, 2)];
     [out[i], out[j]] = [out[j], out[i]];
     return out;
   }, { compat: 2 }),

@@ -30,7 +30,8 @@ function fromUnits(unit: keyof typeof UNIT, input: bigint, compat: 1 | 2): Durat
 }
 
 const parts = (Object.keys(UNIT) as (keyof typeof UNIT)[]).flatMap((unit) => [
-  [`duration::${unit}`, fn(["duration"], ([d]) => (d as Duration).nanos / UNIT[unit])] as const,
+  // whole units as SurrealDB's i64: a count past i64::MAX wraps (`duration::nanos(duration::max)` is -1)
+  [`duration::${unit}`, fn(["duration"], ([d]) => BigInt.asIntN(64, (d as Duration).nanos / UNIT[unit]))] as const,
   [`duration::from::${unit}`, fn(["u64"], ([n], ctx) => fromUnits(unit, n as bigint, ctx.compat))] as const,
 ]);
 

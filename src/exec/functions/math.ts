@@ -89,11 +89,62 @@ function sub(a: Num, b: Num): Num {
   return typeof a === "bigint" && typeof b === "bigint" ? wrap(a - b) : (subOp(a, b) as Num);
 }
 
-/** The k smallest (bottom) or largest (top), in the order SurrealDB's heap yields them. */
+/** Rust's std BinaryHeap (a max-heap by `cmp`): its push and pop, so the vector keeps std's element order. */
+class StdHeap<T> {
+  readonly items: T[] = [];
+  constructor(private readonly cmp: (a: T, b: T) => number) {}
+  push(x: T): void {
+    this.items.push(x);
+    this.siftUp(0, this.items.length - 1);
+  }
+  pop(): void {
+    const last = this.items.pop() as T;
+    if (this.items.length === 0) return;
+    this.items[0] = last;
+    this.siftDownToBottom();
+  }
+  private siftUp(start: number, pos: number): void {
+    const h = this.items;
+    const el = h[pos]!;
+    while (pos > start) {
+      const parent = (pos - 1) >> 1;
+      if (this.cmp(el, h[parent]!) <= 0) break;
+      h[pos] = h[parent]!;
+      pos = parent;
+    }
+    h[pos] = el;
+  }
+  /** std's pop: the hole goes to the bottom along the greater children, then the element sifts back up. */
+  private siftDownToBottom(): void {
+    const h = this.items;
+    const end = h.length;
+    const el = h[0]!;
+    let pos = 0;
+    let child = 1;
+    while (child + 1 < end) {
+      if (this.cmp(h[child]!, h[child + 1]!) <= 0) child++;
+      h[pos] = h[child]!;
+      pos = child;
+      child = 2 * pos + 1;
+    }
+    if (child === end - 1) {
+      h[pos] = h[child]!;
+      pos = child;
+    }
+    h[pos] = el;
+    this.siftUp(0, pos);
+  }
+}
+
+/** The k largest (top) or smallest (bottom), in the order SurrealDB's heap holds them (a heap of k, popped past k). */
 function extremes(name: string, ns: Num[], k: bigint, top: boolean, compat: 1 | 2): Num[] {
   if (k <= 0n) throw incorrectArguments(name, "The second argument must be an integer greater than 0.");
-  const s = [...ns].sort((x, y) => compareValues(x, y, compat) * (top ? -1 : 1));
-  return s.slice(0, Number(k)).reverse();
+  const heap = new StdHeap<Num>((x, y) => compareValues(x, y, compat) * (top ? -1 : 1));
+  for (const [i, n] of ns.entries()) {
+    heap.push(n);
+    if (BigInt(i) >= k) heap.pop();
+  }
+  return heap.items;
 }
 
 const trig = (f: (x: number) => number) => fn(["number"], ([n]) => f(toF(n as Num)), { compat: 2 });

@@ -27,7 +27,7 @@ export async function runCreate(s: CreateStatement, ctx: Ctx): Promise<Value> {
     let rid: RecordId;
     if (src.kind === "Table") rid = recordIdFor(src.tb, given, ctx.core.compat);
     else if (src.kind === "Record") checkDataId((rid = src.rid), given, ctx.core.compat);
-    else throw queryError("InvalidStatementTarget", src.kind === "Range" ? toSql(new RecordId(src.tb, src.range)) : String(src.value), "CREATE");
+    else throw queryError("InvalidStatementTarget", toSql(src.kind === "Range" ? new RecordId(src.tb, src.range) : src.value, { compat: ctx.core.compat }), "CREATE", ctx.core.compat);
     // 2. it must not exist yet (reported after the permission checks, as SurrealDB does)
     const exists = (await ctx.core.records.get(ctx.txn, { ns, db, tb: rid.table }, rid)) !== undefined;
     const conflict = () => queryError("RecordExists", formatRecordId(rid, { compat: ctx.core.compat }));

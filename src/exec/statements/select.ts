@@ -131,6 +131,8 @@ async function groupRows(s: SelectStatement, docs: Value[], ctx: Ctx): Promise<V
 }
 
 export async function runSelect(s: SelectStatement, ctx: Ctx): Promise<Value> {
+  // 0. a namespace and database, whatever the sources (SurrealDB: `SELECT * FROM [1]` too)
+  needDb(ctx);
   // 1. sources → visible documents
   // ONLY takes one record, or any source with LIMIT 1 (or 0); otherwise 1.x refuses a table or several sources, 2.x an
   // array (a table's rows are counted at the end) — SurrealDB 1.5.4 and 2.6.0 (only-limit.surql)

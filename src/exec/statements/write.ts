@@ -3,7 +3,7 @@
 import type { Expr, Output } from "../../ast/nodes.js";
 import type { WriteResult } from "../../doc/write.js";
 import { queryError } from "../../errors/index.js";
-import { isTruthy } from "../../value/index.js";
+import { isTruthy, toSql } from "../../value/index.js";
 import type { RecordId, Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { needDb, needNs, withCtx } from "../context.js";
@@ -35,7 +35,7 @@ export async function writeTargets(sources: readonly Source[], ctx: Ctx, stateme
       const before = await ctx.core.records.get(ctx.txn, { ns, db, tb: src.rid.table }, src.rid);
       if (before || keepMissing) targets.push({ rid: src.rid, before, byId: true });
       else await writeMissLikeHit(ctx, ctx.core.catalog.table(ns, db, src.rid.table), statement === "DELETE" ? "delete" : "update", src.rid, where);
-    } else throw queryError("InvalidStatementTarget", String(src.value), statement);
+    } else throw queryError("InvalidStatementTarget", toSql(src.value, { compat: ctx.core.compat }), statement, ctx.core.compat);
   }
   return targets;
 }

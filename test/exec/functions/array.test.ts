@@ -125,3 +125,24 @@ describe("array:: SurrealDB 2 additions (oracle)", () => {
     );
   });
 });
+
+describe("array::swap index range (2.6.0)", () => {
+  it.each([
+    [[1n, 2n, 3n], 0n, 5n, "Argument 2 is out of range. Expected a number between -3 and 3"],
+    [[1n, 2n, 3n], -4n, 0n, "Argument 1 is out of range. Expected a number between -3 and 3"],
+    [[], 0n, 0n, "Argument 1 is out of range. Expected a number between 0 and 0"],
+  ] as [Value[], bigint, bigint, string][])("#%#", async (a, i, j, detail) => {
+    expect(await errorOf("array::swap", [a, i, j])).toBe(`Incorrect arguments for function array::swap(). ${detail}`);
+  });
+});
+
+describe.each([1, 2] as const)("array::logical_* answer an operand (compat %i)", (compat) => {
+  it.each([
+    ["array::logical_and", [1n, 0n, "a"], [2n, 3n], [1n, 0n, undefined]],
+    ["array::logical_or", [false, 0n], [null, ""], [false, 0n]],
+    ["array::logical_xor", [1n, 0n, "a", 0n], [0n, 2n, "b"], [1n, 2n, false, 0n]],
+    ["array::logical_xor", [null], [0n], [null]],
+  ] as [string, Value[], Value[], Value[]][])("%s #%#", async (name, a, b, want) => {
+    expect(await call(name, [a, b], compat)).toEqual(want);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Decimal, type Value } from "../../../src/value/types.js";
+import { Decimal, Duration, type Value } from "../../../src/value/types.js";
 import { call, errorOf } from "./helpers.js";
 
 // From SurrealDB 1.5.4 and 2.6.0 (identical unless noted); int vs float checked with type::is::int/float.
@@ -93,5 +93,26 @@ describe("math:: (oracle, both versions)", () => {
     expect(await errorOf("math::abs", [min], 2)).toBe(
       'Failed to compute: "math::abs(-9223372036854775808)", as the operation results in an arithmetic overflow.',
     );
+  });
+});
+
+describe.each([1, 2] as const)("math::top / bottom keep SurrealDB's heap order (compat %i)", (compat) => {
+  it.each([
+    ["math::top", [1n, 5n, 3n, 5n, 2n], 3n, [3n, 5n, 5n]],
+    ["math::bottom", [1n, 5n, 3n, 5n, 2n], 3n, [3n, 2n, 1n]],
+    ["math::top", [3n, 1n, 2n], 5n, [1n, 3n, 2n]],
+    ["math::bottom", [3n, 1n, 2n], 5n, [3n, 1n, 2n]],
+    ["math::top", [], 2n, []],
+  ] as const)("%s #%#", async (name, xs, k, want) => {
+    expect(await call(name, [[...xs], k], compat)).toEqual(want);
+  });
+});
+
+describe.each([1, 2] as const)("duration:: whole units as i64 (compat %i)", (compat) => {
+  const DAY = 86_400_000_000_000n;
+  it("wrap past i64::MAX as SurrealDB's `as i64`", async () => {
+    expect(await call("duration::nanos", [new Duration(600_000n * DAY)], compat)).toBe(-3500232221128654848n);
+    expect(await call("duration::secs", [new Duration(((1n << 64n) - 1n) * 1_000_000_000n)], compat)).toBe(-1n);
+    expect(await call("duration::millis", [new Duration(1_000_000_000n)], compat)).toBe(1000n);
   });
 });
