@@ -2,8 +2,8 @@
 // at most 150 MiB on file:). The server runs in a child process (`surql-auth start`); its RSS is read from /proc.
 // Each connection authenticates as its own record user with a token of a record access signed with a shared key.
 // The compiled server (dist/, `npm run build`) when there is one: tsx's loader alone holds ~100 MiB of its own.
-// The child inherits the environment: MALLOC_MMAP_THRESHOLD_ and NODE_OPTIONS=--max-semi-space-size change the figure
-// (see the README's benchmark section).
+// It is started as a user starts it (package.json's bin): on Linux that process runs the server as its child with
+// its memory settings (src/cli/launch.ts); the server's RSS is the child's, the launcher's own is printed apart.
 // Run: node --import tsx bench/rss.ts [memory|file] [users] [connections]
 
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -15,10 +15,17 @@ import { connect, startServer, stopServer } from "./server.js";
 const SECRET = "a-long-shared-secret-for-the-rss-bench";
 const KEY = new TextEncoder().encode(SECRET);
 
-/** Resident set size of `pid` in MiB (Linux). */
-function rssMiB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
+/** A field of /proc/PID/status in MiB (Linux). */
+function statusMiB(pid: number, field = "VmRSS"): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith(`${field}:`));
   return Number(line?.split(/\s+/)[1] ?? NaN) / 1024;
+}
+const rssMiB = (pid: number): number => statusMiB(pid);
+
+/** The server's process: the launcher's child when it relaunched itself, else the launcher. */
+function serverPid(launcher: number): number {
+  const children = readFileSync(`/proc/${launcher}/task/${launcher}/children`, "utf8").trim();
+  return children === "" ? launcher : Number(children.split(" ")[0]);
 }
 
 const token = (n: number): Promise<string> =>
@@ -31,7 +38,7 @@ const token = (n: number): Promise<string> =>
 export async function benchRss(kind = "file", users = 10_000, connections = 1_000): Promise<void> {
   const dir = mkdtempSync(join(os.tmpdir(), "surql-bench-rss-"));
   const { child, port, main } = await startServer(kind === "memory" ? "memory" : `file:${join(dir, "db")}`);
-  const pid = child.pid!;
+  const pid = serverPid(child.pid!);
   try {
     const started = rssMiB(pid);
     const root = await connect(port);
@@ -58,7 +65,8 @@ export async function benchRss(kind = "file", users = 10_000, connections = 1_00
     console.log(
       `RSS (${kind}, ${main[0] === "--import" ? "tsx" : "dist"}, ${os.cpus().length} vCPU, node ${process.version}): started ${started.toFixed(0)} MiB, ` +
         `${users} users ${withUsers.toFixed(0)} MiB, + ${connections} authenticated WebSockets ${withSockets.toFixed(0)} MiB ` +
-        `(${(((withSockets - withUsers) * 1024) / connections).toFixed(1)} KiB a connection; the last one sees ${mine[0]!.result.length} row)`,
+        `(${(((withSockets - withUsers) * 1024) / connections).toFixed(1)} KiB a connection; the last one sees ${mine[0]!.result.length} row)` +
+        (pid === child.pid ? "" : `; the launcher ${rssMiB(child.pid!).toFixed(0)} MiB RSS (${statusMiB(child.pid!, "RssAnon").toFixed(1)} MiB its own, the rest node's shared pages)`),
     );
     for (const s of sockets) s.ws.close();
     root.ws.close();

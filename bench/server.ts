@@ -10,7 +10,8 @@ import WebSocket from "ws";
 /** Starts `surql-auth start` on `path`; resolves with the child and its port once it listens. */
 export async function startServer(path: string, extra: readonly string[] = []): Promise<{ child: ChildProcess; port: number; main: string[] }> {
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const main = existsSync("dist/src/cli/main.js") ? ["dist/src/cli/main.js"] : ["--import", "tsx", "src/cli/main.ts"];
+  // the command a user runs (package.json's bin): on Linux it starts the server as its child with its memory settings
+  const main = existsSync("dist/src/cli/surql-auth.cjs") ? ["dist/src/cli/surql-auth.cjs"] : ["--import", "tsx", "src/cli/surql-auth.cts"];
   const args = [...main, "start", "--user", "root", "--pass", "root", "--import", "examples/schema-v2.surql"];
   // one client address signs one user in over and over: no throttle
   const limits = join(mkdtempSync(join(tmpdir(), "surql-bench-limits-")), "limits.json");
