@@ -71,6 +71,8 @@ export const QUERY_MESSAGES = {
   ValueTooLarge: (limit: number) => `The value is too large: a value must not exceed ${limit} bytes`,
   QueryTooLarge: (limit: number) => `The query is too large: a record user's or guest's query text must not exceed ${limit} bytes`,
   ResultTooLarge: (limit: number) => `The query results are too large: together they must not exceed ${limit} bytes`,
+  /** Ours (SurrealDB's lazy DFA has no such bound): one regex match's work, value/regex.ts (attack pass 11, I6). */
+  RegexTooCostly: (limit: number) => `The regex match is too costly: the text's length times the pattern's compiled size must not exceed ${limit}`,
   StringTooLong: (limit: number) => `Cannot perform addition: a string must not exceed ${limit} characters`,
   TrySub: (a: string, b: string) => cannotPerform("subtraction", a, b),
   TryMul: (a: string, b: string) => cannotPerform("multiplication", a, b),
@@ -214,6 +216,7 @@ export const DATA_FREE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   "ClosureStored",
   "ResultTooLarge",
   "StringTooLong",
+  "RegexTooCostly",
   "NsNotAllowed",
   "DbNotAllowed",
   "ParamPermissions",

@@ -1,8 +1,26 @@
 // Regex values: SurrealDB's `/…/` (Rust regex syntax): checked through a JS RegExp (SurrealDB's error words), matched
 // by RE2 (re2js), linear in the text as Rust's regex crate is — a JS RegExp backtracks, and `(a+)+$` against 31
 // characters held the event loop for 36 s (attack pass 10, H2).
-import { RE2JS } from "re2js";
+import { RE2JS, RE2JSSyntaxException } from "re2js";
+import { queryError } from "../errors/index.js";
 import { Regex } from "./types.js";
+
+/** Deepest nesting of groups Rust's regex parser takes (its nest_limit). */
+const MAX_NESTING = 250;
+
+/**
+ * Most RE2 instructions a pattern compiles to (ours, stricter than Rust's 10 MiB size_limit: RE2 in JS compiles and
+ * simulates a program of this size in a few ms; attack pass 11, I6: 9,000 instructions held the event loop for seconds).
+ */
+export const MAX_REGEX_PROGRAM = 2000;
+/** Rust's size_limit, named in its refusal (ours, MAX_REGEX_PROGRAM, is reached first: the same words, as the oracle answers). */
+const RUST_SIZE_LIMIT = 10 * 1024 * 1024;
+
+/**
+ * Most work of one match: the text's length × the pattern's instructions (RE2's simulation costs up to both; ours:
+ * Rust's lazy DFA has no such bound), so one match holds the event loop for tens of ms at most (attack pass 11, I6).
+ */
+export const MAX_REGEX_WORK = 4 * 1024 * 1024;
 
 /** A pattern Rust's regex crate refuses; `message` is its text (`regex parse error:\n    (\n    ^\nerror: unclosed group`). */
 export class RegexSyntaxError extends Error {}
@@ -17,8 +35,10 @@ const POSIX: Record<string, string> = {
 // characters a JS `u` pattern allows after `\` outside / inside a class
 const JS_SYNTAX = new Set("^$\\.*+?()[]{}|/".split(""));
 
-function syntaxError(source: string, at: number | undefined, what: string): RegexSyntaxError {
-  const caret = at === undefined ? "" : `    ${" ".repeat([...source.slice(0, at)].length)}^\n`;
+/** Rust's parse error: the pattern, a caret line under `at` (`to`: through that index), the reason. */
+function syntaxError(source: string, at: number | undefined, what: string, to = at): RegexSyntaxError {
+  const span = at === undefined ? 0 : [...source.slice(at, (to ?? at) + 1)].length;
+  const caret = at === undefined ? "" : `    ${" ".repeat([...source.slice(0, at)].length)}${"^".repeat(span)}\n`;
   return new RegexSyntaxError(`regex parse error:\n    ${source}\n${caret}error: ${what}`);
 }
 
@@ -34,6 +54,8 @@ function translate(source: string): { js: string; flags: string } {
   let out = "";
   let inClass = false;
   const opens: number[] = [];
+  // the first group nested past MAX_NESTING, refused once it closes (Rust's span is the whole group)
+  let tooDeep: number | undefined;
   for (; i < source.length; i++) {
     const c = source[i]!;
     if (c === "\\") {
@@ -76,13 +98,16 @@ function translate(source: string): { js: string; flags: string } {
     }
     if (c === "(") {
       opens.push(i);
+      if (opens.length > MAX_NESTING && tooDeep === undefined) tooDeep = i;
       if (source.startsWith("(?P<", i)) {
         out += "(?<";
         i += 3;
         continue;
       }
     } else if (c === ")") {
-      if (opens.pop() === undefined) throw syntaxError(source, i, "unopened group");
+      const open = opens.pop();
+      if (open === undefined) throw syntaxError(source, i, "unopened group");
+      if (open === tooDeep) throw syntaxError(source, open, `exceed the maximum number of nested parentheses/brackets (${MAX_NESTING})`, i);
     }
     out += c;
   }
@@ -112,7 +137,7 @@ function compile(source: string): RegExp {
 
 /** A regex value from its pattern text (`\/` already read as `/`); throws RegexSyntaxError for an invalid pattern. */
 export function regexFrom(source: string): Regex {
-  compile(source);
+  matcher(source);
   return new Regex(source);
 }
 
@@ -142,15 +167,38 @@ function toRe2(source: string): string {
 
 const matchers = new Map<string, RE2JS>();
 
-/** Whether `text` holds a match of `r` (SurrealDB's `is_match`: anywhere unless anchored), in time linear in `text`. */
-export function regexMatches(r: Regex, text: string): boolean {
-  let re = matchers.get(r.source);
-  if (re === undefined) {
-    compile(r.source); // SurrealDB's refusal of a bad pattern, in its words
-    re = RE2JS.compile(toRe2(r.source));
-    if (matchers.size >= 1000) matchers.clear();
-    matchers.set(r.source, re);
+/** Rust's refusal of a program past its size limit (here MAX_REGEX_PROGRAM). */
+const tooBig = (): RegexSyntaxError => new RegexSyntaxError(`Compiled regex exceeds size limit of ${RUST_SIZE_LIMIT} bytes.`);
+
+/**
+ * The RE2 program of a Rust regex text; throws RegexSyntaxError in SurrealDB's words for a pattern it refuses, and for
+ * one past MAX_REGEX_PROGRAM (RE2's own refusals are of size too: a repeat count past 1000, nesting past 1000).
+ */
+function matcher(source: string): RE2JS {
+  let re = matchers.get(source);
+  if (re !== undefined) return re;
+  compile(source); // SurrealDB's refusal of a bad pattern, in its words
+  // a long pattern is refused before RE2 reads it (its compile costs its length): two characters or more an instruction
+  if (source.length > 2 * MAX_REGEX_PROGRAM) throw tooBig();
+  try {
+    re = RE2JS.compile(toRe2(source));
+  } catch (e) {
+    if (e instanceof RE2JSSyntaxException) throw tooBig();
+    throw e;
   }
+  if (re.programSize() > MAX_REGEX_PROGRAM) throw tooBig();
+  if (matchers.size >= 1000) matchers.clear();
+  matchers.set(source, re);
+  return re;
+}
+
+/**
+ * Whether `text` holds a match of `r` (SurrealDB's `is_match`: anywhere unless anchored), in time linear in `text`;
+ * refused past MAX_REGEX_WORK (the text's length × the pattern's instructions).
+ */
+export function regexMatches(r: Regex, text: string): boolean {
+  const re = matcher(r.source);
+  if (text.length * re.programSize() > MAX_REGEX_WORK) throw queryError("RegexTooCostly", MAX_REGEX_WORK);
   return re.test(text);
 }
 

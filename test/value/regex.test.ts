@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareValues, formatRegex, isTruthy, looseEquals, regexFrom, regexMatches, RegexSyntaxError, toJson, toSql, typeName } from "../../src/value/index.js";
+import { compareValues, formatRegex, isTruthy, looseEquals, MAX_REGEX_PROGRAM, MAX_REGEX_WORK, regexFrom, regexMatches, RegexSyntaxError, toJson, toSql, typeName } from "../../src/value/index.js";
 
 const m = (pattern: string, text: string) => regexMatches(regexFrom(pattern), text);
 
@@ -55,5 +55,28 @@ describe("regex values (Rust regex syntax, matched by RE2)", () => {
     expect(looseEquals("abd", regexFrom("a.c"))).toBe(false);
     expect(looseEquals([regexFrom("a")], ["a"])).toBe(false);
     expect(looseEquals(regexFrom("1"), 1n)).toBe(false);
+  });
+});
+
+describe("regex size and work bounds (attack pass 11, I6)", () => {
+  it("refuses a pattern past MAX_REGEX_PROGRAM instructions, or RE2's own size refusals, in Rust's size-limit words", () => {
+    const tooBig = /^Compiled regex exceeds size limit of 10485760 bytes\.$/;
+    expect(() => regexFrom("a?".repeat(MAX_REGEX_PROGRAM))).toThrow(tooBig);
+    expect(() => regexFrom("a".repeat(2 * MAX_REGEX_PROGRAM + 1))).toThrow(tooBig);
+    expect(() => regexFrom("(a{100}){100}")).toThrow(tooBig);
+    expect(() => regexFrom("a?".repeat(MAX_REGEX_PROGRAM / 4))).not.toThrow();
+    for (const p of ["(a{999}){999}", "((a{1000}){1000}){1000}"]) expect(() => regexFrom(p)).toThrow(RegexSyntaxError);
+  });
+
+  it("refuses nesting past 250 groups with Rust's span over the group", () => {
+    const p = `${"(".repeat(251)}a${")".repeat(251)}`;
+    expect(() => regexFrom(p)).toThrow(`    ${" ".repeat(250)}^^^\nerror: exceed the maximum number of nested parentheses/brackets (250)`);
+    expect(() => regexFrom(`${"(".repeat(250)}a${")".repeat(250)}`)).not.toThrow();
+  });
+
+  it("refuses a match whose text length × program size passes MAX_REGEX_WORK, before running it", () => {
+    const re = regexFrom("b+c+d+");
+    expect(() => regexMatches(re, "a".repeat(Math.floor(MAX_REGEX_WORK / 8) + 1))).toThrow("The regex match is too costly");
+    expect(regexMatches(re, "a".repeat(Math.floor(MAX_REGEX_WORK / 8)))).toBe(false);
   });
 });
