@@ -198,7 +198,9 @@ export function subquery(ctx: Ctx, n: C.SubqueryCstNode): A.SubqueryExpr | A.Lit
   return { kind: "Literal", value: new Geometry("Point", [x, yn]), pos: ctx.pos(n) };
 }
 
+/** `|$x| …` (2.x only: 1.5.4's parser stops at the `|`). */
 function closure(ctx: Ctx, n: C.ClosureCstNode): A.ClosureExpr {
+  if (ctx.compat === 1) ctx.fail(firstToken(n), "Unexpected token `|`, expected a value", ["a value"]);
   const ret = node(n, "returns");
   return {
     kind: "Closure",

@@ -6,6 +6,14 @@ import { array, object } from "./expressions.js";
 
 const basicTypes = new Set(["any", "null", "bool", "bytes", "datetime", "decimal", "duration", "float", "int", "number", "object", "point", "string", "uuid", "regex", "range", "function"]);
 
+/** Kinds 1.5.4 does not have (its parser stops there: "Failed to parse query"); literal types are 2.x too. */
+const V2_KINDS = new Set(["regex", "range", "function", "true", "false"]);
+
+/** Under compat 1, a 2.x-only kind is a parse error at its first token. */
+function refuseV2Kind(ctx: Ctx, at: Parameters<Ctx["fail"]>[0], text: string): void {
+  if (ctx.compat === 1) ctx.fail(at, `Unexpected token \`${text}\`, expected a kind name`, ["a kind name"]);
+}
+
 /** A node holding one kind's parts: a typeSingle node, or a type node (its first kind). */
 type KindParts = { name: string; children: C.TypeSingleCstChildren };
 
@@ -32,6 +40,8 @@ function typeNames(ctx: Ctx, n: C.TypeCstNode): string[] {
 export function typeSingle(ctx: Ctx, n: KindParts): A.TypeKind {
   const nm = tok(n, "IdentName");
   if (nm === undefined) {
+    const first = firstToken(n as Node);
+    refuseV2Kind(ctx, first, first?.image ?? "");
     const s = tok(n, "StringLiteral");
     if (s) return { kind: "Literal", value: { kind: "Literal", value: ctx.string(s) } };
     const num = tok(n, "NumberLiteral");
@@ -48,6 +58,7 @@ export function typeSingle(ctx: Ctx, n: KindParts): A.TypeKind {
   }
   const raw = ctx.nameText(nm);
   const name = raw.toLowerCase();
+  if (V2_KINDS.has(name)) refuseV2Kind(ctx, nm, raw);
   const inner = node(n, "type");
   const maxTok = tok(n, "max");
   const max = maxTok ? Number(maxTok.image) : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseExpr } from "../../grammar/index.js";
+import { parse, parseExpr } from "../../grammar/index.js";
 import { ParseError } from "../../src/errors/index.js";
 import { expr, sexpr } from "./helpers.js";
 
@@ -144,5 +144,22 @@ describe("range values (2.x, as 2.6.0 reads them)", () => {
   it("record id ranges and division are unchanged", () => {
     expect(expr("person:1..3").kind).toBe("RecordId");
     expect(s("10 / 2 / 5")).toBe("(/ (/ 10 2) 5)");
+  });
+});
+
+describe("2.x syntax that 1.x refuses (oracle: 1.5.4 answers 'Failed to parse query')", () => {
+  it("closures", () => {
+    expect(() => parse("RETURN |$x| $x + 1", { compat: 1 })).toThrow(/Parse error: Unexpected token `\|`/);
+    expect(() => parse("LET $f = |$x: int| -> int { $x }", { compat: 1 })).toThrow(/Parse error: Unexpected token `\|`/);
+    expect(parse("RETURN |$x| $x + 1", { compat: 2 })).toHaveLength(1);
+  });
+  it("the kinds regex, range, function and literal kinds, in casts and field types", () => {
+    for (const q of ["RETURN <regex> 'a.c'", "RETURN <range> 1", "RETURN <function> 1", "RETURN <array<regex>> []", "DEFINE FIELD f ON t TYPE option<regex>", "DEFINE FIELD f ON t TYPE 'a' | 'b'", "DEFINE FIELD f ON t TYPE true"]) {
+      expect(() => parse(q, { compat: 1 }), q).toThrow(/Parse error: Unexpected token `[^`]+`, expected a kind name/);
+      expect(parse(q, { compat: 2 }), q).toHaveLength(1);
+    }
+  });
+  it("regex literals stay (1.5.4: `'abc' = /a.c/` is true)", () => {
+    expect(parse("RETURN 'abc' = /a.c/", { compat: 1 })).toHaveLength(1);
   });
 });
