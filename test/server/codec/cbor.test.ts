@@ -298,6 +298,9 @@ describe("values SurrealDB refuses (attack pass 10: frames with unknown tags got
     ["tag 9 not a uuid", "c96161", CBOR_REFUSED.uuid],
     ["tag 37 of 1 byte", "d8254101", CBOR_REFUSED.uuidBytes],
     ["tag 12 of one number", "cc8101", CBOR_REFUSED.pair],
+    // past SurrealDB's datetime range (attack pass 10, H3): +262143-01-01 and -262144-12-31T23:59:59
+    ["tag 12 one second past the range", "cc821b000007779a0a6b8000", CBOR_REFUSED.datetime],
+    ["tag 12 one second before the range", "cc823b000007948cf2120000", CBOR_REFUSED.datetime],
     ["tag 14 with a negative part", "ce8120", CBOR_REFUSED.integer],
     ["tag 0 not a datetime", "c06161", CBOR_REFUSED.datetime],
     ["tag 8 of a number", "c801", CBOR_REFUSED.recordIdShape],
@@ -309,6 +312,10 @@ describe("values SurrealDB refuses (attack pass 10: frames with unknown tags got
   ])("%s: SurrealDB's words, as a refused value (not a parse error)", (_name, h, words) => {
     expect(() => decodeCbor(hex(h))).toThrow(CborValueError);
     expect(() => decodeCbor(hex(h))).toThrow(words);
+  });
+
+  it("tag 12 takes the range's last nanosecond (+262142-12-31T23:59:59.999999999Z)", () => {
+    expect(decodeCbor(hex("cc821b000007779a0a6b7f1a3b9ac9ff"))).toEqual(new Datetime(8210266876799999999999n));
   });
 
   it("a range value (tag 49) outside a record id is read in 2.x; 1.x knows no tag 49", () => {
