@@ -20,10 +20,11 @@ export async function deleteDocument(env: DocEnv, req: WriteRequest): Promise<Wr
   if (before && !(await checkPermissionsTable(env, table, "delete", before, { before, after: before }))) return undefined;
   // 5. 1.x: may the client select the stored record, judged before the write changes it (for RETURN BEFORE)
   const beforeSelectable = env.compat === 1 && before ? await checkPermissionsTable(env, table, "select", before) : undefined;
-  // 6. its index entries, the record, then its events
+  // 6. its index entries, the record, the views reading the table, then its events
   const op = { action: "delete", rid, before, after: undefined } as const;
   await storeIndexData(env, table, rid, before, undefined);
   await env.records.delete(env.txn, { ns: env.ns, db: env.db, tb: rid.table }, rid);
+  if (!env.importing) await env.maintainViews?.(table, op, undefined);
   await processEvents(env, table, op, undefined);
   return { rid, before, after: undefined, beforeSelectable };
 }

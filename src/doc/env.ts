@@ -1,6 +1,6 @@
 // doc/: what the per-record pipeline needs from exec/ — storage, the transaction, and an Evaluator (the one back-edge).
 
-import type { DefineEventStatement, DefineFieldStatement, DefineParamStatement, Expr, Permission } from "../ast/nodes.js";
+import type { DefineEventStatement, DefineFieldStatement, DefineParamStatement, DefineTableStatement, Expr, Permission } from "../ast/nodes.js";
 import type { Catalog, TableEntry } from "../store/catalog.js";
 import type { IndexStore } from "../store/indexes.js";
 import type { RecordStore } from "../store/records.js";
@@ -30,10 +30,10 @@ export interface Denial {
 
 /**
  * A stored definition whose clauses the pipeline evaluates: a PERMISSIONS WHERE (table, field, param, function),
- * an event and a param's value run with the schema owner's rights; a field's VALUE / DEFAULT / ASSERT with the
+ * an event, a param's value and a table view's query run with the schema owner's rights; a field's VALUE / DEFAULT / ASSERT with the
  * invoker's, as do function bodies (not here), as SurrealDB runs them.
  */
-export type SchemaDefinition = Extract<Permission, { kind: "Where" }> | DefineFieldStatement | DefineEventStatement | DefineParamStatement;
+export type SchemaDefinition = Extract<Permission, { kind: "Where" }> | DefineFieldStatement | DefineEventStatement | DefineParamStatement | DefineTableStatement;
 
 export interface DocEnv extends DecideEnv {
   readonly catalog: Catalog;
@@ -53,6 +53,8 @@ export interface DocEnv extends DecideEnv {
   printExpr(expr: Expr): string;
   /** Text of a value as SurrealDB prints it in messages (`'a@b.com'`, `user:1`). */
   printValue(v: Value): string;
+  /** Bring the views reading `table` up to date after a write to it (exec/views.ts; absent: no views, as in unit tests). */
+  maintainViews?(table: TableEntry, op: WriteOp, after: ValueObject | undefined): Promise<void>;
   /** Under `OPTION IMPORT` of a system user whom PERMISSIONS do not bind: fields are kept as written, no event runs. */
   readonly importing: boolean;
 }

@@ -99,12 +99,13 @@ export async function newRecord(env: DocEnv, table: TableEntry, op: WriteOp): Pr
   return (await checkPermissionsTable(env, table, op.action, after, { before: op.before, after })) ? after : undefined;
 }
 
-/** Keep a new record: no value nested too deep or too large, no closure; indexes (unique check), storage, then events. */
+/** Keep a new record: no value nested too deep or too large, no closure; indexes (unique check), storage, the views reading the table, then events. */
 export async function storeRecord(env: DocEnv, table: TableEntry, op: WriteOp, after: ValueObject, beforeSelectable: boolean | undefined): Promise<WriteResult> {
   checkValue(after);
   if (holdsClosure(after)) throw queryError("ClosureStored", formatRecordId(op.rid, { compat: env.compat }));
   await storeIndexData(env, table, op.rid, op.before, after);
   await env.records.put(env.txn, { ns: env.ns, db: env.db, tb: op.rid.table }, op.rid, after);
+  if (!env.importing) await env.maintainViews?.(table, op, after);
   await processEvents(env, table, op, after);
   return { rid: op.rid, before: op.before, after, beforeSelectable };
 }

@@ -250,6 +250,7 @@ const BODY_NAME: { readonly [K in SchemaDefinition["kind"]]: (def: Extract<Schem
   DefineEvent: (def) => `the event \`${def.name}\` on table \`${def.table}\``,
   DefineParam: (def) => `the parameter $${def.name}`,
   DefineField: () => "a field clause",
+  DefineTable: (def) => `the view \`${def.name}\``,
 };
 
 /**

@@ -1,7 +1,7 @@
 // exec/: the bridge to doc/ — a DocEnv built from a context, and permission-aware record reads.
 
 import type { Expr } from "../ast/nodes.js";
-import type { DocEnv } from "../doc/env.js";
+import type { DocEnv, WriteOp } from "../doc/env.js";
 import { decide, denialOf } from "../doc/decide.js";
 import type { Decision, DecisionObserver, DecisionValues, Judged } from "../doc/decide.js";
 import type { SchemaDefinition } from "../doc/env.js";
@@ -23,6 +23,7 @@ import { evaluate } from "./expressions/evaluate.js";
 import { printExpr } from "../ast/print.js";
 import { checkAllowed, evaluateAsOwner, permissionsApply } from "./rbac.js";
 import { defaultTableDefinition } from "./statements/define.js";
+import { maintainViews } from "./views.js";
 
 /** A DocEnv on the context's ns/db and transaction; its clauses see no client variable; field clauses keep the invoker's rights. */
 export function docEnv(ctx: Ctx, opts: { standIn?: boolean } = {}): DocEnv {
@@ -96,6 +97,10 @@ class ContextEnv implements DocEnv {
 
   ensureTable(tb: string): TableEntry {
     return ensureTable(this.ctx, tb);
+  }
+
+  maintainViews(table: TableEntry, op: WriteOp, after: ValueObject | undefined): Promise<void> {
+    return maintainViews(this.ctx, table, op, after);
   }
 }
 

@@ -20,6 +20,7 @@ import { checkAllowed } from "../rbac.js";
 import type { ResourceKind } from "../rbac.js";
 import { docEnv, ensureDatabase, ensureTable } from "../records.js";
 import { defineRelationFields, followRelationField } from "./define-table.js";
+import { checkViewSources, populateView } from "../views.js";
 
 /** What a table gets when it is created implicitly (by a write or DEFINE FIELD). */
 export function defaultTableDefinition(name: string): DefineTableStatement {
@@ -196,9 +197,13 @@ export async function runDefine(s: DefineStatement, ctx: Ctx): Promise<Value> {
     case "DefineTable": {
       const existing = dbEntry.tables.get(s.name);
       if (onExisting(ctx, s, !!existing, `The table '${s.name}' already exists`) === "skip") return undefined;
+      checkViewSources(ctx, dbEntry, s);
       if (existing) redefine(ctx.txn, dbEntry.tables, s.name, clean(s));
       else putIn(ctx.txn, dbEntry.tables, s.name, newTableEntry(ns, db, clean(s)));
       defineRelationFields(ctx.txn, dbEntry.tables.get(s.name)!, s);
+      // a view starts again from the records its tables hold
+      if (s.view !== undefined && existing) await ctx.core.records.clear(ctx.txn, { ns, db, tb: s.name });
+      await populateView(ctx, s);
       return undefined;
     }
     case "DefineField": {

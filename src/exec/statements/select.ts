@@ -23,7 +23,7 @@ import { splitRows } from "./select-split.js";
 
 
 /** Documents the statement iterates over, permission-filtered (select). */
-async function visibleDocuments(s: Pick<SelectStatement, "what" | "cond" | "with">, ctx: Ctx): Promise<{ doc: Value; hidden: Path[] }[]> {
+export async function visibleDocuments(s: Pick<SelectStatement, "what" | "cond" | "with">, ctx: Ctx): Promise<{ doc: Value; hidden: Path[] }[]> {
   const sources = await evaluateSources(s.what, ctx);
   const out: { doc: Value; hidden: Path[] }[] = [];
   for (const src of sources) {
@@ -87,7 +87,7 @@ async function groupValue(e: Expr, docs: Value[], ctx: Ctx): Promise<Value> {
   return evaluate(e, withCtx(ctx, { doc: docs[0] }));
 }
 
-async function groupRows(s: SelectStatement, docs: Value[], ctx: Ctx): Promise<Value[]> {
+export async function groupRows(s: SelectStatement, docs: Value[], ctx: Ctx): Promise<Value[]> {
   const groups = new Map<string, Value[]>();
   const keys = new Map<string, Value[]>();
   const group = s.group!;
