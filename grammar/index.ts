@@ -24,7 +24,10 @@ function lex(text: string): IToken[] {
     throw parseErrorAt(text, e.offset, 1, `Invalid token \`${String.fromCodePoint(text.codePointAt(e.offset) ?? 0)}\``);
   }
   let depth = 0;
-  for (const t of result.tokens) {
+  // (an indexed loop: this one runs once per query, and a for-of there allocates an iterator result per token)
+  const tokens = result.tokens;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
     const ty = t.tokenType;
     if (ty === T.UnterminatedComment) throw parseErrorAt(text, t.startOffset, 2, "Unexpected end of file, expected multi-line comment to end.", [], "", "Comment starts here.");
     if (ty === T.LParen || ty === T.LBracket || ty === T.LBrace) {

@@ -44,7 +44,9 @@ function candidates(alts: TokenType[][][], size: number, gates: boolean): (reado
 /** The first candidate whose second token matches and whose alternative's GATE (if any) passes. */
 function pick(this: Reader, cands: readonly Candidate[], alts: readonly IOrAlt<unknown>[] | undefined): number | undefined {
   let b = -1;
-  for (const c of cands) {
+  // (an indexed loop: a for-of allocates an iterator result per step until the function is optimised)
+  for (let i = 0; i < cands.length; i++) {
+    const c = cands[i];
     if (c.second !== undefined) {
       if (b < 0) b = this.LA_FAST(2).tokenTypeIdx;
       if (c.second[b] !== 1) continue;

@@ -32,6 +32,19 @@ type InvocationHook = (this: CstParser, shortName: number, fullName: string, idx
 const enterRule = (CstParser.prototype as unknown as { ruleInvocationStateUpdate: InvocationHook }).ruleInvocationStateUpdate;
 const afterParse = (CstParser.prototype as unknown as { onAfterParse: (this: CstParser, ruleName: string) => void }).onAfterParse;
 
+/** Chevrotain's (untyped, internal) parts `defineRule` uses. */
+type RuleWrapper = (() => CstNode) & { coreRule: (this: ParserInternals) => CstNode };
+type DefineRule = (this: CstParser, name: string, impl: () => void, config: object) => RuleWrapper;
+interface ParserInternals {
+  fullRuleNameToShort: Record<string, number>;
+  subruleIdx: number;
+  CST_STACK: CstNode[];
+  ruleInvocationStateUpdate(shortName: number, fullName: string, idxInCallingRule: number): void;
+  cstPostRule(node: CstNode): void;
+  invokeRuleCatch(e: unknown, resyncEnabled: boolean, recoveryValueFunc: (e: unknown) => unknown): CstNode;
+  ruleFinallyStateUpdate(): void;
+}
+
 /** A CST node's children: a fast-mode object whose prototype chain holds no properties at all. */
 const Children = function (this: object) {} as unknown as new () => CstNode["children"];
 Children.prototype = Object.create(null);
@@ -74,6 +87,32 @@ export class SurqlParser extends CstParser {
   ruleInvocationStateUpdate(shortName: number, fullName: string, idxInCallingRule: number): void {
     enterRule.call(this, shortName, fullName, idxInCallingRule);
     if ((this as unknown as { RULE_STACK_IDX: number }).RULE_STACK_IDX >= MAX_RULE_DEPTH) throw new RuleDepthExceeded(this.LA(1));
+  }
+
+  /**
+   * Chevrotain's (untyped, internal) rule definition, with the wrapper SUBRULE calls (`coreRule`) written without
+   * chevrotain's rest arguments and `apply` (an array per rule invocation; no rule here takes arguments). The same
+   * steps: enter the rule, run it, return its node; errors go to chevrotain's catch; leave the rule.
+   */
+  defineRule(ruleName: string, impl: () => void, config: { recoveryValueFunc?: (e: unknown) => unknown }): RuleWrapper {
+    const rule = (CstParser.prototype as unknown as { defineRule: DefineRule }).defineRule.call(this, ruleName, impl, config);
+    const self = this as unknown as ParserInternals;
+    const shortName = self.fullRuleNameToShort[ruleName];
+    const recoveryValueFunc = config.recoveryValueFunc ?? (() => undefined);
+    rule.coreRule = function invokeRule(this: ParserInternals): CstNode {
+      try {
+        this.ruleInvocationStateUpdate(shortName, ruleName, this.subruleIdx);
+        impl.call(this);
+        const cst = this.CST_STACK[this.CST_STACK.length - 1];
+        this.cstPostRule(cst);
+        return cst;
+      } catch (e) {
+        return this.invokeRuleCatch(e, true, recoveryValueFunc);
+      } finally {
+        this.ruleFinallyStateUpdate();
+      }
+    };
+    return rule;
   }
 
   /**
