@@ -5,7 +5,7 @@ import type { DefineTableStatement, SelectStatement } from "../ast/nodes.js";
 import type { WriteOp } from "../doc/env.js";
 import { writeDocument } from "../doc/pipeline.js";
 import { QueryError, queryError } from "../errors/index.js";
-import type { DatabaseEntry, TableEntry } from "../store/catalog.js";
+import { redefine, type DatabaseEntry, type TableEntry } from "../store/catalog.js";
 import { cast, isTruthy } from "../value/index.js";
 import { RecordId, isValueObject } from "../value/types.js";
 import type { Value, ValueObject } from "../value/types.js";
@@ -25,11 +25,18 @@ function sourcesOf(view: SelectStatement): string[] {
   return view.what.flatMap((w) => (w.kind === "Table" ? [w.name] : []));
 }
 
-/** The views reading table `tb`. */
-function viewsOn(dbEntry: DatabaseEntry, tb: string): View[] {
+/** The views reading table `tb` (INFO FOR TABLE lists them). */
+export function viewsOn(dbEntry: DatabaseEntry | undefined, tb: string): View[] {
   const out: View[] = [];
+  if (dbEntry === undefined) return out;
   for (const t of dbEntry.tables.values()) if (t.def.view !== undefined && sourcesOf(t.def.view).includes(tb)) out.push(t.def as View);
   return out;
+}
+
+/** 2.x REMOVE TABLE: the views reading the table stop being views (their AS clause goes; 1.x keeps it). */
+export function detachViews(ctx: Ctx, dbEntry: DatabaseEntry, tb: string): void {
+  if (ctx.core.compat === 1) return;
+  for (const view of viewsOn(dbEntry, tb)) redefine(ctx.txn, dbEntry.tables, view.name, { ...view, view: undefined });
 }
 
 /** 2.x: a view's tables must exist when it is defined. */

@@ -12,6 +12,7 @@ import { needDb, needNs } from "../context.js";
 import { idiomText } from "../expressions/text.js";
 import { checkAllowed, maySeeSecrets } from "../rbac.js";
 import { userMessage } from "./define.js";
+import { viewsOn } from "../views.js";
 
 type Entry = { name: string; def: DefineStatement; jwt?: StoredAccess["jwt"] };
 
@@ -112,7 +113,8 @@ export async function runInfo(s: InfoStatement, ctx: Ctx): Promise<Value> {
         fields: render(ctx, [...(t?.fields.values() ?? [])].map((def) => ({ name: idiomText(def.name, compat), def })), st),
         indexes: render(ctx, defs(t?.indexes, (d) => d.name), st),
         lives: st ? [] : {},
-        tables: st ? [] : {},
+        // the views reading the table
+        tables: render(ctx, defs(new Map(viewsOn(catalog.db(ns, db), s.name ?? "").map((v) => [v.name, v])), (d) => d.name), st),
       };
     }
     case "USER": {

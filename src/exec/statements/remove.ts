@@ -10,6 +10,7 @@ import { checkReach } from "../access-reach.js";
 import { checkAllowed } from "../rbac.js";
 import type { ResourceKind } from "../rbac.js";
 import { accessMessage, definitionChanged, userMessage } from "./define.js";
+import { detachViews } from "../views.js";
 
 const KIND: Record<RemoveStatement["target"], ResourceKind> = {
   NAMESPACE: "Namespace",
@@ -84,6 +85,7 @@ export async function runRemove(s: RemoveStatement, ctx: Ctx): Promise<Value> {
     case "TABLE": {
       if (!dbEntry?.tables.has(s.name)) return missing(s, `The table '${s.name}' does not exist`);
       deleteIn(ctx.txn, dbEntry.tables, s.name);
+      detachViews(ctx, dbEntry, s.name);
       await records.clear(ctx.txn, { ns, db, tb: s.name });
       await indexes.clear(ctx.txn, { ns, db, tb: s.name });
       return undefined;
