@@ -15,7 +15,8 @@ export function allowsNested(parent: TypeKind, path: readonly IdiomPart[], child
     if (parent.kind === "Basic" && parent.name === "object") return path[0]!.kind === "Field" || path[0]!.kind === "All";
     if (parent.kind === "Either") return parent.types.every((t) => allowsNested(t, path, child));
     if (parent.kind === "Array" || parent.kind === "Set") {
-      return path[0]!.kind === "All" && allowsNested(parent.inner ?? { kind: "Basic", name: "any" }, path.slice(1), child);
+      // `[*]` and `[0]` both name an element (2.6.0 checks `b[0]` against array<string>'s string, as `b[*]`)
+      return (path[0]!.kind === "All" || path[0]!.kind === "Index") && allowsNested(parent.inner ?? { kind: "Basic", name: "any" }, path.slice(1), child);
     }
   }
   if (parent.kind === "Option") return allowsNested(parent.inner, path, child);

@@ -8,6 +8,7 @@ import { newDs, rootSession, run } from "../helpers.js";
 
 const f = (name: string): IdiomPart => ({ kind: "Field", name });
 const all: IdiomPart = { kind: "All" };
+const first: IdiomPart = { kind: "Index", index: { kind: "Literal", value: 0 } };
 const t = (text: string): TypeKind => parseType(text);
 
 describe("allowsNested", () => {
@@ -18,6 +19,9 @@ describe("allowsNested", () => {
     ["any", [f("b")], "int", true],
     ["array", [all], "int", true],
     ["array<object>", [all, f("n")], "int", true],
+    // `first[0].secret` under option<array>, and `b[0]` checked as an element (oracle: `b[0]` int under array<string> refused)
+    ["option<array>", [first, f("secret")], "string", true],
+    ["array<string>", [first], "int", false],
     ["array<int>", [all], "int", true],
     ["string", [f("b")], "any", true],
     ["string", [f("b")], "int", false],
