@@ -14,7 +14,7 @@ import type { Catalog, TableEntry } from "../store/catalog.js";
 import type { IndexStore } from "../store/indexes.js";
 import type { RecordStore, TableRef } from "../store/records.js";
 import type { Transaction } from "../store/transaction.js";
-import { toSql } from "../value/index.js";
+import { toMessageSql, toSql } from "../value/index.js";
 import type { RecordId, Value, ValueObject } from "../value/types.js";
 import type { Ctx } from "./context.js";
 import type { Compat } from "./session.js";
@@ -86,7 +86,7 @@ class ContextEnv implements DocEnv {
   }
 
   printValue(v: Value): string {
-    return toSql(v, { compat: this.compat });
+    return toMessageSql(v, { compat: this.compat });
   }
 
   // what an error may show is judged with the client's rights: not a decision of the query, so nobody hears it

@@ -6,7 +6,7 @@ import { compatOf, type Compat, type CompatOpts } from "./compat.js";
 import { valueEquals } from "./compare.js";
 import { tryParseDatetime } from "./datetime.js";
 import { decimalFromBigint, decimalFromDigits, decimalFromFloat, decimalIsInteger, decimalToNumber, decimalTrunc } from "./decimal.js";
-import { toRawString, toSql } from "./display.js";
+import { toMessageSql, toRawString, toSql } from "./display.js";
 import { tryParseDuration } from "./duration.js";
 import { I64_MAX, I64_MIN, parseI64 } from "./int.js";
 import { escapeIdent, parseRecordIdText } from "./record.js";
@@ -33,7 +33,7 @@ export class CoerceError extends CastError {
   /** SurrealDB's field TYPE error: "Found 'x' for field `age`, with record `user:1`, but expected a int". */
   fieldMessage(field: string, record: string, opts?: CompatOpts): string {
     if (this.lengthMessage !== undefined) return this.lengthMessage;
-    return QUERY_MESSAGES.FieldCheck(toSql(this.found, opts), field, record, `expected a ${this.expected}`);
+    return QUERY_MESSAGES.FieldCheck(toMessageSql(this.found, opts), field, record, `expected a ${this.expected}`);
   }
 }
 
@@ -280,7 +280,7 @@ function run(v: Value, type: TypeKind, mode: Mode, opts: CompatOpts | undefined)
     const expected = formatKind(type, { compat });
     if (e instanceof TooLong) throw new CoerceError(e.message, undefined, expected, e.message);
     if (!(e instanceof Mismatch)) throw e;
-    const found = toSql(e.found, { compat });
+    const found = toMessageSql(e.found, { compat });
     const message =
       mode === "cast"
         ? `Expected a ${expected} but cannot convert ${found} into a ${expected}`

@@ -81,17 +81,19 @@ export function sortedKeys(o: ValueObject): string[] {
   return Object.keys(o).sort(compareStrings);
 }
 
-function formatGeometry(g: Geometry): string {
-  const coords = (c: unknown): string => (Array.isArray(c) ? `[${c.map(coords).join(", ")}]` : formatCoordinate(Number(c)));
+function formatGeometry(g: Geometry, asMessage: boolean): string {
+  const coord = asMessage ? formatFloatPlain : formatCoordinate;
+  const coords = (c: unknown): string => (Array.isArray(c) ? `[${c.map(coords).join(", ")}]` : coord(Number(c)));
   if (g.type === "Point") {
     const [x, y] = (g.coordinates as [unknown, unknown]).map(Number) as [number, number];
+    if (asMessage) return `(${formatFloatPlain(x)}, ${formatFloatPlain(y)})`;
     // `(x, y)` reads only number literals (`(inf, 1)` and `(10000000000000000000, 0)` do not parse, in SurrealDB
     // either): such a point prints as a cast, which SurrealDB 1.5.4 and 2.6.0 read too
     if (!plainReadable(x) || !plainReadable(y)) return `<point> [${formatFloat(x)}, ${formatFloat(y)}]`;
     return `(${formatFloatPlain(x)}, ${formatFloatPlain(y)})`;
   }
   if (g.type === "GeometryCollection") {
-    const parts = (g.coordinates as Geometry[]).map((x) => (x instanceof Geometry ? formatGeometry(x) : String(x)));
+    const parts = (g.coordinates as Geometry[]).map((x) => (x instanceof Geometry ? formatGeometry(x, asMessage) : String(x)));
     return `{ type: 'GeometryCollection', geometries: [${parts.join(", ")}] }`;
   }
   return `{ type: '${g.type}', coordinates: ${coords(g.coordinates)} }`;
@@ -104,8 +106,19 @@ function formatRange(r: Range, opts?: CompatOpts): string {
   return `${b}..${e}`;
 }
 
-/** SurrealQL text of a value (SurrealDB's Display). */
-export function toSql(v: Value, opts?: CompatOpts): string {
+/** How toSql prints: `asMessage` is SurrealDB's own Display, for error texts and `<string>` (the wire contract). */
+export interface PrintOpts extends CompatOpts {
+  /** Non-finite floats as `inf` / `-inf` and every point as `(x, y)`, as SurrealDB shows them: does not read back. */
+  readonly asMessage?: boolean;
+}
+
+/** A value as SurrealDB shows it in an error message: toSql with `asMessage`. */
+export function toMessageSql(v: Value, opts?: CompatOpts): string {
+  return toSql(v, { ...opts, asMessage: true });
+}
+
+/** SurrealQL text of a value (SurrealDB's Display) that reads back as the same value (unless `asMessage`). */
+export function toSql(v: Value, opts?: PrintOpts): string {
   const compat = compatOf(opts);
   if (v === undefined) return "NONE";
   if (v === null) return "NULL";
@@ -115,7 +128,7 @@ export function toSql(v: Value, opts?: CompatOpts): string {
     case "bigint":
       return v.toString();
     case "number":
-      return formatFloat(v);
+      return opts?.asMessage && !Number.isFinite(v) ? formatFloatPlain(v) : formatFloat(v);
     case "string":
       return quoteString(v, opts);
   }
@@ -127,7 +140,7 @@ export function toSql(v: Value, opts?: CompatOpts): string {
   if (v instanceof RecordId) return formatRecordId(v, opts);
   if (v instanceof Table) return escapeIdent(v.name, opts);
   if (v instanceof Uint8Array) return `encoding::base64::decode("${base64NoPad(v)}")`;
-  if (v instanceof Geometry) return formatGeometry(v);
+  if (v instanceof Geometry) return formatGeometry(v, opts?.asMessage === true);
   if (v instanceof Range) return formatRange(v, opts);
   if (v instanceof Regex) return formatRegex(v);
   if (v instanceof Closure) return v.text;
@@ -140,14 +153,11 @@ export function toSql(v: Value, opts?: CompatOpts): string {
 
 /**
  * The "raw" text SurrealDB uses in some messages (`Cannot perform addition with 'a' and '1'`)
- * and in `<string>` casts: strings, datetimes, uuids and a non-finite float as SurrealDB shows them, everything
- * else as toSql.
+ * and in `<string>` casts: strings, datetimes and uuids unquoted, everything else as toMessageSql.
  */
 export function toRawString(v: Value, opts?: CompatOpts): string {
   if (typeof v === "string") return v;
-  // a bare float `inf` / `-inf` as SurrealDB's messages and `<string>` show it
-  if (typeof v === "number" && !Number.isFinite(v)) return formatFloatPlain(v);
   if (v instanceof Datetime) return formatDatetime(v);
   if (v instanceof Uuid) return v.text;
-  return toSql(v, opts);
+  return toMessageSql(v, opts);
 }

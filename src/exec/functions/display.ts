@@ -1,11 +1,11 @@
 // Value rendering for builtins and their error messages ("… but found 'x'"), delegating to value/.
 
-import { formatDatetime, formatFloatPlain, toSql, type Compat } from "../../value/index.js";
+import { formatDatetime, formatFloatPlain, toMessageSql, type Compat } from "../../value/index.js";
 import type { Datetime, Value } from "../../value/types.js";
 
 /** SurrealQL text of a value, as SurrealDB prints it in messages. */
 export function render(v: Value, compat: Compat = 2): string {
-  return toSql(v, { compat });
+  return toMessageSql(v, { compat });
 }
 
 /** Rust's f64 Display (no suffix, never in exponent form). */
