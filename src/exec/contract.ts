@@ -86,6 +86,8 @@ export interface QueryEngine {
    * and access methods outside one.
    */
   syncCatalog(maxAgeMs?: number): Promise<void> | void;
+  /** Cancel the running queries of sessions that were killed or whose identity, user or access ended (iam/sessions.ts kills). */
+  endQueries(): void;
   /** Subscribe to DEFINE / REMOVE of users and accesses; returns an unsubscribe function. */
   onDefinitionChange(listener: (change: DefinitionChange) => void): () => void;
 }

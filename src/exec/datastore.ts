@@ -24,6 +24,7 @@ import { IdentityLifetimes, TrackedRecordStore } from "./lifetimes.js";
 import { definitionEnded, identityEnded, isExpired, systemClock } from "./session.js";
 import type { Clock, Compat, Session } from "./session.js";
 import { parseQuery } from "./parsed.js";
+import { RunningQueries } from "./running.js";
 import { boundedText } from "./query-text.js";
 import { laneOf, scheduler } from "./scheduler.js";
 import { ReturnSignal } from "./signals.js";
@@ -72,6 +73,8 @@ export class Datastore implements QueryEngine, EngineCore {
   /** Deletions of records that served as record identities (see lifetimes.ts). */
   readonly identities: IdentityLifetimes;
   private readonly listeners = new Set<(change: DefinitionChange) => void>();
+  /** The client queries running now: a session's end cancels them (endQueries). */
+  private readonly running = new RunningQueries();
   /** When a transaction last read the catalog version (clock ms). */
   private catalogCheckedAt = -Infinity;
   /** The store's commit count when the catalog version was last read (stores only this process writes). */
@@ -89,6 +92,8 @@ export class Datastore implements QueryEngine, EngineCore {
     const records = opts.records ?? new KvRecordStore();
     this.identities = new IdentityLifetimes(records, this.clock, undefined, () => this.begin("read", false), () => this.begin("write", false));
     this.records = new TrackedRecordStore(records, this.identities);
+    // a committed deletion of a record identity ends its sessions' running queries
+    this.identities.onEnded = () => this.endQueries();
     this.indexes = opts.indexes ?? new KvIndexStore();
     this.storage = opts.storage ?? new MemoryStore();
     this.onInternalError = opts.onInternalError ?? (() => {});
@@ -127,6 +132,8 @@ export class Datastore implements QueryEngine, EngineCore {
   }
 
   notify(change: DefinitionChange): void {
+    // a user or access removed or redefined ends the sessions standing on it, and their running queries
+    this.endQueries();
     for (const l of this.listeners) {
       try {
         l(change);
@@ -139,6 +146,11 @@ export class Datastore implements QueryEngine, EngineCore {
   onDefinitionChange(listener: (change: DefinitionChange) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Cancels the running queries of sessions that were killed, or whose record identity, user or access ended. */
+  endQueries(): void {
+    this.running.endWhere((s) => s.killed || identityEnded(s, this.identities) || definitionEnded(s, this.catalog));
   }
 
   private guard(session: Session, query: boolean): void {
@@ -162,7 +174,9 @@ export class Datastore implements QueryEngine, EngineCore {
     const turn = scheduler.slice(lane);
     // (a slice granted at once is used at once: awaiting would let another query take one first)
     if (turn !== undefined) await turn;
-    const budget = Budget.of(this.queryTimeoutMs, options.signal, lane);
+    // cancelled when its client goes away or its session ends (endQueries)
+    const run = this.running.start(session, options.signal);
+    const budget = Budget.of(this.queryTimeoutMs, run.signal, lane);
     // the variables a client sent with the query (up to a frame of them) are held while it runs
     budget.hold(vars);
     try {
@@ -175,6 +189,7 @@ export class Datastore implements QueryEngine, EngineCore {
     } finally {
       // what it was charged no longer counts for the memory guard
       budget.end();
+      run.done();
     }
   }
 

@@ -69,6 +69,9 @@ export class IdentityLifetimes implements IdentityBook {
   private seq = 0;
   /** Records seen to exist: the sequence number and time of the read (at most maxEnds, oldest dropped first). */
   private readonly seen = new Map<string, { readonly seq: number; readonly ms: number }>();
+  /** Called once a deletion that ended identities has committed (the engine cancels their sessions' running queries). */
+  onEnded: () => void = () => {};
+  private readonly endingIn = new WeakSet<Transaction>();
 
   constructor(
     private readonly records: RecordStore,
@@ -178,6 +181,11 @@ export class IdentityLifetimes implements IdentityBook {
     this.ends.set(key, now);
     // kept in the store with the deletion itself (a cancelled transaction writes neither)
     txn.kv?.set(stored("ie", key), msBytes(now.ms));
+    // the sessions it ended stop their running queries once the deletion is kept (one look per transaction)
+    if (!this.endingIn.has(txn)) {
+      this.endingIn.add(txn);
+      txn.onCommit(() => this.onEnded());
+    }
     // a cancelled transaction deleted nothing
     txn.onCancel(() => {
       if (this.ends.get(key) !== now) return;

@@ -167,7 +167,7 @@ export class SessionRegistry {
   private families: FamilyBook | undefined;
 
   constructor(
-    private readonly engine: Pick<QueryEngine, "clock" | "catalog" | "identities">,
+    private readonly engine: Pick<QueryEngine, "clock" | "catalog" | "identities" | "endQueries">,
     private readonly store: KvStore,
     opts: RegistryOptions = {},
   ) {
@@ -375,6 +375,8 @@ export class SessionRegistry {
     if (this.ids.get(l.session) === l) {
       this.ids.delete(l.session);
       l.session.killed = true;
+      // its running queries end at their next checkpoint (attack pass 11, I7)
+      this.engine.endQueries();
     }
   }
 

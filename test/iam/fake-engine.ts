@@ -72,6 +72,8 @@ export class FakeEngine implements QueryEngine {
 
   async syncCatalog(): Promise<void> {}
 
+  endQueries(): void {}
+
   async execute(query: string | readonly unknown[], session: Session): Promise<QueryResponse[]> {
     if (query !== "SELECT * FROM $auth") throw new Error(`fake engine cannot run ${String(query)}`);
     const rid = session.rd;
