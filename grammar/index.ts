@@ -8,6 +8,7 @@ import { tokenize } from "./lexer.js";
 import { parser, RuleDepthExceeded } from "./parser.js";
 import { AstBuilder, recordKeyValue, setRecordIdParser } from "./to-ast.js";
 import * as T from "./tokens.js";
+import { KW, type KeywordName } from "./keywords.js";
 
 /** Maximum nesting of brackets, like SurrealDB's parser depth limit. */
 export const MAX_DEPTH = 256;
@@ -15,7 +16,26 @@ export const MAX_DEPTH = 256;
 /** What an opening quote left unterminated expects (SurrealDB 2.6 wording). */
 const unterminated: Record<string, string> = { "'": "strand to end", '"': "strand to end", "`": "identifier to end with ```", "⟨": "identifier to end with `⟩`" };
 
-function lex(text: string): IToken[] {
+/** Words 1.5.4 reads as a table name right before `:` (`select:a`, `if:1`); 2.x's parser does not. */
+const V1_TABLE_WORDS = new Set(
+  (["CREATE", "DEFINE", "DELETE", "IF", "INSERT", "RELATE", "REMOVE", "SELECT", "UPDATE", "UPSERT", "NONE", "NULL", "TRUE", "FALSE"] as KeywordName[]).map((w) => KW[w]),
+);
+
+/** Compat 1: such a word directly followed by `:` becomes an identifier, so the record-id rule reads it. */
+function v1TableWords(tokens: IToken[]): IToken[] {
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1]!;
+    if (next.tokenType === T.Colon && next.startOffset === t.startOffset + t.image.length && V1_TABLE_WORDS.has(t.tokenType)) {
+      t.tokenType = T.Identifier;
+      t.tokenTypeIdx = T.Identifier.tokenTypeIdx!;
+    }
+  }
+  return tokens;
+}
+
+function lex(text: string, compat: 1 | 2 = 2): IToken[] {
+  if (compat === 1) return v1TableWords(lex(text));
   const result = tokenize(text);
   if (result.errors.length > 0) {
     const e = result.errors[0];
@@ -67,7 +87,7 @@ function syntaxError(text: string, e: IRecognitionException): ParseError {
 
 function run<T>(text: string, rule: () => CstNode, build: (b: AstBuilder, cst: CstNode) => T, opts: ParseOptions = {}): T {
   return guarded(text, () => {
-    parser.input = lex(text);
+    parser.input = lex(text, opts.compat);
     const cst = rule.call(parser);
     const errors: IRecognitionException[] = parser.errors;
     if (errors.length > 0) throw syntaxError(text, errors[0]);
@@ -108,7 +128,7 @@ export interface ParseOptions {
  */
 export function parse(text: string, opts: ParseOptions = {}): Statement[] {
   return guarded(text, () => {
-    parser.input = lex(text);
+    parser.input = lex(text, opts.compat);
     parser.statementwise = true;
     const b = new AstBuilder(text, opts.compat);
     const out: Statement[] = [];
@@ -145,16 +165,16 @@ export function parseType(text: string): TypeKind {
   return run(text, parser.type, (b, cst) => b.type(cst));
 }
 
-function recordIdExpr(text: string): RecordIdExpr {
-  const e = parseExpr(text);
+function recordIdExpr(text: string, opts: ParseOptions = {}): RecordIdExpr {
+  const e = parseExpr(text, opts);
   if (e.kind !== "RecordId") throw parseErrorAt(text, 0, Math.max(1, text.length), `Unexpected token \`${text}\`, expected a record-id`, ["a record-id"]);
   return e;
 }
 setRecordIdParser(recordIdExpr);
 
 /** Parses exactly a record id (`user:1`, `user:⟨a.b⟩`, `` user:`x` ``, `user:[1, 2]`) into a value. */
-export function parseRecordId(text: string): RecordId {
-  const e = recordIdExpr(text);
+export function parseRecordId(text: string, opts: ParseOptions = {}): RecordId {
+  const e = recordIdExpr(text, opts);
   const key = recordKeyValue(e.key);
   if (key === undefined) throw parseErrorAt(text, 0, Math.max(1, text.length), `Unexpected token \`${text}\`, expected a record-id with a literal key`, ["a record-id"]);
   return new RecordId(e.table, key);

@@ -47,16 +47,20 @@ describe("corpus", () => {
         }
         return;
       }
+      // each step as read in each compat the file lists (`-- compat: 1 2`; default 2)
+      const compats = (/^-- compat:\s*(.+)$/m.exec(text)?.[1] ?? "2").trim().split(/\s+/).map((c) => (c === "1" ? 1 : 2));
       for (const step of steps(text)) {
-        // A step whose expectations mention a parse error may fail (for some compat); others must parse.
-        if (step.parseError) {
-          try {
-            parse(step.query);
-          } catch (e) {
-            expect(e).toBeInstanceOf(ParseError);
+        for (const compat of compats) {
+          // A step whose expectations mention a parse error may fail (for some compat); others must parse.
+          if (step.parseError) {
+            try {
+              parse(step.query, { compat });
+            } catch (e) {
+              expect(e).toBeInstanceOf(ParseError);
+            }
+          } else {
+            expect(() => parse(step.query, { compat }), `compat ${compat}: ${step.query}`).not.toThrow();
           }
-        } else {
-          expect(() => parse(step.query), step.query).not.toThrow();
         }
       }
     });

@@ -163,3 +163,15 @@ describe("2.x syntax that 1.x refuses (oracle: 1.5.4 answers 'Failed to parse qu
     expect(parse("RETURN 'abc' = /a.c/", { compat: 1 })).toHaveLength(1);
   });
 });
+
+describe("statement and literal words as tables before `:` (`select:a`)", () => {
+  it("1.x reads them as record ids, 2.x refuses them (oracle), and a word with a space before `:` stays a keyword", () => {
+    for (const q of ["RETURN select:a", "RETURN [if:1, none:1, true:1]", "CREATE update:x"]) {
+      expect(parse(q, { compat: 1 })[0], q).toMatchObject({ kind: q.startsWith("CREATE") ? "Create" : "Return" });
+      expect(() => parse(q, { compat: 2 }), q).toThrow(/Unexpected token `:`/);
+    }
+    expect(parse("RETURN select:a", { compat: 1 })[0]).toMatchObject({ value: { kind: "RecordId", table: "select" } });
+    expect(parse("RETURN { if: true, select: 1 }", { compat: 1 })[0]).toMatchObject({ value: { kind: "Object" } });
+    expect(() => parse("RETURN select :a", { compat: 1 })).toThrow();
+  });
+});

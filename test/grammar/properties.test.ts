@@ -116,10 +116,10 @@ describe("round trips through text", () => {
     );
   });
   it("record ids with integer, string and array keys, both compats' spellings", () => {
-    // words that start a statement or are a literal are read as such before `:` (`select:a`): 2.x prints such a table
-    // in backticks; 1.5.4 prints it bare and reads it back, which our grammar does not yet (a known compat-1 gap)
-    const WORDS = new Set(["create", "define", "delete", "if", "insert", "relate", "remove", "select", "update", "upsert", "none", "null", "true", "false"]);
-    const table = fc.stringMatching(/^[a-z_][a-z0-9_]{0,8}$/).filter((t) => !WORDS.has(t));
+    // words that start a statement or are a literal (`select:a`, `none:1`): 2.x prints such a table in backticks, 1.5.4
+    // prints it bare and reads it back, as compat 1 does; 2.6.0 prints `delete:0` bare and cannot read it (oracle)
+    const WORDS = ["create", "define", "delete", "if", "insert", "relate", "remove", "select", "update", "upsert", "none", "null", "true", "false"];
+    const table = fc.oneof(fc.stringMatching(/^[a-z_][a-z0-9_]{0,8}$/), fc.constantFrom(...WORDS));
     const key = fc.oneof(
       fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
       fc.string({ minLength: 1, maxLength: 12 }),
@@ -128,9 +128,10 @@ describe("round trips through text", () => {
     );
     fc.assert(
       fc.property(table, key, fc.constantFrom(1 as const, 2 as const), (t, k, compat) => {
+        fc.pre(!(compat === 2 && t === "delete"));
         const rid = new RecordId(t, k);
         const text = formatRecordId(rid, { compat });
-        expect(parseRecordId(text)).toEqual(rid);
+        expect(parseRecordId(text, { compat })).toEqual(rid);
       }),
       { numRuns: 600 },
     );
