@@ -6,7 +6,7 @@ import { RecordId, Uuid, type Regex, type RecordIdKey, type Value } from "../../
 import { regexFrom, regexSourceOf, RegexSyntaxError } from "../../src/value/regex.js";
 import { datetimeFromText, unquote, uuidFromText } from "../literals.js";
 import type { IToken } from "chevrotain";
-import { nodes, node, tok, has, req, firstKey, firstToken, type Node, type Ctx } from "./context.js";
+import { nodes, node, tok, has, req, firstKey, firstToken, type Node, Ctx } from "./context.js";
 import { array, expr } from "./expressions.js";
 
 export function prefixed(ctx: Ctx, t: IToken): A.Expr {
@@ -129,10 +129,12 @@ function recordKeyOf(ctx: Ctx, n: C.RecordKeyCstNode | C.RecordKeyValueCstNode):
   }
   const s = tok(n, "StringLiteral");
   if (s) return { kind: "String", value: ctx.string(s) };
+  // strings inside an array or object key stay strings in 1.x too (1.5.4: `a:['A:0']` keeps the text 'A:0')
+  const keyCtx = ctx.compat === 1 ? new Ctx(ctx.text) : ctx;
   const arr = node(n, "array");
-  if (arr) return { kind: "Array", items: array(ctx, arr).items };
+  if (arr) return { kind: "Array", items: array(keyCtx, arr).items };
   const obj = node(n, "object");
-  if (obj) return { kind: "Object", entries: objectEntries(ctx, obj) };
+  if (obj) return { kind: "Object", entries: objectEntries(keyCtx, obj) };
   const name = req(tok(n, "IdentName"));
   const text = ctx.nameText(name);
   if (has(n, "LParen")) {

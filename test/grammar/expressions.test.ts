@@ -175,3 +175,12 @@ describe("statement and literal words as tables before `:` (`select:a`)", () => 
     expect(() => parse("RETURN select :a", { compat: 1 })).toThrow();
   });
 });
+
+describe("1.x strings inside a record key", () => {
+  it("stay strings, not record ids (1.5.4: a:['A:0'] keeps the text 'A:0')", () => {
+    expect(parse("RETURN a:['A:0', { b: 'c:d' }]", { compat: 1 })[0]).toMatchObject({
+      value: { kind: "RecordId", key: { kind: "Array", items: [{ kind: "Literal", value: "A:0" }, { kind: "Object" }] } },
+    });
+    expect(parse("RETURN ['A:0']", { compat: 1 })[0]).toMatchObject({ value: { kind: "Array", items: [{ kind: "RecordId" }] } });
+  });
+});
