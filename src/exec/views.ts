@@ -6,7 +6,7 @@ import type { WriteOp } from "../doc/env.js";
 import { writeDocument } from "../doc/pipeline.js";
 import { QueryError, queryError } from "../errors/index.js";
 import { redefine, type DatabaseEntry, type TableEntry } from "../store/catalog.js";
-import { cast, isTruthy } from "../value/index.js";
+import { cast, isTruthy, valueEquals } from "../value/index.js";
 import { RecordId, isValueObject } from "../value/types.js";
 import type { Value, ValueObject } from "../value/types.js";
 import type { Ctx } from "./context.js";
@@ -48,7 +48,8 @@ export function checkViewSources(ctx: Ctx, dbEntry: DatabaseEntry, def: DefineTa
 /** After a write to `source`: each view reading it brought up to date (its own writes update the views reading it in turn). */
 export async function maintainViews(ctx: Ctx, source: TableEntry, op: WriteOp, after: ValueObject | undefined): Promise<void> {
   const dbEntry = ctx.core.catalog.db(needNs(ctx), needDb(ctx));
-  if (!dbEntry) return;
+  // an update that changed nothing touches no view (a view's own unchanged rewrite ends a cycle of views)
+  if (!dbEntry || (op.action === "update" && valueEquals(op.before, after, { compat: ctx.core.compat }))) return;
   for (const view of viewsOn(dbEntry, source.def.name)) {
     const owner = ownerCtx(ctx, view);
     try {

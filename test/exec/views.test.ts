@@ -36,4 +36,9 @@ describe("view upkeep", () => {
     await run(ds, rootSession(), "BEGIN; CREATE person:1 SET name = 'a', city = 'L'; CANCEL");
     expect(await run(ds, rootSession(), "SELECT * FROM v; SELECT * FROM g")).toEqual([{ ok: [] }, { ok: [] }]);
   });
+  it("ends a cycle of views at the first rewrite that changes nothing (a view of itself, two views of each other)", async () => {
+    const ds = newDs({ compat: 2 });
+    const out = await run(ds, rootSession(), "DEFINE TABLE x; DEFINE TABLE OVERWRITE x AS SELECT * FROM x; CREATE x:2 SET a = 2; DEFINE TABLE y; DEFINE TABLE z AS SELECT * FROM y; DEFINE TABLE OVERWRITE y AS SELECT * FROM z; CREATE y:1 SET b = 1; SELECT * FROM z");
+    expect(out.slice(2)).toEqual([{ ok: [{ id: "x:2", a: 2 }] }, { ok: null }, { ok: null }, { ok: null }, { ok: [{ id: "y:1", b: 1 }] }, { ok: [{ id: "z:1", b: 1 }] }]);
+  });
 });
