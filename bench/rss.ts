@@ -37,7 +37,8 @@ const token = (n: number): Promise<string> =>
 
 export async function benchRss(kind = "file", users = 10_000, connections = 1_000): Promise<void> {
   const dir = mkdtempSync(join(os.tmpdir(), "surql-bench-rss-"));
-  const { child, port, main } = await startServer(kind === "memory" ? "memory" : `file:${join(dir, "db")}`);
+  // a query of 1,000 CREATEs may take more than the default 10 s on a loaded machine: its last statements would be cut
+  const { child, port, main } = await startServer(kind === "memory" ? "memory" : `file:${join(dir, "db")}`, ["--query-timeout", "5m"]);
   const pid = serverPid(child.pid!);
   try {
     const started = rssMiB(pid);
@@ -49,8 +50,12 @@ export async function benchRss(kind = "file", users = 10_000, connections = 1_00
     for (let at = 1; at <= users; at += 1000) {
       const n = Math.min(1000, users - at + 1);
       const creates = Array.from({ length: n }, (_, j) => `CREATE user:${at + j} SET name = 'u${at + j}', email = 'u${at + j}@example.com', password = $h;`);
-      await root.call("query", [creates.join("\n"), { h: hash[0]!.result }]);
+      const results = (await root.call("query", [creates.join("\n"), { h: hash[0]!.result }])) as { status: string; result: unknown }[];
+      const failed = results.find((r) => r.status !== "OK");
+      if (failed) throw new Error(`creating users ${at}…: ${JSON.stringify(failed.result)}`);
     }
+    const [count] = (await root.call("query", ["SELECT VALUE count() FROM user GROUP ALL"])) as { result: number[] }[];
+    if (count!.result[0] !== users) throw new Error(`${count!.result[0]} users, not ${users}`);
     const withUsers = rssMiB(pid);
     const sockets = [];
     for (let i = 0; i < connections; i++) {

@@ -10,11 +10,11 @@ import { fileURLToPath } from "node:url";
 
 /**
  * What the server needs from outside its process: glibc keeps a pool thread's 19 MiB argon2 block in the thread's
- * arena once its dynamic mmap threshold has risen (a fixed threshold returns it), and V8's young generation would
- * grow to 2 × 16 MiB.
+ * arena once its dynamic mmap threshold has risen (a fixed threshold returns it); V8's young generation would grow
+ * to 2 × 16 MiB, and its old generation up to 4 × what a full collection left before the next one.
  */
 export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_MMAP_THRESHOLD_: "1048576" };
-export const SERVER_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=4"];
+export const SERVER_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=4", "--heap-growing-percent=100"];
 
 /** The environment variable that tells a relaunched server the file descriptor of its parent's pipe. */
 const PARENT_FD = "SURQL_AUTH_PARENT_FD";

@@ -1,9 +1,6 @@
 #!/usr/bin/env node
-// The `surql-auth` command (package.json's bin, `npm start`). CommonJS, so that nothing has used libuv's thread pool
-// yet (an ES module's loading reads its files there): the pool (argon2 hashes) is as wide as the cores unless
-// UV_THREADPOOL_SIZE is given; then launch.ts runs the CLI, or the server as a child with its memory settings.
+// The `surql-auth` command (package.json's bin, `npm start`): launch.ts runs the CLI, or the server as a child with
+// its memory settings. CommonJS, so that settings of libuv's thread pool made here would come before its first use
+// (an ES module's loading already reads its files there).
 
-import { availableParallelism } from "node:os";
-
-process.env.UV_THREADPOOL_SIZE ??= String(Math.max(2, availableParallelism()));
 void import("./launch.js").then((m) => m.launch(__filename, process.argv.slice(2)));
