@@ -27,7 +27,7 @@ describe.each([1, 2] as const)("export of a private verification key, compat %i"
   it("an EDITOR / VIEWER gets it redacted and commented out; an OWNER whole; public keys stay", async () => {
     const ds = newDs({ compat });
     expect((await run(ds, rootSession(), SCHEMA[compat])).filter((o) => "err" in o)).toEqual([]);
-    for (const role of ["EDITOR", "VIEWER"]) {
+    for (const role of ["EDITOR", "VIEWER"] as const) {
       const text = await ds.exportSql(systemSession("Database", [role]));
       expect(text).not.toMatch(/MIIEsecret|hunter2/);
       expect(text).toContain(`-- ${REDACTED_EXPORT}\n`);
