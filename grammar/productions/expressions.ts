@@ -153,7 +153,7 @@ export function expressionRules($: Grammar): ExpressionRules {
     const t2 = $.LA(2).tokenType;
     if (t2 === T.RBrace) return true;
     const t3 = $.LA(3).tokenType;
-    return t3 === T.Colon && (t2 === T.StringLiteral || t2 === T.NumberLiteral || (t2 !== undefined && t2.CATEGORIES !== undefined && t2.CATEGORIES.includes(T.IdentName)));
+    return t3 === T.Colon && (t2 === T.StringLiteral || t2 === T.NumberLiteral || t2 === T.NumIdent || (t2 !== undefined && t2.CATEGORIES !== undefined && t2.CATEGORIES.includes(T.IdentName)));
   }
 
   const array = $.RULE("array", () => {

@@ -184,3 +184,14 @@ describe("string literals read as compat 1 (SurrealDB 1.5.4 reads a whole record
     expect(parse("RETURN 'user:ann'; RETURN r'user:bob'; CREATE t:1;", { compat: 1 }).map((s) => s.kind)).toEqual(["Return", "Return", "Create"]);
   });
 });
+
+describe("object keys that start with a digit", () => {
+  // the object-or-block gate must know such a key: `{ 1a: 1 }` was read as a block (the print-readback property's
+  // flaky counterexample ["1a"]); a later key worked
+  it.each([1, 2] as const)("open an object as its first key too (compat %i)", (compat) => {
+    for (const text of ["RETURN { 1a: 1 }", "RETURN { a1: 1, 1a: 2 }", "RETURN { 1e: 1 }"]) {
+      const [st] = parse(text, { compat });
+      expect(st).toMatchObject({ kind: "Return", value: { kind: "Object" } });
+    }
+  });
+});
