@@ -1401,9 +1401,12 @@ export type TypeSingleCstChildren = {
   IdentName?: IToken[];
   Lt?: IToken[];
   type?: TypeCstNode[];
-  Comma?: IToken[];
+  Comma?: (IToken)[];
   max?: IToken[];
   Gt?: IToken[];
+  LParen?: IToken[];
+  v1Tables?: (IToken)[];
+  RParen?: IToken[];
   StringLiteral?: IToken[];
   Minus?: IToken[];
   NumberLiteral?: IToken[];

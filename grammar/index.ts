@@ -63,7 +63,7 @@ const position = parser as unknown as { exportLexerState(): number; importLexerS
 /** Runs `parse` (tokens in, errors out as ParseError) with the parser's input cleared afterwards, or given back to
  *  the parse it ran inside (a literal read while a query's statements are built: `r'…'`, 1.x record-id strings). */
 function guarded<T>(text: string, parse: () => T): T {
-  const outer = parser.input.length > 0 ? { input: parser.input, at: position.exportLexerState(), statementwise: parser.statementwise } : undefined;
+  const outer = parser.input.length > 0 ? { input: parser.input, at: position.exportLexerState(), statementwise: parser.statementwise, compat: parser.compat } : undefined;
   try {
     return parse();
   } catch (e) {
@@ -77,6 +77,7 @@ function guarded<T>(text: string, parse: () => T): T {
     parser.input = outer?.input ?? [];
     if (outer) position.importLexerState(outer.at);
     parser.statementwise = outer?.statementwise ?? false;
+    parser.compat = outer?.compat ?? 2;
   }
 }
 
@@ -88,6 +89,7 @@ function syntaxError(text: string, e: IRecognitionException): ParseError {
 function run<T>(text: string, rule: () => CstNode, build: (b: AstBuilder, cst: CstNode) => T, opts: ParseOptions = {}): T {
   return guarded(text, () => {
     parser.input = lex(text, opts.compat);
+    parser.compat = opts.compat ?? 2;
     const cst = rule.call(parser);
     const errors: IRecognitionException[] = parser.errors;
     if (errors.length > 0) throw syntaxError(text, errors[0]);
@@ -130,6 +132,7 @@ export function parse(text: string, opts: ParseOptions = {}): Statement[] {
   return guarded(text, () => {
     parser.input = lex(text, opts.compat);
     parser.statementwise = true;
+    parser.compat = opts.compat ?? 2;
     const b = new AstBuilder(text, opts.compat);
     const out: Statement[] = [];
     let astError: ParseError | undefined;

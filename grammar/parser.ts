@@ -139,6 +139,9 @@ export class SurqlParser extends CstParser {
   /** Set while `parse` reads a query a statement at a time: a statement may then end at `;`. */
   statementwise = false;
 
+  /** The SurrealDB version the text is read as: 1.x syntax (`record(table)`) is gated on it. */
+  compat: 1 | 2 = 2;
+
   /** Chevrotain's (untyped, internal) hook after a rule called on its own: there, input left over is an error. */
   onAfterParse(ruleName: string): void {
     if (this.statementwise && this.LA(1).tokenType === T.Semicolon) {

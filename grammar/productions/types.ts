@@ -20,6 +20,16 @@ export function typeRules($: Grammar): TypeRules {
           $.OPTION2(() => { $.CONSUME(T.Comma); $.CONSUME(T.NumberLiteral, { LABEL: "max" }); });
           $.CONSUME(T.Gt);
         });
+        // 1.x's `record(a, b)`: read only under compat 1 (2.x answers its own error at the `(`)
+        $.OPTION4({
+          GATE: () => $.compat === 1,
+          DEF: () => {
+            $.CONSUME(T.LParen);
+            $.CONSUME2(T.IdentName, { LABEL: "v1Tables" });
+            $.MANY(() => { $.CONSUME2(T.Comma); $.CONSUME3(T.IdentName, { LABEL: "v1Tables" }); });
+            $.CONSUME(T.RParen);
+          },
+        });
       },
     },
     { ALT: () => $.CONSUME(T.StringLiteral) },

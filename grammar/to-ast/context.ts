@@ -119,6 +119,11 @@ export class Ctx {
     throw parseErrorAtToken(this.text, token, message, expected);
   }
 
+  /** 2.x syntax that SurrealDB 1.5.4 does not parse: under compat 1, a parse error at `token` (1.5.4 refuses it there). */
+  v2Only(token: IToken | undefined, what: string, instead = ""): void {
+    if (this.compat === 1) this.fail(token, `${what} is SurrealDB 2.x syntax, not available with --compat 1${instead && ` (1.x: ${instead})`}`);
+  }
+
   /** Offsets where each line starts (built on first use) for offset → line/column. */
   private lineStarts: number[] | undefined;
   /** The line of the last position asked for (positions mostly come in source order). */

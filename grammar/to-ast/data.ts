@@ -117,6 +117,8 @@ export function create(ctx: Ctx, n: C.CreateStmtCstNode): A.CreateStatement {
 
 export function update(ctx: Ctx, n: C.UpdateStmtCstNode): A.UpdateStatement {
   const cond = node(n, "cond");
+  const upsert = tok(n, "UPSERT");
+  if (upsert) ctx.v2Only(upsert, "UPSERT");
   return {
     kind: has(n, "UPSERT") ? "Upsert" : "Update",
     only: has(n, "ONLY"),
@@ -136,6 +138,8 @@ export function deleteStmt(ctx: Ctx, n: C.DeleteStmtCstNode): A.DeleteStatement 
 
 export function insert(ctx: Ctx, n: C.InsertStmtCstNode): A.InsertStatement {
   const into = tok(n, "into"), intoParam = tok(n, "intoParam");
+  const relation = tok(n, "RELATION");
+  if (relation) ctx.v2Only(relation, "INSERT RELATION");
   let data: A.InsertData;
   if (has(n, "VALUES")) {
     data = {

@@ -23,6 +23,8 @@ export function level(ctx: Ctx, n: C.BaseCstNode): A.Base {
 
 /** IF NOT EXISTS / OVERWRITE, COMMENT and position (fields written out: `{ ...head, … }` is a slow V8 object clone). */
 function defineCommon(ctx: Ctx, n: With<"EXISTS" | "OVERWRITE", IToken> & With<"commentClause", C.CommentClauseCstNode>, at: Node): DefineCommon {
+  const overwrite = tok(n, "OVERWRITE");
+  if (overwrite) ctx.v2Only(overwrite, "DEFINE … OVERWRITE");
   return { ifNotExists: has(n, "EXISTS"), overwrite: has(n, "OVERWRITE"), comment: comment(ctx, n), pos: ctx.pos(at) };
 }
 
@@ -47,11 +49,16 @@ export function define(ctx: Ctx, n: C.DefineStmtCstNode): A.DefineStatement {
     case "defineUser": return defineUser(ctx, one.node, common);
     case "defineScope": return defineScope(ctx, one.node, common);
     case "defineToken": return defineToken(ctx, one.node, common);
-    case "defineAccess": return defineAccess(ctx, one.node, common);
+    case "defineAccess":
+      ctx.v2Only(tok(one.node, "ACCESS"), "DEFINE ACCESS", "DEFINE SCOPE or DEFINE TOKEN");
+      return defineAccess(ctx, one.node, common);
     case "defineTable": return defineTable(ctx, one.node, common);
     case "defineField": return defineField(ctx, one.node, common);
     case "defineIndex": {
       const c = one.node;
+      // stored as a plain index it would answer as one and export another definition (attack pass 11, I1)
+      const special = tok(c, "special");
+      if (special) ctx.fail(special, `${special.image.toUpperCase()} indexes (full-text and vector search) are not supported by surql-auth`);
       const fields = nodes(c, "idiomList").flatMap((l) => idioms(ctx, l));
       return { kind: "DefineIndex", name: ctx.nameText(req(tok(c, "IdentName"))), table: onTable(ctx, c), fields, unique: has(c, "UNIQUE"), ...common };
     }
@@ -136,9 +143,16 @@ function defineUser(ctx: Ctx, c: C.DefineUserCstNode, common: DefineCommon): A.D
     passhash: ph.length ? ctx.string(ph[ph.length - 1]) : undefined,
     roles: roles.length ? roles : ["VIEWER"],
     rolesAsWritten: written.length ? written : ["Viewer"],
-    duration: durations(ctx, c, false),
+    duration: userDurations(ctx, c),
     ...common,
   };
+}
+
+/** A system user's DURATION clause (2.x). */
+function userDurations(ctx: Ctx, c: C.DefineUserCstNode): A.DurationClause {
+  const clause = node(c, "durationClause");
+  if (clause) ctx.v2Only(tok(clause, "DURATION"), "DEFINE USER … DURATION");
+  return durations(ctx, c, false);
 }
 
 function defineScope(ctx: Ctx, c: C.DefineScopeCstNode, common: DefineCommon): A.DefineAccessStatement {
@@ -170,6 +184,7 @@ function defineToken(ctx: Ctx, c: C.DefineTokenCstNode, common: DefineCommon): A
   const on: "ROOT" | "NAMESPACE" | "DATABASE" | "SCOPE" = b !== undefined ? level(ctx, b) : "SCOPE";
   const algNode = toks(c, "alg");
   const type = algNode.length ? algorithm(ctx, algNode[algNode.length - 1], true) : "HS512";
+  if (type === "JWKS") ctx.v2Only(algNode[algNode.length - 1], "DEFINE TOKEN … TYPE JWKS");
   const values = toks(c, "StringLiteral");
   if (values.length === 0) ctx.fail(tokensOf(c).sort((a, b) => b.startOffset - a.startOffset)[0], "Missing VALUE clause in DEFINE TOKEN", ["`VALUE`"]);
   const value = ctx.string(values[values.length - 1]);
@@ -368,6 +383,7 @@ function defineField(ctx: Ctx, c: C.DefineFieldCstNode, common: DefineCommon): A
 
 export function remove(ctx: Ctx, n: C.RemoveStmtCstNode): A.RemoveStatement {
   const targetTok = req(tok(n, "target"));
+  if (targetTok.tokenType.name === "ACCESS") ctx.v2Only(targetTok, "REMOVE ACCESS", "REMOVE SCOPE or REMOVE TOKEN");
   let target = targetTok.tokenType.name as A.RemoveStatement["target"] | "NS" | "DB";
   if (target === "NS") target = "NAMESPACE";
   if (target === "DB") target = "DATABASE";

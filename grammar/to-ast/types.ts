@@ -1,7 +1,7 @@
 // CST → AST, types: `a | b`, `option<…>`, `array<…, n>`, `record<a | b>`, literal types.
 import type * as A from "../../src/ast/nodes.js";
 import type * as C from "../cst.js";
-import { nodes, node, tok, has, req, firstToken, type Node, type Ctx } from "./context.js";
+import { nodes, node, tok, toks, has, req, firstToken, type Node, type Ctx } from "./context.js";
 import { array, object } from "./expressions.js";
 
 const basicTypes = new Set(["any", "null", "bool", "bytes", "datetime", "decimal", "duration", "float", "int", "number", "object", "point", "string", "uuid", "regex", "range", "function"]);
@@ -61,6 +61,10 @@ export function typeSingle(ctx: Ctx, n: KindParts): A.TypeKind {
   if (V2_KINDS.has(name)) refuseV2Kind(ctx, nm, raw);
   const inner = node(n, "type");
   const maxTok = tok(n, "max");
+  // 1.x's `record(a, b)` / `geometry(point)` (read only under compat 1); another name takes no `(`
+  const v1Names = toks(n, "v1Tables");
+  const v1 = v1Names.length > 0 ? v1Names.map((t) => ctx.nameText(t)) : undefined;
+  if (v1 && name !== "record" && name !== "geometry") ctx.fail(req(tok(n, "LParen")), "Unexpected token `(`, expected Eof");
   const max = maxTok ? Number(maxTok.image) : undefined;
   switch (name) {
     case "option": {
@@ -72,9 +76,9 @@ export function typeSingle(ctx: Ctx, n: KindParts): A.TypeKind {
     case "set":
       return { kind: name === "array" ? "Array" : "Set", inner: inner && typeKind(ctx, inner), max };
     case "record":
-      return { kind: "Record", tables: inner ? typeNames(ctx, inner) : [] };
+      return { kind: "Record", tables: v1 ? v1 : inner ? typeNames(ctx, inner) : [] };
     case "geometry":
-      return { kind: "Geometry", types: inner ? typeNames(ctx, inner) : [] };
+      return { kind: "Geometry", types: v1 ? v1 : inner ? typeNames(ctx, inner) : [] };
 
     case "true": case "false":
       return { kind: "Literal", value: { kind: "Literal", value: name === "true" } };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Duration } from "../../src/value/types.js";
 import { one, parseFails, strip } from "./helpers.js";
+import { parse } from "../../grammar/index.js";
 
 const h = (n: bigint) => new Duration(n * 3_600_000_000_000n);
 const m = (n: bigint) => new Duration(n * 60_000_000_000n);
@@ -196,12 +197,15 @@ describe("DEFINE FIELD", () => {
 });
 
 describe("DEFINE INDEX / PARAM / EVENT / FUNCTION / ANALYZER", () => {
-  it("INDEX with FIELDS or COLUMNS, UNIQUE; SEARCH/MTREE/HNSW parse as plain indexes", () => {
+  it("INDEX with FIELDS or COLUMNS, UNIQUE; SEARCH/MTREE/HNSW are refused with a clear error (not stored as plain indexes)", () => {
     const i = one("DEFINE INDEX email ON TABLE user FIELDS email, name.first UNIQUE", "DefineIndex");
     expect([i.name, i.table, i.unique, i.fields.length]).toEqual(["email", "user", true, 2]);
     expect(one("DEFINE INDEX i ON user COLUMNS a", "DefineIndex").unique).toBe(false);
-    const s = one("DEFINE INDEX ft ON post FIELDS body SEARCH ANALYZER ascii BM25(1.2,0.75) HIGHLIGHTS COMMENT 'x'", "DefineIndex");
-    expect([s.unique, s.comment]).toEqual([false, "x"]);
+    expect(() => parse("DEFINE INDEX ft ON post FIELDS body SEARCH ANALYZER ascii BM25(1.2,0.75) HIGHLIGHTS COMMENT 'x'")).toThrow(
+      "Parse error: SEARCH indexes (full-text and vector search) are not supported by surql-auth\n",
+    );
+    expect(() => parse("DEFINE INDEX v ON post FIELDS emb MTREE DIMENSION 2")).toThrow("MTREE indexes (full-text and vector search) are not supported");
+    expect(() => parse("DEFINE INDEX v ON post FIELDS emb HNSW DIMENSION 2")).toThrow("HNSW indexes (full-text and vector search) are not supported");
   });
   it("PARAM needs VALUE; permissions default FULL", () => {
     const p = one("DEFINE PARAM $limit VALUE 10", "DefineParam");

@@ -47,7 +47,7 @@ function schema(s: Scenario): string {
     DEFINE TABLE t SCHEMALESS PERMISSIONS FOR select ${s.table}, FOR create, update, delete NONE;
     DEFINE FIELD secret ON t PERMISSIONS FOR select ${s.secret};
     DEFINE FIELD tags ON t TYPE option<array<string>>;
-    DEFINE FIELD OVERWRITE tags[*] ON t TYPE string PERMISSIONS FOR select ${s.element};
+    DEFINE FIELD ${s.compat === 2 ? "OVERWRITE " : ""}tags[*] ON t TYPE string PERMISSIONS FOR select ${s.element};
     CREATE user:a SET name = 'a';
     CREATE user:b SET name = 'b';
     ${rows.join("\n")}
