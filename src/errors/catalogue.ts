@@ -48,6 +48,9 @@ export const AUTH_MESSAGES = {
 export const QUERY_MESSAGES = {
   InvalidParam: (name: string) => `'${name}' is a protected variable and cannot be set`,
   NsEmpty: () => "Specify a namespace to use",
+  /** `@@` against a record: full-text search indexes are not supported, so no index ever supports it (2.6.0's words). */
+  NoMatchesIndex: (expr: string, compat: 1 | 2) =>
+    compat === 1 ? `There was no suitable index supporting the expression '${expr}'` : `There was no suitable index supporting the expression: ${expr}`,
   DbEmpty: () => "Specify a database to use",
   Thrown: (thrown: string) => `An error occurred: ${thrown}`,
   // the regex crate's message as Rust debug-prints a string (quoted, newlines as `\n`)

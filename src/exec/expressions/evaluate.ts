@@ -1,7 +1,8 @@
 // exec/expressions: evaluate an Expr in a context — literals, params, idioms, operators, casts, calls, subqueries.
 
 import type { BinaryExpr, Expr, ExprKind, RecordKeyExpr } from "../../ast/nodes.js";
-import { QueryError } from "../../errors/index.js";
+import { QueryError, queryError } from "../../errors/index.js";
+import { printExpr } from "../../ast/print.js";
 import { applyBinary, cast, setField, checkArrayLength, checked, checkValue, isTruthy, MAX_RESULT_SIZE, MAX_VALUE_SIZE, sizeWithin, neg, randomRecordKey, uuidV7 } from "../../value/index.js";
 import { Datetime, Duration, Range, RecordId, RecordIdRange, Table } from "../../value/types.js";
 import type { RecordIdKey, Value, ValueObject } from "../../value/types.js";
@@ -99,6 +100,13 @@ async function applyOperator(e: BinaryExpr, left: Value, ctx: Ctx): Promise<Valu
       return isTruthy(left, { compat: ctx.core.compat }) ? left : evaluate(e.right, ctx);
     case "??":
       return left === undefined || left === null ? evaluate(e.right, ctx) : left;
+    case "MATCHES": {
+      // full-text search is not supported: SurrealDB answers false outside a WHERE over records, and within one this
+      // error when no SEARCH index serves the expression (attack pass 11, I1: it answered an internal text)
+      await evaluate(e.right, ctx);
+      if (ctx.doc !== undefined) throw queryError("NoMatchesIndex", printExpr(e, { compat: ctx.core.compat }), ctx.core.compat);
+      return false;
+    }
     default:
       return ctx.budget.produced(applyBinary(e.op, left, await evaluate(e.right, ctx), { compat: ctx.core.compat }));
   }
