@@ -2,7 +2,7 @@
 // node's snapshot learns of them at commit.
 
 import { VERSION_KEY } from "./catalog-keys.js";
-import { keyString } from "./kv/bytes.js";
+import { concatBytes, keyString } from "./kv/bytes.js";
 import type { Bytes, Key, KeyRange, KvTransaction } from "./kv/types.js";
 
 /** What catalog writes need from the engine's transaction. */
@@ -79,6 +79,8 @@ export function writeDefinition(txn: CatalogTxn, key: Key, encode: (() => Bytes)
   const state = txn.catalog;
   if (!state) throw new Error("a definition was written in a transaction that did not read the catalog version");
   const { st, listener } = state;
+  // two transactions that both bump the version from the one they read must not both commit
+  if (st.bumped === undefined) kv.track?.({ start: VERSION_KEY, end: concatBytes([VERSION_KEY, Uint8Array.of(0)]) });
   // set on every write, so a statement rolled back to its save point cannot take the bump with it
   kv.set(VERSION_KEY, (st.bumped ??= encodeVersion(st.version + 1)));
   if (range) {

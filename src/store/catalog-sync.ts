@@ -84,7 +84,9 @@ export class SyncedCatalog extends Catalog implements CatalogListener {
 
   /** At the start of a transaction: read the catalog version in `kv` and reload what another node changed. */
   async sync(kv: KvTransaction): Promise<CatalogState> {
-    const version = decodeVersion(await kv.get(VERSION_KEY));
+    // not validated at commit (attack pass 11, I8): a definition written meanwhile conflicts only with the
+    // transactions that wrote its table's records (records.ts) or wrote definitions too (writeDefinition)
+    const version = decodeVersion(await (kv.peek ? kv.peek(VERSION_KEY) : kv.get(VERSION_KEY)));
     const state = beginCatalogTxn(version, this);
     if (version === this.version) return state;
     const stored = await readStored(kv);

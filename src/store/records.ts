@@ -9,6 +9,7 @@ import type { EdgeDirection } from "./kv/keys.js";
 import { concatBytes, prefixRange } from "./kv/bytes.js";
 import type { Bytes, Key, KeyRange, KvTransaction } from "./kv/types.js";
 import type { Transaction } from "./transaction.js";
+import { defKey, levelDefs } from "./catalog-keys.js";
 
 /** Where a table lives. */
 export interface TableRef {
@@ -152,6 +153,7 @@ export class KvRecordStore implements RecordStore {
 
   async put(txn: Transaction, t: TableRef, id: RecordId, doc: ValueObject): Promise<void> {
     const kv = kvOf(txn);
+    trackTable(kv, t);
     const prev = await this.get(txn, t, id);
     for (const k of edgeKeys(t, id, prev)) kv.delete(k);
     const bytes = encodeDocument(doc);
@@ -162,6 +164,7 @@ export class KvRecordStore implements RecordStore {
 
   async delete(txn: Transaction, t: TableRef, id: RecordId): Promise<void> {
     const kv = kvOf(txn);
+    trackTable(kv, t);
     for (const k of edgeKeys(t, id, await this.get(txn, t, id))) kv.delete(k);
     kv.delete(recordKey(t, id));
   }
@@ -185,4 +188,16 @@ export class KvRecordStore implements RecordStore {
   async clear(txn: Transaction, t: ScopeRef): Promise<void> {
     kvOf(txn).deleteRange(scopeRange(t));
   }
+}
+
+/**
+ * A write to a table's records conflicts with a concurrent change of that table's definition, fields, indexes or
+ * events (an index defined meanwhile would miss the record), and with nothing else the catalog holds: a DEFINE of
+ * another table, user or access method, in this tenant or another, leaves the write alone (attack pass 11, I8).
+ */
+function trackTable(kv: KvTransaction, t: TableRef): void {
+  if (!kv.track) return;
+  kv.track(levelDefs(t));
+  const def = defKey({ ns: t.ns, db: t.db }, "tb", t.tb);
+  kv.track({ start: def, end: concatBytes([def, Uint8Array.of(0)]) });
 }

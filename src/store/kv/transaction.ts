@@ -48,6 +48,8 @@ export class BufferedTransaction implements KvTransaction {
   /** What it read, for the backend's validation (made at the first read: many transactions read nothing tracked). */
   private readKeys: Set<KeyString> | undefined;
   private readRanges: [KeyString, KeyString][] | undefined;
+  /** Starts of the ranges `track` added. */
+  private tracked: Set<KeyString> | undefined;
   private readonly tracking: boolean;
   private done = false;
 
@@ -94,6 +96,22 @@ export class BufferedTransaction implements KvTransaction {
       at.forEach((i, j) => (out[i] = got[j]));
     }
     return out;
+  }
+
+  async peek(key: Key): Promise<Bytes | undefined> {
+    this.open();
+    const own = this.buffer.lookup(keyString(key));
+    return own !== undefined ? (own ?? undefined) : this.backend.snapshot.get(keyString(key));
+  }
+
+  track(range: KeyRange): void {
+    this.open();
+    if (!this.tracking) return;
+    const start = keyString(range.start);
+    // a write loop tracks its table's range once per record: keep one
+    if ((this.tracked ??= new Set()).has(start)) return;
+    this.tracked.add(start);
+    this.readRange([start, keyString(range.end)]);
   }
 
   set(key: Key, value: Bytes): void {

@@ -42,6 +42,11 @@ export interface KvTransaction {
   /** The whole range at once, synchronously, when the backend can (nothing buffered there, a synchronous
    *  snapshot); undefined otherwise — then use scan. A fast path for small lookups (an index probe). */
   scanNow?(range: KeyRange): Entry[] | undefined;
+  /** A read whose key joins no read set, for a backend that validates reads itself (optimistic validation): the
+   *  catalog version, whose changes a transaction validates only where they meet what it wrote (`track`). */
+  peek?(key: Key): Promise<Bytes | undefined>;
+  /** Validate `range` at commit as if read: the commit fails if another transaction wrote there since this began. */
+  track?(range: KeyRange): void;
   /** A point to roll the buffered writes back to (SurrealDB's statement-level rollback inside BEGIN … COMMIT). */
   savepoint(): number;
   rollbackTo(mark: number): void;
