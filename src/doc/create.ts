@@ -11,8 +11,9 @@ export async function createDocument(env: DocEnv, req: WriteRequest): Promise<Wr
   const { rid } = req;
   // 1. the table (auto-created with PERMISSIONS NONE, if the actor may define tables)
   const table = env.ensureTable(rid.table);
-  // 2. quick permission check (2.x): NONE skips before any clause runs
-  if (env.compat === 2 && !checkPermissionsQuick(env, table, "create", { id: rid })) return undefined;
+  // 2. quick permission check: NONE skips before any clause runs (2.x; 1.5.4 runs the fields first, so a missing id's
+  //    field error told it from a hidden stored one that INSERT updates: stricter in compat 1, attack pass 11, I3)
+  if (!checkPermissionsQuick(env, table, "create", { id: rid })) return undefined;
   // 2b. the table's TYPE: a NORMAL table takes no edge, a RELATION table nothing else
   checkTableType(table, rid, req.makes, env.compat);
   // 3. an UPDATE / UPSERT WHERE, on the missing record's `{ id }`
