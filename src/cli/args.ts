@@ -66,6 +66,9 @@ export interface CheckOptions {
   readonly command: "check";
   readonly files: readonly string[];
   readonly compat: 1 | 2;
+  /** What the files run in when they select none (`surreal import --ns --db`). */
+  readonly ns?: string;
+  readonly db?: string;
 }
 
 export interface SqlOptions {
@@ -332,10 +335,12 @@ function parseCheck(argv: string[], env: Env): CheckOptions {
     args: argv,
     allowPositionals: true,
     strict: true,
-    options: { compat: { type: "string" } },
+    options: { compat: { type: "string" }, ns: { type: "string" }, db: { type: "string" } },
   });
   if (positionals.length === 0) throw new UsageError("check needs at least one FILE");
-  return { command: "check", files: positionals, compat: parseCompat(values.compat ?? env.SURQL_AUTH_COMPAT) };
+  if (values.db !== undefined && values.ns === undefined) throw new UsageError("--db needs --ns");
+  const use = { ...(values.ns !== undefined ? { ns: values.ns } : {}), ...(values.db !== undefined ? { db: values.db } : {}) };
+  return { command: "check", files: positionals, compat: parseCompat(values.compat ?? env.SURQL_AUTH_COMPAT), ...use };
 }
 
 /** Flags every client command (`sql`, `export`, `import`) shares: where the server is and who signs in. */

@@ -63,7 +63,11 @@ class FileCheck {
   constructor(
     private readonly file: string,
     private readonly compat: 1 | 2,
-  ) {}
+    use: CheckUse = {},
+  ) {
+    this.ns = use.ns !== undefined;
+    this.db = use.db !== undefined;
+  }
 
   /** Checks one statement text; false when it is a syntax error, which ends the check as the file's only problem. */
   add(text: StatementText): boolean {
@@ -97,16 +101,22 @@ class FileCheck {
 }
 
 /** Checks one file's text; `file` is only used in the reported problems. */
-export function checkText(file: string, text: string, compat: 1 | 2 = 2): Problem[] {
-  const check = new FileCheck(file, compat);
+/** The namespace / database given on the command line (`--ns` / `--db`), which the files' own USE replaces. */
+export interface CheckUse {
+  readonly ns?: string;
+  readonly db?: string;
+}
+
+export function checkText(file: string, text: string, compat: 1 | 2 = 2, use: CheckUse = {}): Problem[] {
+  const check = new FileCheck(file, compat, use);
   const splitter = new StatementSplitter();
   for (const stmt of [...splitter.push(text), splitter.end()]) if (stmt && !check.add(stmt)) break;
   return check.problems;
 }
 
 /** Checks a file read as a stream, statement by statement. */
-async function checkFile(file: string, compat: 1 | 2): Promise<Problem[]> {
-  const check = new FileCheck(file, compat);
+async function checkFile(file: string, compat: 1 | 2, use: CheckUse): Promise<Problem[]> {
+  const check = new FileCheck(file, compat, use);
   const stream = createReadStream(file, { encoding: "utf8", highWaterMark: 256 * 1024 });
   try {
     for await (const stmt of splitStatements(stream as AsyncIterable<string>)) if (!check.add(stmt)) break;
@@ -119,9 +129,9 @@ async function checkFile(file: string, compat: 1 | 2): Promise<Problem[]> {
   return check.problems;
 }
 
-export async function checkFiles(files: readonly string[], compat: 1 | 2 = 2): Promise<Problem[]> {
+export async function checkFiles(files: readonly string[], compat: 1 | 2 = 2, use: CheckUse = {}): Promise<Problem[]> {
   const all: Problem[] = [];
-  for (const file of files) all.push(...(await checkFile(file, compat)));
+  for (const file of files) all.push(...(await checkFile(file, compat, use)));
   return all;
 }
 

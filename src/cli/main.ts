@@ -72,7 +72,7 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(`surql-auth ${version()}\n`);
       return 0;
     case "check": {
-      const problems = await checkFiles(opts.files, opts.compat);
+      const problems = await checkFiles(opts.files, opts.compat, { ...(opts.ns !== undefined ? { ns: opts.ns } : {}), ...(opts.db !== undefined ? { db: opts.db } : {}) });
       for (const p of problems) process.stderr.write(`${formatProblem(p)}\n`);
       if (problems.length === 0) process.stdout.write(`${opts.files.length} file(s) OK\n`);
       return problems.length === 0 ? 0 : 1;

@@ -98,10 +98,11 @@ as it is read, stopping at the first failing statement with file:line:column. Sh
 ${CONNECTION}
   -h, --help                    this text`;
 
-const CHECK = `usage: surql-auth check [--compat 1|2] FILE...
+const CHECK = `usage: surql-auth check [--compat 1|2] [--ns NS [--db DB]] FILE...
 
 Parse and validate .surql schema files without running them; every problem as file:line:column with a caret.
   --compat 1|2                  dialect (default 2)                           SURQL_AUTH_COMPAT
+  --ns NS, --db DB              the namespace / database the files run in until their own USE (as surreal import)
   -h, --help                    this text`;
 
 const IS_READY = `usage: surql-auth is-ready [--endpoint URL]

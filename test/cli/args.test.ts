@@ -187,6 +187,8 @@ describe("parseCli", () => {
 
   it("check and sql take their own options", () => {
     expect(parseCli(["check", "--compat", "1", "a.surql", "b.surql"], {})).toEqual({ command: "check", files: ["a.surql", "b.surql"], compat: 1 });
+    expect(parseCli(["check", "--namespace", "app", "--db", "main", "a.surql"], {})).toEqual({ command: "check", files: ["a.surql"], compat: 2, ns: "app", db: "main" });
+    expect(() => parseCli(["check", "--db", "main", "a.surql"], {})).toThrow("--db needs --ns");
     expect(parseCli(["sql", "-e", "ws://127.0.0.1:8000", "--ns", "app", "--db", "app", "-q", "INFO FOR DB"], {})).toMatchObject({
       command: "sql",
       endpoint: "ws://127.0.0.1:8000",

@@ -26,6 +26,20 @@ describe("surql-auth check", () => {
     ]);
   });
 
+  it("takes --ns / --db for files without USE, as surreal import does (issue #11 §1); the file's own USE still counts", () => {
+    const text = "DEFINE DATABASE app;\nDEFINE TABLE t;\n";
+    expect(checkText("x.surql", text, 2, { ns: "app", db: "app" })).toEqual([]);
+    expect(checkText("x.surql", text, 2, { ns: "app" }).map((p) => [p.line, p.message])).toEqual([[2, "Specify a database to use (add a USE statement before this one)"]]);
+    // a USE NS alone leaves no database selected, whatever --db said
+    expect(checkText("x.surql", "USE NS other;\nDEFINE TABLE t;\n", 2, { ns: "app", db: "app" })).toHaveLength(1);
+  });
+
+  it("honours --compat: 1.x syntax in 1, 2.x syntax in 2", () => {
+    expect(checkText("v1.surql", "USE NS a DB b;\nDEFINE SCOPE s SESSION 1h SIGNIN (SELECT * FROM user);\nDEFINE FIELD r ON t TYPE record(user);\n", 1)).toEqual([]);
+    expect(checkText("v1.surql", "USE NS a DB b;\nDEFINE FIELD r ON t TYPE record(user);\n", 2)).toHaveLength(1);
+    expect(checkText("v2.surql", "USE NS a DB b;\nUPSERT t:1 SET a = 1;\n", 1)[0]).toMatchObject({ line: 2, message: expect.stringContaining("UPSERT is SurrealDB 2.x syntax") });
+  });
+
   it("reports unreadable files instead of throwing", async () => {
     const dir = await mkdtemp(join(tmpdir(), "surql-check-"));
     const ok = join(dir, "ok.surql");
