@@ -90,6 +90,9 @@ export const errorMessageProvider: IParserErrorMessageProvider = {
   },
 };
 
+/** Record references (`REFERENCE`, `references<…>`) are behind a capability SurrealDB 2.6.0 has off. */
+export const EXPERIMENTAL_REFERENCES = "Experimental capability `record_references` is not enabled";
+
 /** 1-based line/column of an offset. */
 export function positionOf(text: string, offset: number): { line: number; column: number; offset: number } {
   let line = 1;

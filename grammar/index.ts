@@ -3,7 +3,7 @@ import { EOF, type CstNode, type IRecognitionException, type IToken } from "chev
 import type { Expr, RecordIdExpr, Statement, TypeKind } from "../src/ast/nodes.js";
 import { ParseError } from "../src/errors/index.js";
 import { RecordId } from "../src/value/types.js";
-import { lastExpected, parseErrorAt, parseErrorAtToken, snippet } from "./errors.js";
+import { EXPERIMENTAL_REFERENCES, lastExpected, parseErrorAt, parseErrorAtToken, snippet } from "./errors.js";
 import { tokenize } from "./lexer.js";
 import { parser, RuleDepthExceeded } from "./parser.js";
 import { AstBuilder, recordKeyValue, setRecordIdParser } from "./to-ast.js";
@@ -83,7 +83,7 @@ function guarded<T>(text: string, parse: () => T): T {
 
 /** The parser's first error as a ParseError. */
 function syntaxError(text: string, e: IRecognitionException): ParseError {
-  return parseErrorAtToken(text, e.token, e.message, lastExpected, openDelimiterNote(text, parser.input, e.token, e.message));
+  return experimentalReference(text, parser.input, e.token) ?? parseErrorAtToken(text, e.token, e.message, lastExpected, openDelimiterNote(text, parser.input, e.token, e.message));
 }
 
 function run<T>(text: string, rule: () => CstNode, build: (b: AstBuilder, cst: CstNode) => T, opts: ParseOptions = {}): T {
@@ -95,6 +95,20 @@ function run<T>(text: string, rule: () => CstNode, build: (b: AstBuilder, cst: C
     if (errors.length > 0) throw syntaxError(text, errors[0]);
     return build(new AstBuilder(text, opts.compat), cst);
   });
+}
+
+/**
+ * `DEFINE FIELD … REFERENCE`: SurrealDB's capability error, placed at the end of the token before the keyword, for
+ * record references (an experimental feature 2.6.0 has off), instead of the syntax error at REFERENCE.
+ */
+function experimentalReference(text: string, tokens: IToken[], at: IToken): ParseError | undefined {
+  if (!/^reference$/i.test(at.image)) return undefined;
+  const i = tokens.indexOf(at);
+  let start = i;
+  while (start > 0 && tokens[start - 1]!.tokenType !== T.Semicolon) start--;
+  if (i < 1 || !/^define$/i.test(tokens[start]!.image) || !/^field$/i.test(tokens[start + 1]?.image ?? "")) return undefined;
+  const prev = tokens[i - 1]!;
+  return parseErrorAt(text, prev.startOffset + prev.image.length - 1, 1, EXPERIMENTAL_REFERENCES, [], "", "Use of `REFERENCE` keyword is still experimental");
 }
 
 const closers: Record<string, string> = { "`)`": "LParen", "`]`": "LBracket", "`}`": "LBrace" };

@@ -8,6 +8,7 @@ import { block, statement, statementFrom } from "./statements.js";
 import { graph, identStart, postfixExpr } from "./idioms.js";
 import { objectEntries, prefixed, stringLiteral, regexLiteral } from "./literals.js";
 import { typeKind, typeSingle } from "./types.js";
+import { describeFound } from "../errors.js";
 
 const opText: Record<string, A.BinaryOp> = {
   AND: "&&", AndAnd: "&&", OR: "||", OrOr: "||", Nullish: "??", Truthy: "?:", Eq: "=", EqEq: "==", NotEq: "!=",
@@ -95,13 +96,24 @@ function unary(ctx: Ctx, n: UnaryParts): A.Expr {
     return prefixOp(ctx, prefix, inner, false);
   }
   const t = node(n, "type");
-  if (t) return { kind: "Cast", type: typeKind(ctx, t), expr: unary(ctx, req(node(n, "unary"))), pos: ctx.pos(n) };
+  if (t) return cast(ctx, t, req(node(n, "unary")), n);
   const range = node(n, "valueRange");
   if (range) return valueRange(ctx, range, firstKey(n) === "valueRange" ? undefined : postfixExpr(ctx, n), n);
   return postfixExpr(ctx, n);
 }
 
 /** `-x`, `!x`, `+x` over `inner` (without its range tail when `bare`). */
+/** `<type> expr`; `<future> { … }` takes a block only (its value is computed where it stands). */
+function cast(ctx: Ctx, t: C.TypeCstNode, operand: C.UnaryCstNode, n: UnaryParts): A.Expr {
+  const name = tok(t, "IdentName");
+  if (name !== undefined && name.image.toLowerCase() === "future" && !has(t, "Lt") && nodes(t, "or").length === 0) {
+    const expr = unary(ctx, operand);
+    if (expr.kind !== "Block") ctx.fail(firstToken(operand), `Unexpected ${describeFound(req(firstToken(operand)))}, expected {`, ["`{`"]);
+    return { kind: "Cast", type: { kind: "Basic", name: "future" }, expr, pos: ctx.pos(n) };
+  }
+  return { kind: "Cast", type: typeKind(ctx, t), expr: unary(ctx, operand), pos: ctx.pos(n) };
+}
+
 function prefixOp(ctx: Ctx, prefix: IToken, inner: C.UnaryCstNode, bare: boolean): A.Expr {
   const op = prefix.image as A.UnaryOp;
   // `-` before a bare number is part of the literal, so i64's minimum reads

@@ -3,6 +3,7 @@ import type * as A from "../../src/ast/nodes.js";
 import type * as C from "../cst.js";
 import { nodes, node, tok, toks, has, req, firstToken, type Node, type Ctx } from "./context.js";
 import { array, object } from "./expressions.js";
+import { EXPERIMENTAL_REFERENCES, parseErrorAt } from "../errors.js";
 
 const basicTypes = new Set(["any", "null", "bool", "bytes", "datetime", "decimal", "duration", "float", "int", "number", "object", "point", "string", "uuid", "regex", "range", "function"]);
 
@@ -84,5 +85,8 @@ export function typeSingle(ctx: Ctx, n: KindParts): A.TypeKind {
       return { kind: "Literal", value: { kind: "Literal", value: name === "true" } };
   }
   if (basicTypes.has(name) && !inner) return { kind: "Basic", name: name as A.BasicTypeName };
+  if (name === "references") {
+    throw parseErrorAt(ctx.text, nm.startOffset, nm.image.length, EXPERIMENTAL_REFERENCES, [], "", "Use of `REFERENCES` keyword is still experimental");
+  }
   ctx.fail(firstToken(nm), `Unexpected token \`${raw}\`, expected a kind name`, ["a kind name"]);
 }

@@ -37,7 +37,9 @@ export type BasicTypeName =
   | "uuid"
   | "regex"
   | "range"
-  | "function";
+  | "function"
+  /** Only in `<future> { … }`, never as a TYPE. */
+  | "future";
 
 export type TypeKind =
   | { readonly kind: "Basic"; readonly name: BasicTypeName }

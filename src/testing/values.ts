@@ -75,6 +75,7 @@ function basic(name: Basic, o: ValueOptions): fc.Arbitrary<Value> {
     regex: surqlValue(o),
     range: surqlValue(o),
     function: surqlValue(o),
+    future: surqlValue(o),
   };
   return byName[name];
 }

@@ -138,3 +138,26 @@ describe("a query read a statement at a time reports what a whole-query parse re
     expect(message("RETURN 1; )")).toContain("Unexpected token `)`, expected Eof");
   });
 });
+
+describe("experimental and future syntax (2.6.0's answers)", () => {
+  const refText = (line: number, col: number, src: string, carets: string, kw: string) =>
+    `Parse error: Experimental capability \`record_references\` is not enabled\n --> [${line}:${col}]\n  |\n${line} | ${src}\n  | ${" ".repeat(col - 1)}${carets} Use of \`${kw}\` keyword is still experimental\n`;
+  it.each([
+    ["DEFINE FIELD r ON t TYPE record<x> REFERENCE;", refText(1, 34, "DEFINE FIELD r ON t TYPE record<x> REFERENCE;", "^", "REFERENCE")],
+    ["DEFINE FIELD r ON t TYPE option<record<x>> REFERENCE ON DELETE CASCADE;", refText(1, 42, "DEFINE FIELD r ON t TYPE option<record<x>> REFERENCE ON DELETE CASCADE;", "^", "REFERENCE")],
+    ["DEFINE FIELD refs ON x TYPE references<t>;", refText(1, 29, "DEFINE FIELD refs ON x TYPE references<t>;", "^^^^^^^^^^", "REFERENCES")],
+    ["RETURN <references> 1;", refText(1, 9, "RETURN <references> 1;", "^^^^^^^^^^", "REFERENCES")],
+  ])("%s", (text, message) => {
+    expect(() => parse(text)).toThrow(message);
+  });
+
+  it("REFERENCE elsewhere is still a plain syntax error", () => {
+    expect(() => parse("SELECT * FROM t REFERENCE")).toThrow("Unexpected token `an identifier`, expected Eof");
+  });
+
+  it("`<future>` takes a block: a cast kept for the printer, and nothing else after it", () => {
+    expect(parseExpr("<future> { 1 + 1 }")).toMatchObject({ kind: "Cast", type: { kind: "Basic", name: "future" }, expr: { kind: "Block" } });
+    expect(() => parseExpr("<future> 1")).toThrow("Parse error: Unexpected token `a number`, expected {");
+    expect(() => parse("DEFINE FIELD f ON t TYPE future")).toThrow("expected a kind name");
+  });
+});
