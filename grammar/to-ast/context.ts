@@ -108,6 +108,12 @@ function onLine(lineStarts: number[], l: number, offset: number): boolean {
   return l < lineStarts.length && lineStarts[l] <= offset && (l + 1 === lineStarts.length || offset < lineStarts[l + 1]);
 }
 
+/** Is a run of digits past u64::MAX? (the length first: a hostile run of a million digits costs no BigInt) */
+function pastU64(digits: string): boolean {
+  const d = digits.replace(/^0+/, "");
+  return d.length > 20 || (d.length === 20 && BigInt(d) > 0xffff_ffff_ffff_ffffn);
+}
+
 /** One build: the text the CST came from (for errors and positions), and the SurrealDB version it is read as. */
 export class Ctx {
   constructor(
@@ -177,8 +183,10 @@ export class Ctx {
   }
 
   duration(t: IToken): A.Duration {
+    // 2.6.0's words: a digit run past u64, else a total past Duration::MAX (1.5.4 reads both as NONE: we refuse them)
+    if ((t.image.match(/\d+/g) ?? []).some(pastU64)) this.fail(t, "Invalid token, failed to parse duration digits: number too large to fit in target type");
     const d = durationFromText(t.image);
-    if (d === undefined) this.fail(t, `Invalid duration \`${t.image}\`: exceeds the maximum duration`);
+    if (d === undefined) this.fail(t, "Invalid duration, value overflowed maximum allowed value");
     return d;
   }
 }

@@ -161,3 +161,14 @@ describe("experimental and future syntax (2.6.0's answers)", () => {
     expect(() => parse("DEFINE FIELD f ON t TYPE future")).toThrow("expected a kind name");
   });
 });
+
+describe("duration literals past Duration::MAX (2.6.0's words)", () => {
+  it.each([
+    ["RETURN 1000000000000y", "Parse error: Invalid duration, value overflowed maximum allowed value"],
+    ["RETURN 213503982334602d", "Parse error: Invalid duration, value overflowed maximum allowed value"],
+    ["RETURN 18446744073709551616s", "Parse error: Invalid token, failed to parse duration digits: number too large to fit in target type"],
+    ["RETURN 1s99999999999999999999999ns", "Parse error: Invalid token, failed to parse duration digits: number too large to fit in target type"],
+  ])("%s", (text, message) => {
+    expect(() => parse(text)).toThrow(message);
+  });
+});
