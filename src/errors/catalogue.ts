@@ -76,6 +76,8 @@ export const QUERY_MESSAGES = {
   ResultTooLarge: (limit: number) => `The query results are too large: together they must not exceed ${limit} bytes`,
   /** Ours (SurrealDB's lazy DFA has no such bound): one regex match's work, value/regex.ts (attack pass 11, I6). */
   RegexTooCostly: (limit: number) => `The regex match is too costly: the text's length times the pattern's compiled size must not exceed ${limit}`,
+  /** Ours: the longest string a value may hold, value/size.ts (attack pass 11, I5). */
+  StringTooLarge: (limit: number) => `The string is too long: a string must not exceed ${limit} characters`,
   StringTooLong: (limit: number) => `Cannot perform addition: a string must not exceed ${limit} characters`,
   TrySub: (a: string, b: string) => cannotPerform("subtraction", a, b),
   TryMul: (a: string, b: string) => cannotPerform("multiplication", a, b),
@@ -220,6 +222,7 @@ export const DATA_FREE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   "ResultTooLarge",
   "StringTooLong",
   "RegexTooCostly",
+  "StringTooLarge",
   "NsNotAllowed",
   "DbNotAllowed",
   "ParamPermissions",

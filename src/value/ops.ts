@@ -16,7 +16,7 @@ import {
   decimalToNumber,
 } from "./decimal.js";
 import { toRawString, toSql } from "./display.js";
-import { MAX_VALUE_SIZE } from "./size.js";
+import { MAX_STRING_LENGTH } from "./size.js";
 import { bucketKey, ValueSet } from "./value-set.js";
 import { addDurations, subDurations } from "./duration.js";
 import { Datetime, Decimal, Duration, isValueObject, Range, Regex, type Value } from "./types.js";
@@ -38,8 +38,8 @@ function fits(n: bigint): boolean {
   return n >= I64_MIN && n <= I64_MAX;
 }
 
-/** The longest string `+` builds (16 Mi characters: the largest value). */
-export const MAX_STRING_LENGTH = MAX_VALUE_SIZE;
+/** The longest string `+` builds (value/size.ts: the longest string a value holds). */
+export { MAX_STRING_LENGTH };
 
 /** An operand as SurrealDB's arithmetic errors print it: an overflow prints a decimal without its `dec` suffix. */
 function operand(v: Value, overflow: boolean, opts?: CompatOpts): string {

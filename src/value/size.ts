@@ -10,8 +10,17 @@ import { Closure, Geometry, isValueObject, Range, RecordId, RecordIdRange, type 
 /** How deep objects and arrays may nest in a computed or stored value (SurrealDB counts it as computation depth). */
 export const MAX_VALUE_DEPTH = 120;
 
-/** The largest value, in approximate bytes as a tree (NODE per value, a string or bytes value its length when longer, keys their length). */
+/**
+ * The largest value, in approximate bytes as a tree (NODE per value; a string its bytes as JSON sends them when longer,
+ * a NUL 6 bytes; bytes values their length; keys their length).
+ */
 export const MAX_VALUE_SIZE = 16 * 1024 * 1024;
+
+/**
+ * The longest string a value holds, in UTF-16 units (ours: SurrealDB has none): one call of a builtin over a string is
+ * linear in it and runs on the event loop, so a string of 16 Mi characters held it for seconds (attack pass 11, I5).
+ */
+export const MAX_STRING_LENGTH = 4 * 1024 * 1024;
 
 /** The largest statement result (the rows of a SELECT are many values, each up to MAX_VALUE_SIZE). */
 export const MAX_RESULT_SIZE = 4 * MAX_VALUE_SIZE;
@@ -45,9 +54,37 @@ export function flat(s: string): string {
   return s;
 }
 
+/** Characters JSON.stringify writes as more than their UTF-8 bytes: controls, `"`, `\\`, surrogates (paired or lone). */
+const ESCAPED = /[\x00-\x1f"\\\ud800-\udfff]/;
+
+/** The bytes of `s` as a JSON answer sends it: UTF-8, a control character as `\\u00XX` (6), `"` `\\` as 2, a lone surrogate 6. */
+export function wireLength(s: string): number {
+  let n = Buffer.byteLength(s, "utf8");
+  if (!ESCAPED.test(s)) return n;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20) n += c === 8 || c === 9 || c === 10 || c === 12 || c === 13 ? 1 : 5;
+    else if (c === 0x22 || c === 0x5c) n += 1;
+    else if (c >= 0xd800 && c <= 0xdfff) {
+      // a pair is 4 UTF-8 bytes, as counted; a lone surrogate counted 3 (U+FFFD) goes out as `\\udXXX`
+      const pair = c <= 0xdbff && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+      if (pair) i++;
+      else n += 3;
+    }
+  }
+  return n;
+}
+
+/** A string's size: NODE, or its bytes on the wire when longer; past MAX_STRING_LENGTH units refused. */
+function stringSize(s: string): number {
+  if (s.length <= NODE) return NODE;
+  if (s.length > MAX_STRING_LENGTH) throw queryError("StringTooLarge", MAX_STRING_LENGTH);
+  return Math.max(NODE, wireLength(flat(s)));
+}
+
 /** size × DEPTHS + depth of `v`, met `level` levels below the value being checked; over `limit` bytes throws OVER. */
 function measure(v: unknown, level: number, limit: number): number {
-  if (typeof v === "string") return (v.length > NODE ? flat(v).length : NODE) * DEPTHS;
+  if (typeof v === "string") return stringSize(v) * DEPTHS;
   if (typeof v !== "object" || v === null) return NODE * DEPTHS;
   const known = remembered.get(v);
   if (known !== undefined) return known;
@@ -131,9 +168,9 @@ export function checked<T extends Value>(v: T, limit?: number): T {
   return v;
 }
 
-/** Refuses a string of `length` characters before it is built, past the largest value's size. */
+/** Refuses a string of `length` characters before it is built, past the longest string. */
 export function checkStringLength(length: number): void {
-  if (length > MAX_VALUE_SIZE) throw queryError("ValueTooLarge", MAX_VALUE_SIZE);
+  if (length > MAX_STRING_LENGTH) throw queryError("StringTooLarge", MAX_STRING_LENGTH);
 }
 
 /** Refuses an array of `count` values of `each` bytes or more before it is built, past the largest value's size. */

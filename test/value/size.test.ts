@@ -2,7 +2,7 @@
 // object so a check costs the new entries only, and refused past the depth and size limits.
 
 import { describe, expect, it } from "vitest";
-import { checkValue, MAX_VALUE_DEPTH, MAX_VALUE_SIZE, sizeWithin } from "../../src/value/size.js";
+import { checkStringLength, checkValue, MAX_STRING_LENGTH, MAX_VALUE_DEPTH, MAX_VALUE_SIZE, sizeWithin, wireLength } from "../../src/value/size.js";
 import { RecordId, type Value } from "../../src/value/types.js";
 
 const TOO_LARGE = `The value is too large: a value must not exceed ${MAX_VALUE_SIZE} bytes`;
@@ -40,10 +40,35 @@ describe("value size", () => {
   });
 
   it("refuses a string or a tree of fresh values one past the limit", () => {
-    expect(() => checkValue("a".repeat(MAX_VALUE_SIZE))).not.toThrow();
-    expect(() => checkValue(["a".repeat(MAX_VALUE_SIZE)])).toThrow(TOO_LARGE);
+    const quarter = "a".repeat(MAX_STRING_LENGTH);
+    expect(() => checkValue([quarter, quarter, quarter, quarter.slice(32)])).not.toThrow();
+    expect(() => checkValue([quarter, quarter, quarter, quarter])).toThrow(TOO_LARGE);
     expect(() => checkValue(Array.from({ length: MAX_VALUE_SIZE / 16 }, () => 1))).toThrow(TOO_LARGE);
     expect(() => checkValue(Array.from({ length: MAX_VALUE_SIZE / 16 - 1 }, () => 1))).not.toThrow();
+  });
+
+  it("refuses a string past MAX_STRING_LENGTH units wherever it is met, before or after it is built (attack pass 11, I5)", () => {
+    const TOO_LONG = `The string is too long: a string must not exceed ${MAX_STRING_LENGTH} characters`;
+    expect(MAX_STRING_LENGTH).toBe(4 * 1024 * 1024);
+    expect(() => checkValue("a".repeat(MAX_STRING_LENGTH))).not.toThrow();
+    expect(() => checkValue("a".repeat(MAX_STRING_LENGTH + 1))).toThrow(TOO_LONG);
+    expect(() => checkValue({ x: ["a".repeat(MAX_STRING_LENGTH + 1)] })).toThrow(TOO_LONG);
+    expect(() => checkStringLength(MAX_STRING_LENGTH + 1)).toThrow(TOO_LONG);
+  });
+
+  it("counts a string as the bytes a JSON answer sends: UTF-8, a control character 6, a quote or backslash 2 (attack pass 11, I5)", () => {
+    expect(wireLength("abc")).toBe(3);
+    expect(wireLength("é€😀")).toBe(2 + 3 + 4);
+    expect(wireLength("\0\u0001")).toBe(12);
+    expect(wireLength('\n"\\')).toBe(6);
+    expect(wireLength("\ud800x")).toBe(7);
+    for (const s of ["abc", "é€😀", "\0\u0001", '\n"\\', "a\u001fb\tc\b\f\r", "\udc00\ud800", "x".repeat(40) + "\u2028"]) {
+      expect(wireLength(s)).toBe(Buffer.byteLength(JSON.stringify(s)) - 2);
+    }
+    // 16 Mi NULs were 16 MiB of value and 96 MiB of JSON: now counted as sent
+    const nuls = "\0".repeat(1024 * 1024);
+    expect(sizeWithin(nuls, MAX_VALUE_SIZE)).toBe(6 * 1024 * 1024);
+    expect(sizeWithin([nuls, nuls, nuls], MAX_VALUE_SIZE)).toBeUndefined();
   });
 
   it("takes a limit: a value within one is refused by a smaller one", () => {

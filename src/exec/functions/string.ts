@@ -2,8 +2,10 @@
 
 import anyAscii from "any-ascii";
 import { Table, Uuid, type Regex, type Value } from "../../value/types.js";
+import { checkArrayLength } from "../../value/size.js";
 import { regexMatches } from "../../value/regex.js";
 import { incorrectArguments, fn, type BuiltinTable } from "./registry.js";
+import type { FunctionContext } from "./context.js";
 import { asRawString, parseRecordIdText } from "./util.js";
 import { parseDatetimeFormat } from "./strftime.js";
 import { sanitizeHtml } from "./html.js";
@@ -40,13 +42,97 @@ const utf8Len = (s: string): number => Buffer.byteLength(s, "utf8");
 const chars = (s: string): string[] => [...s];
 const str = (v: Value): string => v as string;
 
-/** Rust char::is_alphabetic / is_numeric / is_alphanumeric. */
-const ALPHA = /^\p{Alphabetic}$/u;
-const NUMERIC = /^\p{N}$/u;
+/** UTF-16 units a builtin transforms at once, between two checkpoints of the query's budget. */
+export const PIECE = 16 * 1024;
+
+/** `s` in pieces of about PIECE units, never cut inside a surrogate pair. */
+function* piecesOf(s: string): Generator<string> {
+  for (let at = 0; at < s.length; ) {
+    let end = Math.min(s.length, at + PIECE);
+    if (end < s.length && (s.charCodeAt(end - 1) & 0xfc00) === 0xd800) end++;
+    yield s.slice(at, end);
+    at = end;
+  }
+}
+
+/**
+ * `f` over `s` a piece at a time, each piece's result in order, with a checkpoint of the query's budget after each (the
+ * scheduler's turn, the deadline): one call over a long string no longer holds the event loop (attack pass 11, I5).
+ * `f` must read each character alone (a transliteration, an escape, a reversal).
+ */
+async function piecewise(s: string, ctx: FunctionContext, f: (piece: string) => string): Promise<string[]> {
+  const out: string[] = [];
+  for (const piece of piecesOf(s)) {
+    out.push(f(piece));
+    const pause = ctx.budget?.checkpointNow();
+    if (pause) await pause;
+  }
+  return out;
+}
+
+/** `f(s)` at once for a short string, else `f` a piece at a time (piecewise), the pieces' results joined in `order`. */
+function perCharacter(s: string, ctx: FunctionContext, f: (piece: string) => string, order: "forward" | "reversed" = "forward"): string | Promise<string> {
+  if (s.length <= PIECE) return f(s);
+  return piecewise(s, ctx, f).then((out) => (order === "forward" ? out : out.reverse()).join(""));
+}
+
+/**
+ * The parts of `text` between the separators `find` reports (`[start, end)` of the next one at or after `from`, not
+ * empty), with a checkpoint of the query's budget every PIECE units read and the array's size checked as it grows.
+ */
+async function cut(text: string, ctx: FunctionContext, find: (from: number) => readonly [number, number] | undefined): Promise<string[]> {
+  const out: string[] = [];
+  let from = 0;
+  let read = 0;
+  for (let at = find(0); at !== undefined; at = find(from)) {
+    out.push(text.slice(from, at[0]));
+    from = at[1];
+    if (from - read >= PIECE) {
+      read = from;
+      checkArrayLength(BigInt(out.length));
+      const pause = ctx.budget?.checkpointNow();
+      if (pause) await pause;
+    }
+  }
+  out.push(text.slice(from));
+  return out;
+}
+
+/** Occurrences of `search` (not empty) in `text`, without splitting it. */
+function occurrences(text: string, search: string): number {
+  let n = 0;
+  for (let i = text.indexOf(search); i >= 0; i = text.indexOf(search, i + search.length)) n++;
+  return n;
+}
+
+/** Code points in `s` (Rust's chars().count()), without making them. */
+function codePoints(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length - 1; i++) {
+    if ((s.charCodeAt(i) & 0xfc00) === 0xd800 && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n--;
+      i++;
+    }
+  }
+  return n;
+}
+
+/** The UTF-16 offset of code point `n` of `s` (its length past the end). */
+function unitOffset(s: string, n: number): number {
+  let i = 0;
+  for (let k = 0; k < n && i < s.length; k++) {
+    i += (s.charCodeAt(i) & 0xfc00) === 0xd800 && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+  }
+  return i;
+}
+
+/** Rust char::is_alphabetic / is_numeric / is_alphanumeric, over a whole string at once. */
+const ALPHAS = /^\p{Alphabetic}*$/u;
+const NUMERICS = /^\p{N}*$/u;
+const ALPHANUMS = /^[\p{Alphabetic}\p{N}]*$/u;
 
 function slice(s: string, beg: Value, lim: Value, given: number): string {
-  const cs = chars(s);
-  const len = cs.length;
+  const len = codePoints(s);
   let start = 0;
   if (given >= 2) {
     const b = Number(beg as bigint);
@@ -57,29 +143,48 @@ function slice(s: string, beg: Value, lim: Value, given: number): string {
     const l = Number(lim as bigint);
     take = l < 0 ? Math.max(Math.max(len + l, 0) - start, 0) : l;
   }
-  if (take === 0) return "";
-  return cs.slice(start, take === Infinity ? undefined : start + take).join("");
+  if (take === 0 || start >= len) return "";
+  const from = unitOffset(s, start);
+  return take === Infinity ? s.slice(from) : s.slice(from, from + unitOffset(s.slice(from), take));
 }
 
-const WHITE_SPACE = /^\p{White_Space}$/u;
+/** Unicode White_Space (all in the BMP), by code unit. */
+const WHITE_SPACE = new Set([0x9, 0xa, 0xb, 0xc, 0xd, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000]);
 
-/** Rust's str::trim (Unicode White_Space, all in the BMP); by index: `\p{White_Space}+$` rescanned every inner run (quadratic). */
+/** Rust's str::trim; by index: `\p{White_Space}+$` rescanned every inner run (quadratic). */
 function trimWhiteSpace(s: string): string {
   let a = 0;
   let b = s.length;
-  while (a < b && WHITE_SPACE.test(s[a]!)) a++;
-  while (b > a && WHITE_SPACE.test(s[b - 1]!)) b--;
+  while (a < b && WHITE_SPACE.has(s.charCodeAt(a))) a++;
+  while (b > a && WHITE_SPACE.has(s.charCodeAt(b - 1))) b--;
   return s.slice(a, b);
+}
+
+/**
+ * SurrealDB's slug of a piece: any_ascii transliteration (ASCII is its own), lowercase, each run of characters other
+ * than [a-z0-9_] (hyphens too) one '-'.
+ */
+const slugPiece = (s: string): string =>
+  s
+    .replace(/[^\x00-\x7f]+/g, (run) => anyAscii(run))
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, "-");
+
+/** The pieces' slugs joined: a '-' run across two pieces made one, then '-' trimmed at both ends. */
+function slugOfPieces(pieces: readonly string[]): string {
+  const s = pieces.join("").replace(/-{2,}/g, "-");
+  const from = s.startsWith("-") ? 1 : 0;
+  const to = s.length > from && s.endsWith("-") ? s.length - 1 : s.length;
+  return s.slice(from, to);
 }
 
 /** SurrealDB's slug: any_ascii transliteration, lowercase, non-[a-z0-9-_] → '-', collapse and trim hyphens. */
 export function slug(s: string): string {
-  return anyAscii(s)
-    .toLowerCase()
-    .replace(/[^a-z0-9\-_]/g, "-")
-    .replace(/-+/g, "-")
-    .replace(/^-+|-+$/g, "");
+  return slugOfPieces([slugPiece(s)]);
 }
+
+const htmlEncode = (s: string): string => s.replace(/[<>"'`/&= \t\n\f\r\0]/g, (c) => HTML_TEXT_ESCAPES[c]!);
+const reversed = (s: string): string => chars(s).reverse().join("");
 
 const semverFn = (name: string, msg: string) => (text: string): SemVer => {
   const v = parseSemver(text);
@@ -123,9 +228,9 @@ export const stringFunctions: BuiltinTable = {
     return rest.join(sep);
   }),
   "string::matches": fn(["string", "regex"], ([s, r]) => regexMatches(r as Regex, str(s))),
-  "string::html::encode": fn(["string"], ([s]) => str(s).replace(/[<>"'`/&= \t\n\f\r\0]/g, (c) => HTML_TEXT_ESCAPES[c]!), { compat: 2 }),
+  "string::html::encode": fn(["string"], ([s], ctx) => perCharacter(str(s), ctx, htmlEncode), { compat: 2 }),
   "string::html::sanitize": fn(["string"], ([s]) => sanitizeHtml(str(s)), { compat: 2 }),
-  "string::len": fn(["string"], ([s]) => BigInt(chars(str(s)).length)),
+  "string::len": fn(["string"], ([s]) => BigInt(codePoints(str(s)))),
   "string::lowercase": fn(["string"], ([s]) => str(s).toLowerCase()),
   "string::uppercase": fn(["string"], ([s]) => str(s).toUpperCase()),
   "string::repeat": fn(["string", "u64"], ([s, n]) => {
@@ -140,29 +245,47 @@ export const stringFunctions: BuiltinTable = {
     const text = str(s);
     const r = str(repl);
     if (r.length > search.length) {
-      const count = search === "" ? chars(text).length + 1 : text.split(search).length - 1;
+      const count = search === "" ? codePoints(text) + 1 : occurrences(text, search);
       limit("string::replace", utf8Len(text) + count * (utf8Len(r) - utf8Len(search)));
     }
     if (search === "") return chars(text).reduce((acc, c) => acc + c + r, r);
-    return text.split(search).join(r);
+    // `$` is special in a replacement text: `$$` writes one
+    return text.replaceAll(search, r.replaceAll("$", "$$$$"));
   }),
-  "string::reverse": fn(["string"], ([s]) => chars(str(s)).reverse().join("")),
+  "string::reverse": fn(["string"], ([s], ctx) => perCharacter(str(s), ctx, reversed, "reversed")),
   "string::slice": fn(["string", "i64?", "i64?"], (args) => slice(str(args[0]), args[1], args[2], args.length)),
-  "string::slug": fn(["string"], ([s]) => slug(str(s))),
-  "string::split": fn(["string", "string"], ([s, sep]) => {
+  "string::slug": fn(["string"], async ([s], ctx) => slugOfPieces(str(s).length <= PIECE ? [slugPiece(str(s))] : await piecewise(str(s), ctx, slugPiece))),
+  "string::split": fn(["string", "string"], ([s, sep], ctx) => {
     const text = str(s);
-    // Rust's split on "" yields an empty string at both ends.
+    const by = str(sep);
+    if (by !== "" && text.length > PIECE) return cut(text, ctx, (from) => {
+      const at = text.indexOf(by, from);
+      return at < 0 ? undefined : [at, at + by.length];
+    });
+    // Rust's split on "" yields an empty string at both ends; each character a value, refused before it is made
+    if (str(sep) === "") checkArrayLength(BigInt(text.length + 2));
     return str(sep) === "" ? ["", ...chars(text), ""] : text.split(str(sep));
   }),
   "string::starts_with": fn(["string", "string"], ([a, b]) => str(a).startsWith(str(b)), { compat: 2 }),
   "string::startsWith": fn(["string", "string"], ([a, b]) => str(a).startsWith(str(b)), { compat: 1 }),
   "string::trim": fn(["string"], ([s]) => trimWhiteSpace(str(s))),
-  "string::words": fn(["string"], ([s]) => str(s).split(/\p{White_Space}+/u).filter((w) => w !== "")),
+  "string::words": fn(["string"], ([s], ctx) => {
+    const text = str(s);
+    if (text.length <= PIECE) return text.split(/\p{White_Space}+/u).filter((w) => w !== "");
+    const space = (i: number): boolean => WHITE_SPACE.has(text.charCodeAt(i));
+    return cut(text, ctx, (from) => {
+      let at = from;
+      while (at < text.length && !space(at)) at++;
+      let end = at;
+      while (end < text.length && space(end)) end++;
+      return at < text.length ? [at, end] : undefined;
+    }).then((words) => words.filter((w) => w !== ""));
+  }),
 
-  "string::is::alphanum": is((s) => chars(s).every((c) => ALPHA.test(c) || NUMERIC.test(c))),
-  "string::is::alpha": is((s) => chars(s).every((c) => ALPHA.test(c))),
+  "string::is::alphanum": is((s) => ALPHANUMS.test(s)),
+  "string::is::alpha": is((s) => ALPHAS.test(s)),
   "string::is::ascii": is((s) => /^[\x00-\x7f]*$/.test(s)),
-  "string::is::numeric": is((s) => chars(s).every((c) => NUMERIC.test(c))),
+  "string::is::numeric": is((s) => NUMERICS.test(s)),
   "string::is::hexadecimal": is((s) => /^[0-9a-fA-F]*$/.test(s)),
   "string::is::domain": is(isDomainName),
   "string::is::email": is(isEmailAddress),

@@ -61,7 +61,7 @@ export function isEmailAddress(address: string): boolean {
 
 /** Split a valid address into user and host (host of `[ip]` without brackets), else undefined. */
 export function parseEmailAddress(address: string): { user: string; host: string } | undefined {
-  if (charCount(address) > 254) return undefined;
+  if (address.length > 2 * 254 || charCount(address) > 254) return undefined;
   const at = address.lastIndexOf("@");
   if (at < 0) return undefined;
   const local = address.slice(0, at);
