@@ -12,6 +12,7 @@ import { main as benchParse } from "./parse.js";
 import { benchPostgres } from "./postgres.js";
 import { benchRss } from "./rss.js";
 import { benchStringHeap } from "./string-heap.js";
+import { benchStringHold } from "./string-hold.js";
 
 await benchParse();
 console.log();
@@ -24,6 +25,8 @@ console.log();
 await benchCatalogLoad();
 console.log();
 await benchStringHeap();
+console.log();
+await benchStringHold();
 console.log();
 await benchKv();
 console.log();
