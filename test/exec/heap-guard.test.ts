@@ -48,7 +48,7 @@ describe("the charge of a client query", () => {
     let finish = (): void => {};
     const busy = gate.run("other", undefined, () => new Promise<void>((resolve) => (finish = resolve)));
     const budget = Budget.of(Infinity, undefined, laneOf(recordSession("user", "mal")));
-    budget.charged("x".repeat(5 * MIB));
+    budget.charged(Array(5).fill("x".repeat(MIB)));
     const waiting = gate.run("mal", budget, async () => "hashed");
     setHeapShareReader(() => 0.7);
     // another query's look at the clock reads the heap
@@ -106,7 +106,7 @@ describe.each([1, 2] as const)("heap guard, compat %i: who gives way", (compat) 
   it("variables sent with a query are charged to it: a holder of a 5 MiB variable is stopped under pressure (pass 9, G1)", async () => {
     const ds = newDs({ compat });
     setHeapShareReader(() => 0.5);
-    const held = ds.execute("RETURN array::len([$x, sleep(60s)])", recordSession("user", "mal"), { x: "x".repeat(5 * MIB) });
+    const held = ds.execute("RETURN array::len([$x, sleep(60s)])", recordSession("user", "mal"), { x: Array(5).fill("x".repeat(MIB)) });
     await holding(1, 5 * MIB);
     setHeapShareReader(() => 0.7);
     expect((await run(ds, recordSession("user", "vic"), loop)).at(-1)).toEqual({ ok: 1 });
