@@ -1,6 +1,7 @@
 // doc/: field processing on write — READONLY, DEFAULT, VALUE, TYPE, ASSERT, field PERMISSIONS, SCHEMAFULL cleanup.
 
 import type { DefineFieldStatement, Expr, TypeKind } from "../ast/nodes.js";
+import { isStaticExpr } from "../ast/static.js";
 import { DATA_FREE_CODES, fieldClauseFailed } from "../errors/catalogue.js";
 import { CastError, QueryError, SurrealError, queryError } from "../errors/index.js";
 import type { TableEntry } from "../store/catalog.js";
@@ -114,6 +115,8 @@ export async function processTableFields(env: DocEnv, table: TableEntry, op: Wri
       }
       // DEFAULT: on new records (or always with DEFAULT ALWAYS) when no value was given
       if (fd.default && val === undefined && (isNew || fd.defaultAlways)) val = await clause("DEFAULT", fd.default);
+      // TYPE before a VALUE too: the value given (or defaulted), unless NONE meets a static VALUE (`time::now()`)
+      if (fd.type && fd.value && !(val === undefined && isStaticExpr(fd.value, env.compat))) val = await coerceField(at, fd.type, val, doc);
       // VALUE: computed on every write
       if (fd.value) val = await clause("VALUE", fd.value);
       // TYPE: coerce or fail with SurrealDB's text
