@@ -5,7 +5,7 @@ import { nodes, toks, node, tok, has, req, type Node, type Ctx, type With } from
 import { array, expr, subquery } from "./expressions.js";
 import { idioms, optIdioms, plainIdiom } from "./idioms.js";
 import { recordKey } from "./literals.js";
-import { checkSplit } from "./selection.js";
+import { checkSelected, checkSplit } from "./selection.js";
 
 /** A target expression: a bare name becomes a Table. */
 function target(ctx: Ctx, e: A.Expr): A.Expr {
@@ -90,6 +90,10 @@ export function select(ctx: Ctx, n: C.SelectStmtCstNode): A.SelectStatement {
   const selected = fields(ctx, req(node(n, "fields")));
   const split = optIdioms(ctx, node(n, "split"));
   checkSplit(ctx, selected, split, node(n, "split"));
+  const groupList = node(n, "group");
+  const group = optIdioms(ctx, groupList);
+  if (group && groupList) checkSelected(ctx, selected, "group", group, nodes(groupList, "plainIdiom"));
+  if (order?.kind === "Fields") checkSelected(ctx, selected, "order", order.items.map((o) => o.field), nodes(n, "orderItem"));
   return {
     kind: "Select",
     fields: selected,
@@ -99,7 +103,7 @@ export function select(ctx: Ctx, n: C.SelectStmtCstNode): A.SelectStatement {
     with: has(n, "NOINDEX") ? { kind: "NoIndex" } : idx.length ? { kind: "Index", names: idx.map((i) => ctx.nameText(i)) } : undefined,
     cond: optExpr("cond"),
     split,
-    group: has(n, "GROUP") ? { all: has(n, "ALL"), fields: optIdioms(ctx, node(n, "group")) ?? [] } : undefined,
+    group: has(n, "GROUP") ? { all: has(n, "ALL"), fields: group ?? [] } : undefined,
     order,
     limit: optExpr("limit"),
     start: optExpr("start"),

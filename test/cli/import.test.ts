@@ -28,7 +28,7 @@ describe.each([1, 2] as const)("surql-auth import (compat %i)", (compat) => {
     const conn = db.connect();
     await conn.signin({ user: "root", pass: "root" });
     await conn.use(ns, "d");
-    const [res] = await conn.query(`SELECT VALUE meta::id(id) FROM ${table} ORDER BY id`);
+    const [res] = await conn.query(`SELECT VALUE meta::id(id) FROM (SELECT id FROM ${table} ORDER BY id)`);
     return res!.result;
   };
 

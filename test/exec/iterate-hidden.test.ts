@@ -43,7 +43,8 @@ const MATRIX = [
   "SELECT VALUE id FROM profile WHERE pwhash < 'ZZZZ'",
   "SELECT VALUE id FROM profile WHERE pwhash < 'ZZZZ' LIMIT 1",
   "SELECT VALUE id FROM profile WHERE pwhash < 'ZZZZ' START 1 LIMIT 1",
-  "SELECT VALUE id FROM profile WHERE pwhash < 'ZZZZ' ORDER BY pwhash DESC",
+  // an ORDER BY path must be selected (SurrealDB: "Missing order idiom"); a hidden one is selected and left out
+  "SELECT id, pwhash FROM profile WHERE pwhash < 'ZZZZ' ORDER BY pwhash DESC",
   "SELECT VALUE id FROM profile WHERE pwhash = NONE",
   "SELECT VALUE id FROM profile WHERE pwhash = NULL",
   "SELECT VALUE id FROM profile WHERE pwhash = 'AAA_bob'",
@@ -59,7 +60,7 @@ const MATRIX = [
   "SELECT VALUE id FROM profile WHERE email < 'alice@victim.iq'",
   "SELECT VALUE id FROM profile WHERE email = NONE",
   "SELECT VALUE id FROM profile WHERE email = 'dave@x.io'",
-  "SELECT VALUE id FROM profile WHERE email > 'a' ORDER BY email LIMIT 2",
+  "SELECT id, email FROM profile WHERE email > 'a' ORDER BY email LIMIT 2",
   "SELECT VALUE id FROM profile WHERE meta < { hash: 'B' }",
   "SELECT VALUE id FROM profile WHERE meta = {}",
   "SELECT VALUE id FROM profile WHERE tags = ['a']",
@@ -173,7 +174,7 @@ describe.each(COMPATS)("hidden indexed values under random conditions (compat %i
         async (values, rule, op, operand, tail, unique) => {
           const schema = `DEFINE TABLE t PERMISSIONS FULL; DEFINE FIELD h ON t PERMISSIONS FOR select ${rule};`;
           const rows = values.map((v, i) => `CREATE t:${i + 1} SET h = ${v}, owner = ${i % 2 ? "user:me" : "user:you"};`).join("\n");
-          const query = `SELECT VALUE id FROM t WHERE h ${op} ${operand}${tail}; SELECT count() FROM t WHERE h ${op} ${operand} GROUP ALL`;
+          const query = `SELECT ${tail.includes("ORDER") ? "id, h" : "VALUE id"} FROM t WHERE h ${op} ${operand}${tail}; SELECT count() FROM t WHERE h ${op} ${operand} GROUP ALL`;
           const out = [];
           for (const index of [unique ? "DEFINE INDEX ih ON t FIELDS h UNIQUE;" : "DEFINE INDEX ih ON t FIELDS h;", ""]) {
             const ds = newDs({ compat });
