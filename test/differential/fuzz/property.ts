@@ -32,6 +32,16 @@ function comparable(out: readonly StepOutcome[], steps: readonly Step[]): unknow
 
 type Answer = { result?: unknown; status?: string };
 
+/** Each of SurrealDB's answers to a query step replaced by `pick(theirs, ours)`; other steps as they are. */
+function eachAnswer(real: unknown[], ours: unknown[], pick: (x: Answer, mine: Answer | undefined) => Answer): unknown[] {
+  return real.map((r, i) => {
+    const o = ours[i] as { result?: Answer[] } | undefined;
+    const rr = r as { result?: Answer[] };
+    if (!Array.isArray(o?.result) || !Array.isArray(rr?.result)) return r;
+    return { ...rr, result: rr.result.map((x, j) => pick(x, o.result![j])) };
+  });
+}
+
 /**
  * SurrealDB's field error or UNIQUE clash where ours leaves the value out (attacks A9 and F2: a value of a record or
  * field the client may not select, SECURITY.md): the same field and tail (or the same index) with any value, or for a
@@ -40,22 +50,15 @@ type Answer = { result?: unknown; status?: string };
 function withHiddenValues(real: unknown[], ours: unknown[]): unknown[] {
   const redacted = /^Found a value for field `([^`]*)`, but (.*)$/s;
   const hiddenClash = /^(Database index `[^`]*` already contains) a value$/;
-  return real.map((r, i) => {
-    const o = ours[i] as { result?: Answer[] } | undefined;
-    const rr = r as { result?: Answer[] };
-    if (!Array.isArray(o?.result) || !Array.isArray(rr?.result)) return r;
-    const result = rr.result.map((x, j) => {
-      const mine = o.result![j];
-      if (mine?.status !== "ERR" || typeof mine.result !== "string" || x?.status !== "ERR" || typeof x.result !== "string") return x;
-      // a UNIQUE clash over a value the client may not select (attack F2): the same index with any value counts as ours
-      const clash = hiddenClash.exec(mine.result);
-      if (clash) return x.result.startsWith(`${clash[1]} `) ? { ...x, result: mine.result } : x;
-      const m = redacted.exec(mine.result);
-      if (!m) return x;
-      const same = x.result.endsWith(` for field \`${m[1]}\`, but ${m[2]}`) && x.result.startsWith("Found ");
-      return same || m[2]!.endsWith(" clause failed") ? { ...x, result: mine.result } : x;
-    });
-    return { ...rr, result };
+  return eachAnswer(real, ours, (x, mine) => {
+    if (mine?.status !== "ERR" || typeof mine.result !== "string" || x?.status !== "ERR" || typeof x.result !== "string") return x;
+    // a UNIQUE clash over a value the client may not select (attack F2): the same index with any value counts as ours
+    const clash = hiddenClash.exec(mine.result);
+    if (clash) return x.result.startsWith(`${clash[1]} `) ? { ...x, result: mine.result } : x;
+    const m = redacted.exec(mine.result);
+    if (!m) return x;
+    const same = x.result.endsWith(` for field \`${m[1]}\`, but ${m[2]}`) && x.result.startsWith("Found ");
+    return same || m[2]!.endsWith(" clause failed") ? { ...x, result: mine.result } : x;
   });
 }
 
@@ -66,16 +69,9 @@ function withHiddenValues(real: unknown[], ours: unknown[]): unknown[] {
  */
 function withNoneCreateFirst(real: unknown[], ours: unknown[], applies: boolean): unknown[] {
   if (!applies) return real;
-  return real.map((r, i) => {
-    const o = ours[i] as { result?: Answer[] } | undefined;
-    const rr = r as { result?: Answer[] };
-    if (!Array.isArray(o?.result) || !Array.isArray(rr?.result)) return r;
-    const result = rr.result.map((x, j) => {
-      const mine = o.result![j];
-      const fieldError = x?.status === "ERR" && typeof x.result === "string" && x.result.startsWith("Found ") && x.result.includes(" for field `");
-      return fieldError && mine?.status === "OK" ? mine : x;
-    });
-    return { ...rr, result };
+  return eachAnswer(real, ours, (x, mine) => {
+    const fieldError = x?.status === "ERR" && typeof x.result === "string" && x.result.startsWith("Found ") && x.result.includes(" for field `");
+    return fieldError && mine?.status === "OK" ? mine : x;
   });
 }
 
