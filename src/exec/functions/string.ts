@@ -98,6 +98,31 @@ async function cut(text: string, ctx: FunctionContext, find: (from: number) => r
   return out;
 }
 
+/**
+ * `text` with every `search` (not empty) replaced by `r`, left to right as replaceAll does, a PIECE of the text at a
+ * time with a checkpoint between pieces (attack pass 11, I5: one replaceAll over 838,000 matches held the loop 0.6 s).
+ */
+async function replacePieces(text: string, search: string, r: string, ctx: FunctionContext): Promise<string> {
+  const done: string[] = [];
+  let part: string[] = [];
+  let from = 0;
+  let read = 0;
+  for (let at = text.indexOf(search); at >= 0; at = text.indexOf(search, from)) {
+    part.push(text.slice(from, at), r);
+    from = at + search.length;
+    if (from - read >= PIECE) {
+      done.push(part.join(""));
+      part = [];
+      read = from;
+      const pause = ctx.budget?.checkpointNow();
+      if (pause) await pause;
+    }
+  }
+  part.push(text.slice(from));
+  done.push(part.join(""));
+  return done.join("");
+}
+
 /** Occurrences of `search` (not empty) in `text`, without splitting it. */
 function occurrences(text: string, search: string): number {
   let n = 0;
@@ -238,7 +263,7 @@ export const stringFunctions: BuiltinTable = {
     if (count < 0n || BigInt(utf8Len(str(s))) * count > BigInt(ALLOCATION_LIMIT)) limit("string::repeat", Infinity);
     return str(s).repeat(Number(count));
   }),
-  "string::replace": fn(["string", "any", "string"], ([s, search, repl]) => {
+  "string::replace": fn(["string", "any", "string"], ([s, search, repl], ctx) => {
     if (typeof search !== "string") {
       throw incorrectArguments("string::replace", `Argument 2 was the wrong type. Expected a string but found ${asRawString(search)}`);
     }
@@ -249,6 +274,7 @@ export const stringFunctions: BuiltinTable = {
       limit("string::replace", utf8Len(text) + count * (utf8Len(r) - utf8Len(search)));
     }
     if (search === "") return chars(text).reduce((acc, c) => acc + c + r, r);
+    if (text.length > PIECE) return replacePieces(text, search, r, ctx);
     // `$` is special in a replacement text: `$$` writes one
     return text.replaceAll(search, r.replaceAll("$", "$$$$"));
   }),

@@ -34,6 +34,15 @@ describe("string builtins over a long string (attack pass 11, I5)", () => {
     });
   }
 
+  it("string::replace checkpoints once a piece and answers as replaceAll over the whole string ($ kept literal)", async () => {
+    for (const [search, repl] of [["-", "$&x"], ["😀", "="], ["--", ""], ["c-", "c-c-"]] as const) {
+      const { ctx, checkpoints } = counting();
+      const out = await call("string::replace", [LONG, search, repl], 2, ctx);
+      expect(out).toBe(LONG.split(search).join(repl));
+      expect(checkpoints()).toBeGreaterThanOrEqual(Math.floor(LONG.length / PIECE) - 1);
+    }
+  });
+
   it("string::slug keeps SurrealDB's answer for short strings (no checkpoint)", async () => {
     const { ctx, checkpoints } = counting();
     expect(await call("string::slug", ["--Héllo,  Wörld!--"], 2, ctx)).toBe("hello-world");
