@@ -1,6 +1,7 @@
 // test/exec: a probe for hit / miss equality (attack R6, pass 9 G2) — runs a query as a record user on a store that
 // notes the table of every record read, and notes the decisions the denial log hears.
 
+import { expect } from "vitest";
 import { Datastore } from "../../src/exec/datastore.js";
 import { newSession, type Session } from "../../src/exec/session.js";
 import { KvRecordStore } from "../../src/store/records.js";
@@ -40,4 +41,14 @@ export async function missProbe(compat: 1 | 2, schema: string): Promise<(sql: st
     const out = await run(ds, session, sql);
     return { out, reads: [...store.reads].sort(), denials: [...denials].sort() };
   };
+}
+
+/** Runs `hit`, then `miss`: the same answer, no error, the same records read. The two probes, for more checks. */
+export async function hitAndMiss(probe: (sql: string) => Promise<Probed>, hit: string, miss: string): Promise<{ h: Probed; m: Probed }> {
+  const h = await probe(hit);
+  const m = await probe(miss);
+  expect(m.out).toEqual(h.out);
+  expect(m.out).not.toContainEqual(expect.objectContaining({ err: expect.anything() }));
+  expect(m.reads).toEqual(h.reads);
+  return { h, m };
 }
