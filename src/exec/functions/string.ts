@@ -45,28 +45,32 @@ const str = (v: Value): string => v as string;
 /** UTF-16 units a builtin transforms at once, between two checkpoints of the query's budget. */
 export const PIECE = 16 * 1024;
 
-/** `s` in pieces of about PIECE units, never cut inside a surrogate pair. */
+/** `s` in pieces of about PIECE units, never cut inside a surrogate pair (a lone high surrogate is a character). */
 function* piecesOf(s: string): Generator<string> {
   for (let at = 0; at < s.length; ) {
     let end = Math.min(s.length, at + PIECE);
-    if (end < s.length && (s.charCodeAt(end - 1) & 0xfc00) === 0xd800) end++;
+    if (end < s.length && (s.charCodeAt(end - 1) & 0xfc00) === 0xd800 && (s.charCodeAt(end) & 0xfc00) === 0xdc00) end++;
     yield s.slice(at, end);
     at = end;
   }
 }
 
 /**
- * `f` over `s` a piece at a time, each piece's result in order, with a checkpoint of the query's budget after each (the
- * scheduler's turn, the deadline): one call over a long string no longer holds the event loop (attack pass 11, I5).
- * `f` must read each character alone (a transliteration, an escape, a reversal).
+ * `visit` each piece of `s` in order with a checkpoint of the query's budget after each (the scheduler's turn, the
+ * deadline): one call over a long string no longer holds the event loop (attack pass 11, I5).
  */
-async function piecewise(s: string, ctx: FunctionContext, f: (piece: string) => string): Promise<string[]> {
-  const out: string[] = [];
+async function eachPiece(s: string, ctx: FunctionContext, visit: (piece: string) => void): Promise<void> {
   for (const piece of piecesOf(s)) {
-    out.push(f(piece));
+    visit(piece);
     const pause = ctx.budget?.checkpointNow();
     if (pause) await pause;
   }
+}
+
+/** `f` over `s` a piece at a time (eachPiece), each piece's result in order; `f` must read each character alone. */
+async function piecewise(s: string, ctx: FunctionContext, f: (piece: string) => string): Promise<string[]> {
+  const out: string[] = [];
+  await eachPiece(s, ctx, (piece) => out.push(f(piece)));
   return out;
 }
 
@@ -185,27 +189,69 @@ function trimWhiteSpace(s: string): string {
   return s.slice(a, b);
 }
 
-/**
- * SurrealDB's slug of a piece: any_ascii transliteration (ASCII is its own), lowercase, each run of characters other
- * than [a-z0-9_] (hyphens too) one '-'.
- */
-const slugPiece = (s: string): string =>
-  s
-    .replace(/[^\x00-\x7f]+/g, (run) => anyAscii(run))
-    .toLowerCase()
-    .replace(/[^a-z0-9_]+/g, "-");
+/** Scratch bytes a slug is written into between two pieces (synchronous use only, copied out after each piece). */
+const SLUG_SCRATCH = Buffer.allocUnsafe(PIECE);
 
-/** The pieces' slugs joined: a '-' run across two pieces made one, then '-' trimmed at both ends. */
-function slugOfPieces(pieces: readonly string[]): string {
-  const s = pieces.join("").replace(/-{2,}/g, "-");
-  const from = s.startsWith("-") ? 1 : 0;
-  const to = s.length > from && s.endsWith("-") ? s.length - 1 : s.length;
-  return s.slice(from, to);
+/**
+ * SurrealDB's slug written a character at a time: the words — runs of [a-z0-9_] after any_ascii transliteration and
+ * lowercasing — joined by one '-'. Fed a piece at a time, it carries the pending separator across piece boundaries, so
+ * no pass over the whole answer follows the pieces (attack pass 11, I5: that pass held the loop 0.16–0.86 s).
+ */
+class Slugger {
+  private readonly parts: string[] = [];
+  private n = 0;
+  private gap = false;
+
+  /** Slugs `s` onto the answer (any_ascii per non-ASCII run, never cut inside a surrogate pair by piecesOf). */
+  feed(s: string): this {
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c < 0x80) {
+        this.put(c);
+        continue;
+      }
+      let j = i + 1;
+      while (j < s.length && s.charCodeAt(j) >= 0x80) j++;
+      const t = anyAscii(s.slice(i, j));
+      for (let k = 0; k < t.length; k++) this.put(t.charCodeAt(k));
+      i = j - 1;
+    }
+    this.flush();
+    return this;
+  }
+
+  /** The answer so far. */
+  answer(): string {
+    return this.parts.length === 1 ? this.parts[0]! : this.parts.join("");
+  }
+
+  /** One ASCII character: lowercased, kept in a word, or a separator (written as '-' only before the next word). */
+  private put(c: number): void {
+    const lower = c >= 65 && c <= 90 ? c + 32 : c;
+    if ((lower >= 97 && lower <= 122) || (lower >= 48 && lower <= 57) || lower === 95) {
+      if (this.n + 2 > SLUG_SCRATCH.length) this.flush();
+      if (this.gap && (this.n > 0 || this.parts.length > 0)) SLUG_SCRATCH[this.n++] = 45;
+      SLUG_SCRATCH[this.n++] = lower;
+      this.gap = false;
+    } else this.gap = true;
+  }
+
+  private flush(): void {
+    if (this.n > 0) this.parts.push(SLUG_SCRATCH.toString("latin1", 0, this.n));
+    this.n = 0;
+  }
 }
 
 /** SurrealDB's slug: any_ascii transliteration, lowercase, non-[a-z0-9-_] → '-', collapse and trim hyphens. */
 export function slug(s: string): string {
-  return slugOfPieces([slugPiece(s)]);
+  return new Slugger().feed(s).answer();
+}
+
+/** string::slug of a long string: a piece at a time (eachPiece). */
+async function slugPieces(s: string, ctx: FunctionContext): Promise<string> {
+  const out = new Slugger();
+  await eachPiece(s, ctx, (piece) => out.feed(piece));
+  return out.answer();
 }
 
 const htmlEncode = (s: string): string => s.replace(/[<>"'`/&= \t\n\f\r\0]/g, (c) => HTML_TEXT_ESCAPES[c]!);
@@ -280,7 +326,7 @@ export const stringFunctions: BuiltinTable = {
   }),
   "string::reverse": fn(["string"], ([s], ctx) => perCharacter(str(s), ctx, reversed, "reversed")),
   "string::slice": fn(["string", "i64?", "i64?"], (args) => slice(str(args[0]), args[1], args[2], args.length)),
-  "string::slug": fn(["string"], async ([s], ctx) => slugOfPieces(str(s).length <= PIECE ? [slugPiece(str(s))] : await piecewise(str(s), ctx, slugPiece))),
+  "string::slug": fn(["string"], ([s], ctx) => (str(s).length <= PIECE ? slug(str(s)) : slugPieces(str(s), ctx))),
   "string::split": fn(["string", "string"], ([s, sep], ctx) => {
     const text = str(s);
     const by = str(sep);

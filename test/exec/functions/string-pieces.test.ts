@@ -4,7 +4,8 @@
 
 import { describe, expect, it } from "vitest";
 import type { Budget } from "../../../src/exec/budget.js";
-import { PIECE, slug } from "../../../src/exec/functions/string.js";
+import anyAscii from "any-ascii";
+import { PIECE } from "../../../src/exec/functions/string.js";
 import { MAX_TIME_FORMAT } from "../../../src/exec/functions/time.js";
 import { Datetime } from "../../../src/value/types.js";
 import { call, errorOf, makeCtx } from "./helpers.js";
@@ -19,9 +20,17 @@ function counting(): { ctx: ReturnType<typeof makeCtx>; checkpoints: () => numbe
 // hyphen runs and a surrogate pair straddle the piece boundaries
 const LONG = ("aB c-" + "-".repeat(7) + "😀é ").repeat(Math.ceil((3 * PIECE) / 16));
 
+/** SurrealDB's slug over the whole string at once (the recorded definition: any_ascii, lowercase, runs → '-', trim). */
+const wholeSlug = (s: string): string =>
+  s
+    .replace(/[^\x00-\x7f]+/g, (run) => anyAscii(run))
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, "-")
+    .replace(/^-|-$/g, "");
+
 describe("string builtins over a long string (attack pass 11, I5)", () => {
   for (const [name, whole] of [
-    ["string::slug", (s: string) => slug(s)],
+    ["string::slug", wholeSlug],
     ["string::reverse", (s: string) => [...s].reverse().join("")],
     ["string::html::encode", (s: string) => s.replace(/[ <>&"'`/=\t\n\f\r\0]/g, (c) => `&#${c === "\0" ? 65533 : c.charCodeAt(0)};`)],
   ] as const) {
@@ -41,6 +50,28 @@ describe("string builtins over a long string (attack pass 11, I5)", () => {
       expect(out).toBe(LONG.split(search).join(repl));
       expect(checkpoints()).toBeGreaterThanOrEqual(Math.floor(LONG.length / PIECE) - 1);
     }
+  });
+
+  it("string::slug and string::reverse answer as over the whole string whatever falls on a piece boundary", async () => {
+    // a separator run, a word, a combining mark, an expanding transliteration, a surrogate pair or a lone surrogate
+    // before and after the cut
+    const sides = ["-", "--", " !", "a", "Z9", "_", "e\u0301", "\u0301", "日本", "😀", "ß", "\ud800", "\udc00", ""];
+    for (const left of sides) {
+      for (const right of sides) {
+        const text = "x".repeat(PIECE - left.length) + left + right + "-y".repeat(PIECE / 2) + left;
+        const { ctx, checkpoints } = counting();
+        const sluggified = await call("string::slug", [text], 2, ctx);
+        expect(sluggified === wholeSlug(text), `slug ${JSON.stringify([left, right])}`).toBe(true);
+        expect(checkpoints()).toBeGreaterThanOrEqual(2);
+        const reversed = await call("string::reverse", [text], 2, ctx);
+        expect(reversed === [...text].reverse().join(""), `reverse ${JSON.stringify([left, right])}`).toBe(true);
+      }
+    }
+  });
+
+  it("string::slug of separators only, across many pieces, is empty", async () => {
+    expect(await call("string::slug", [" -".repeat(2 * PIECE)], 2, counting().ctx)).toBe("");
+    expect(await call("string::slug", ["-".repeat(2 * PIECE) + "A" + "-".repeat(2 * PIECE)], 2, counting().ctx)).toBe("a");
   });
 
   it("string::slug keeps SurrealDB's answer for short strings (no checkpoint)", async () => {
