@@ -1133,6 +1133,7 @@ export type UnaryCstChildren = {
   piped?: PipedCstNode[];
   identStart?: IdentStartCstNode[];
   postfix?: PostfixCstNode[];
+  exclusive?: IToken[];
   valueRange?: (ValueRangeCstNode)[];
 };
 
@@ -1215,7 +1216,7 @@ export interface ValueRangeCstNode extends CstNode {
 
 export type ValueRangeCstChildren = {
   op?: (IToken)[];
-  end?: UnaryCstNode[];
+  end?: (UnaryCstNode)[];
 };
 
 export interface MockCstNode extends CstNode {

@@ -49,8 +49,18 @@ export function expressionRules($: Grammar): ExpressionRules {
   const postfixes = (): void => {
     $.SUBRULE($.postfix);
   };
-  const rangeAfterValue = (): void => {
-    $.SUBRULE($.valueRange);
+  // `1..5`, and `1>..5` when `>` touches `..` (2.6.0: `1 > ..5` stays a comparison)
+  const rangeAfterValue = {
+    GATE: (): boolean => {
+      const t = $.LA(1);
+      if (t.tokenType === T.DotDot || t.tokenType === T.DotDotEq) return true;
+      const t2 = $.LA(2);
+      return t.tokenType === T.Gt && (t2.tokenType === T.DotDot || t2.tokenType === T.DotDotEq) && t2.startOffset === t.startOffset + 1;
+    },
+    DEF: (): void => {
+      $.OPTION2(() => $.CONSUME2(T.Gt, { LABEL: "exclusive" }));
+      $.SUBRULE($.valueRange);
+    },
   };
 
   const alts_primary = {
@@ -188,11 +198,17 @@ export function expressionRules($: Grammar): ExpressionRules {
     $.SUBRULE($.expr);
   });
 
-  /** A range value's tail (2.x): `..` or `..=`, then its end unless unbounded (`1..5`, `1..=5`, `1..`). */
+  /**
+   * A range value's tail (2.x): `..` then its end unless unbounded (`1..5`, `1..`), or `..=` then its end. 2.6.0 reads
+   * no end after whitespace: `1.. 3` is `1..` then `3`, and `1..= 3` an error (to-ast).
+   */
   const valueRange = $.RULE("valueRange", () => {
-    $.OR([{ ALT: () => $.CONSUME(T.DotDot, { LABEL: "op" }) }, { ALT: () => $.CONSUME(T.DotDotEq, { LABEL: "op" }) }]);
-    $.OPTION(() => $.SUBRULE($.unary, { LABEL: "end" }));
+    $.OR([
+      { ALT: () => { $.CONSUME(T.DotDot, { LABEL: "op" }); $.OPTION({ GATE: endTouches, DEF: () => $.SUBRULE($.unary, { LABEL: "end" }) }); } },
+      { ALT: () => { $.CONSUME(T.DotDotEq, { LABEL: "op" }); $.SUBRULE2($.unary, { LABEL: "end" }); } },
+    ]);
   });
+  const endTouches = (): boolean => $.LA(1).startOffset === $.LA(0).startOffset + 2;
 
   /** `|person:1..3|`, `|person:5|`. */
   const mock = $.RULE("mock", () => {

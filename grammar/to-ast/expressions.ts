@@ -8,7 +8,7 @@ import { block, statement, statementFrom } from "./statements.js";
 import { graph, identStart, postfixExpr } from "./idioms.js";
 import { objectEntries, prefixed, stringLiteral, regexLiteral } from "./literals.js";
 import { typeKind, typeSingle } from "./types.js";
-import { describeFound } from "../errors.js";
+import { describeFound, parseErrorAt } from "../errors.js";
 
 const opText: Record<string, A.BinaryOp> = {
   AND: "&&", AndAnd: "&&", OR: "||", OrOr: "||", Nullish: "??", Truthy: "?:", Eq: "=", EqEq: "==", NotEq: "!=",
@@ -91,14 +91,12 @@ function unary(ctx: Ctx, n: UnaryParts): A.Expr {
   if (prefix) {
     const inner = req(node(n, "unary"));
     // a prefix binds tighter than a range (`-2..2` begins at -2); a cast takes the whole range (`<array> 1..5`)
-    const range = node(inner, "valueRange");
-    if (range && firstKey(inner) !== "valueRange") return valueRange(ctx, range, prefixOp(ctx, prefix, inner, true), n);
+    if (node(inner, "valueRange") && firstKey(inner) !== "valueRange") return valueRange(ctx, inner, prefixOp(ctx, prefix, inner, true), n);
     return prefixOp(ctx, prefix, inner, false);
   }
   const t = node(n, "type");
   if (t) return cast(ctx, t, req(node(n, "unary")), n);
-  const range = node(n, "valueRange");
-  if (range) return valueRange(ctx, range, firstKey(n) === "valueRange" ? undefined : postfixExpr(ctx, n), n);
+  if (node(n, "valueRange")) return valueRange(ctx, n, firstKey(n) === "valueRange" ? undefined : postfixExpr(ctx, n), n);
   return postfixExpr(ctx, n);
 }
 
@@ -132,11 +130,34 @@ function prefixOp(ctx: Ctx, prefix: IToken, inner: C.UnaryCstNode, bare: boolean
   return { kind: "Unary", op, operand, pos: ctx.pos(prefix) };
 }
 
-/** `a..b`, `a..=b`, `..b`, `a..`, `..`: the begin (if any) is included. */
-function valueRange(ctx: Ctx, n: C.ValueRangeCstNode, begin: A.Expr | undefined, at: Node): A.RangeExpr {
-  const end = node(n, "end");
-  const inclusive = req(tok(n, "op")).image === "..=";
-  return { kind: "RangeValue", begin, end: end && { expr: unary(ctx, end), inclusive }, pos: ctx.pos(at) };
+/**
+ * `a..b`, `a..=b`, `..b`, `a..`, `..`, and `a>..b` (`holder` holds the range and its `exclusive` `>`): `>` excludes the
+ * begin. A bounded range right after a range is 2.6.0's error; an unbounded one applies to it (`1..3..` is `(1..3)..`).
+ */
+function valueRange(ctx: Ctx, holder: UnaryParts, begin: A.Expr | undefined, at: Node): A.RangeExpr {
+  const n = req(node(holder, "valueRange"));
+  const exclusive = tok(holder, "exclusive");
+  if (exclusive) ctx.v2Only(exclusive, "A range with an excluded start (`>..`)");
+  const from = begin && { expr: begin, inclusive: exclusive === undefined };
+  const op = req(tok(n, "op"));
+  const endNode = node(n, "end");
+  if (endNode === undefined) return { kind: "RangeValue", begin: from, end: undefined, pos: ctx.pos(at) };
+  const inclusive = op.image === "..=";
+  if (inclusive && req(firstToken(endNode)).startOffset !== op.startOffset + 3) {
+    const message = "Unexpected whitespace, expected inclusive range to be immediately followed by a expression";
+    throw parseErrorAt(ctx.text, op.startOffset + 3, 1, message, [], "", "Whitespace between a range and it's operands is dissallowed");
+  }
+  const chained = node(endNode, "valueRange");
+  if (chained === undefined || firstKey(endNode) === "valueRange") {
+    return { kind: "RangeValue", begin: from, end: { expr: unary(ctx, endNode), inclusive }, pos: ctx.pos(at) };
+  }
+  const chainedEnd = node(chained, "end");
+  if (chainedEnd) {
+    const offset = req(firstToken(chainedEnd)).startOffset;
+    throw parseErrorAt(ctx.text, offset, 2, "Chaining range operators has no specified associativity", [], "", "use parens, '()', to specify which operator must be evaluated first");
+  }
+  const inner: A.RangeExpr = { kind: "RangeValue", begin: from, end: { expr: postfixExpr(ctx, endNode), inclusive }, pos: ctx.pos(at) };
+  return valueRange(ctx, endNode, inner, at);
 }
 
 /** What a primary is read from: a unary node's inline alternatives, or the object / block of `{…}`, the mock / closure of `|…|`. */

@@ -258,7 +258,7 @@ export interface MockExpr {
 /** A range value (2.x): `1..5`, `1..=5`, `..5`, `1..`; the begin, when given, is included. */
 export interface RangeExpr {
   readonly kind: "RangeValue";
-  readonly begin: Expr | undefined;
+  readonly begin: { readonly expr: Expr; readonly inclusive: boolean } | undefined;
   readonly end: { readonly expr: Expr; readonly inclusive: boolean } | undefined;
   readonly pos?: Pos;
 }

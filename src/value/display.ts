@@ -99,10 +99,11 @@ function formatGeometry(g: Geometry, asMessage: boolean): string {
   return `{ type: '${g.type}', coordinates: ${coords(g.coordinates)} }`;
 }
 
-/** `1..5`, `1..=5`, `1>..`, `..`: an excluded begin carries `>`, an included end `=`. */
+/** `1..5`, `1..=5`, `1>..`, `..`: an excluded begin carries `>`, an included end `=`; a range bound is in parentheses. */
 function formatRange(r: Range, opts?: CompatOpts): string {
-  const b = r.begin ? `${toSql(r.begin.value, opts)}${r.begin.inclusive ? "" : ">"}` : "";
-  const e = r.end ? `${r.end.inclusive ? "=" : ""}${toSql(r.end.value, opts)}` : "";
+  const bound = (v: Value): string => (v instanceof Range ? `(${toSql(v, opts)})` : toSql(v, opts));
+  const b = r.begin ? `${bound(r.begin.value)}${r.begin.inclusive ? "" : ">"}` : "";
+  const e = r.end ? `${r.end.inclusive ? "=" : ""}${bound(r.end.value)}` : "";
   return `${b}..${e}`;
 }
 

@@ -125,7 +125,7 @@ describe("range values (2.x, as 2.6.0 reads them)", () => {
   const range = (t: string) => {
     const e = expr(t);
     if (e.kind !== "RangeValue") throw new Error(`not a range: ${e.kind}`);
-    return { begin: e.begin && sexpr(e.begin), end: e.end && `${e.end.inclusive ? "=" : ""}${sexpr(e.end.expr)}` };
+    return { begin: e.begin && `${sexpr(e.begin.expr)}${e.begin.inclusive ? "" : ">"}`, end: e.end && `${e.end.inclusive ? "=" : ""}${sexpr(e.end.expr)}` };
   };
   it("bounds: `1..5`, `1..=5`, `..5`, `1..`, `..`", () => {
     expect(range("1..5")).toEqual({ begin: "1", end: "5" });
@@ -140,6 +140,28 @@ describe("range values (2.x, as 2.6.0 reads them)", () => {
     expect(expr("1..5 + 1").kind).toBe("Binary"); // oracle: Cannot perform addition with '1..5' and '1'
     const c = expr("<array> 1..5");
     expect(c.kind === "Cast" && c.expr.kind).toBe("RangeValue");
+  });
+  it("an excluded begin: `>` touching `..` (`1>..3`, `1 >..3`); `1 > ..3` stays a comparison (oracle 2.6.0)", () => {
+    expect(range("1>..3")).toEqual({ begin: "1>", end: "3" });
+    expect(range("1 >..=3")).toEqual({ begin: "1>", end: "=3" });
+    expect(range("1>..")).toEqual({ begin: "1>", end: undefined });
+    expect(range("$a.b>..3")).toEqual({ begin: "$a.b>", end: "3" });
+    expect(expr("1 > ..3")).toMatchObject({ kind: "Binary", op: ">", right: { kind: "RangeValue", begin: undefined } });
+    const c = expr("<string> 1>..3");
+    expect(c.kind === "Cast" && c.expr.kind).toBe("RangeValue");
+  });
+  it("no end after whitespace: `1.. 3` is `1..` then `3`, `1..= 3` an error (oracle 2.6.0)", () => {
+    expect(() => parse("RETURN 1.. 3")).toThrow(/Parse error: Unexpected token `a number`/);
+    expect(() => parse("RETURN 1 >..= 3")).toThrow(
+      "Parse error: Unexpected whitespace, expected inclusive range to be immediately followed by a expression\n --> [1:14]\n  |\n1 | RETURN 1 >..= 3\n  |              ^ Whitespace between a range and it's operands is dissallowed",
+    );
+  });
+  it("a bounded range right after a range is an error; an unbounded one takes the range before it (oracle 2.6.0)", () => {
+    for (const [q, col] of [["RETURN 1..3..5", 14], ["RETURN 1..3>..5", 15]] as const) {
+      expect(() => parse(q), q).toThrow(`Parse error: Chaining range operators has no specified associativity\n --> [1:${col}]`);
+    }
+    const e = expr("1..3..");
+    expect(e.kind === "RangeValue" && e.begin?.expr.kind).toBe("RangeValue");
   });
   it("record id ranges and division are unchanged", () => {
     expect(expr("person:1..3").kind).toBe("RecordId");
@@ -158,6 +180,11 @@ describe("2.x syntax that 1.x refuses (oracle: 1.5.4 answers 'Failed to parse qu
       expect(() => parse(q, { compat: 1 }), q).toThrow(/Parse error: Unexpected token `[^`]+`, expected a kind name/);
       expect(parse(q, { compat: 2 }), q).toHaveLength(1);
     }
+  });
+  it("an excluded range start `1>..3` (1.5.4 refuses `>..`; its `1..3` is NONE)", () => {
+    expect(() => parse("RETURN 1>..3", { compat: 1 })).toThrow(/Parse error: A range with an excluded start/);
+    expect(parse("RETURN 1..3", { compat: 1 })).toHaveLength(1);
+    expect(parse("SELECT * FROM p:1>..3", { compat: 1 })).toHaveLength(1);
   });
   it("regex literals stay (1.5.4: `'abc' = /a.c/` is true)", () => {
     expect(parse("RETURN 'abc' = /a.c/", { compat: 1 })).toHaveLength(1);

@@ -36,7 +36,7 @@ const exprPrinters: ExprPrinters = {
   Block: (e, c) => printBlock(e, c),
   Mock: (e, c) => `|${ident(e.table, c)}:${e.from}${e.to === undefined ? "" : `..${e.to}`}|`,
   RangeValue: (e, c) =>
-    `${e.begin === undefined ? "" : expr(e.begin, c)}..${e.end === undefined ? "" : `${e.end.inclusive ? "=" : ""}${expr(e.end.expr, c)}`}`,
+    `${e.begin === undefined ? "" : `${expr(e.begin.expr, c)}${e.begin.inclusive ? "" : ">"}`}..${e.end === undefined ? "" : `${e.end.inclusive ? "=" : ""}${expr(e.end.expr, c)}`}`,
   Closure: (e, c) =>
     `|${e.args.map((a) => `$${a.name}: ${a.type === undefined ? "any" : type(a.type, c)}`).join(", ")}|` +
     `${e.returns === undefined ? "" : ` -> ${type(e.returns, c)}`} ${expr(e.body, c)}`,

@@ -180,7 +180,7 @@ const EXPRS: { [K in ExprKind]: Handler<K> } = {
   RangeValue: async (e, ctx) => {
     // 1.5.4 reads `1..5` as a path on 1 that yields NONE
     if (ctx.core.compat === 1) return undefined;
-    const begin = e.begin && { value: await evaluate(e.begin, ctx), inclusive: true };
+    const begin = e.begin && { value: await evaluate(e.begin.expr, ctx), inclusive: e.begin.inclusive };
     const end = e.end && { value: await evaluate(e.end.expr, ctx), inclusive: e.end.inclusive };
     return new Range(begin, end);
   },
