@@ -21,7 +21,7 @@ export async function createDocument(env: DocEnv, req: WriteRequest): Promise<Wr
   // 4. 1.x UPDATE of a missing record id: the create permission is met first, on the empty (NONE) document
   if (env.compat === 1 && req.viaUpdate && !(await checkPermissionsTable(env, table, "create", undefined))) return undefined;
   // 5. the data clause, on `{ id }`
-  const op: WriteOp = { action: "create", rid, before: req.before, ...(await dataClause(env, table, req)) };
+  const op: WriteOp = { action: "create", rid, before: req.before, ...(await dataClause(env, table, req)), edge: req.makes === "edge" };
   // 6. fields, SCHEMAFULL cleanup, and the create permission on the new record
   const after = await newRecord(env, table, op);
   if (!after) return undefined;

@@ -69,4 +69,6 @@ export interface WriteOp {
   readonly after: ValueObject | undefined;
   /** Element rules' merged arrays (elements.ts): the stored value each element is judged against, by path key. */
   readonly olds?: ReadonlyMap<string, Value> | undefined;
+  /** The record is a graph edge (RELATE or INSERT RELATION made it, or made it one): its `in` and `out` stay as they are. */
+  readonly edge?: boolean | undefined;
 }

@@ -5,7 +5,8 @@ import type { RecordId } from "../value/types.js";
 import type { DocEnv, WriteOp } from "./env.js";
 import { checkPermissionsQuick, checkPermissionsTable } from "./permissions.js";
 import { checkTableType } from "./table-type.js";
-import { dataClause, newRecord, storeRecord, whereMatches, type WriteRequest, type WriteResult } from "./write.js";
+import { isEdge } from "../store/records.js";
+import { dataClause, keepEdgeEnds, newRecord, storeRecord, whereMatches, type WriteRequest, type WriteResult } from "./write.js";
 
 /** Update one record, in SurrealDB's order; NONE when permissions skip it. */
 export async function updateDocument(env: DocEnv, req: WriteRequest): Promise<WriteResult | undefined> {
@@ -24,8 +25,8 @@ export async function updateDocument(env: DocEnv, req: WriteRequest): Promise<Wr
   if (before && !(await checkPermissionsTable(env, table, "update", before, { before, after: before }))) return undefined;
   // 6. 1.x: may the client select the stored record, judged before the write changes it (for RETURN BEFORE)
   const beforeSelectable = env.compat === 1 && before ? await checkPermissionsTable(env, table, "select", before) : undefined;
-  // 7. the data clause, on the record as the client may see it
-  const op: WriteOp = { action: "update", rid, before, ...(await dataClause(env, table, req)) };
+  // 7. the data clause, on the record as the client may see it; an edge keeps its `in` and `out`
+  const op: WriteOp = { action: "update", rid, before, ...keepEdgeEnds(before, await dataClause(env, table, req)), edge: req.makes === "edge" || isEdge(before) };
   // 8. fields, SCHEMAFULL cleanup, and the update permission on the new record
   const after = await newRecord(env, table, op);
   if (!after) return undefined;

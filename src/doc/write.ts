@@ -2,6 +2,7 @@
 // record's fields and permission, storage and events (create.ts, update.ts and delete.ts list the steps).
 
 import type { TableEntry } from "../store/catalog.js";
+import { isEdge } from "../store/records.js";
 import type { RecordId, Value, ValueObject } from "../value/types.js";
 import { queryError } from "../errors/index.js";
 import { formatRecordId } from "../value/record.js";
@@ -81,6 +82,12 @@ export async function dataClause(env: DocEnv, table: TableEntry, req: WriteReque
   return { after: doc, olds };
 }
 
+/** After an edge's data clause: its `in` and `out` as stored, whatever the clause wrote (SurrealDB resets them silently). */
+export function keepEdgeEnds<T extends { after: ValueObject }>(before: ValueObject | undefined, made: T): T {
+  if (!isEdge(before)) return made;
+  return { ...made, after: { ...made.after, in: before!.in, out: before!.out } };
+}
+
 /** The record and the client's view of it: fields it may not select removed; of a record it may not select, only the id. */
 export async function clientViews(env: DocEnv, table: TableEntry, full: ValueObject): Promise<DocViews> {
   // a stored record the update rule lets through but the select rule does not (a write-only table): nothing but its id
@@ -104,7 +111,7 @@ export async function storeRecord(env: DocEnv, table: TableEntry, op: WriteOp, a
   checkValue(after);
   if (holdsClosure(after)) throw queryError("ClosureStored", formatRecordId(op.rid, { compat: env.compat }));
   await storeIndexData(env, table, op.rid, op.before, after);
-  await env.records.put(env.txn, { ns: env.ns, db: env.db, tb: op.rid.table }, op.rid, after);
+  await env.records.put(env.txn, { ns: env.ns, db: env.db, tb: op.rid.table }, op.rid, after, op.edge);
   if (!env.importing) await env.maintainViews?.(table, op, after);
   await processEvents(env, table, op, after);
   return { rid: op.rid, before: op.before, after, beforeSelectable };

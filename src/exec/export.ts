@@ -1,12 +1,12 @@
 // exec/: GET /export — the session's database as SurrealQL text (definitions then records), in SurrealDB's layout per version.
 
-import { printAccess, printStatement, tableTypeOf } from "../ast/print.js";
+import { printAccess, printStatement } from "../ast/print.js";
 import type { DefineFieldStatement, DefineStatement, JwtConfig } from "../ast/nodes.js";
 import { elementDefinitions } from "../doc/fields.js";
 import { withoutSecrets } from "../ast/secrets.js";
 import { idiomText } from "../store/catalog.js";
 import type { Catalog, DatabaseEntry, TableEntry } from "../store/catalog.js";
-import { scanAll } from "../store/records.js";
+import { isEdge, scanAll } from "../store/records.js";
 import type { RecordStore } from "../store/records.js";
 import type { Transaction } from "../store/transaction.js";
 import { toSql } from "../value/index.js";
@@ -80,9 +80,9 @@ class Out {
   }
 }
 
-/** A record that SurrealDB would export as a graph edge: `in` and `out` are both record ids, outside a NORMAL table. */
-function isEdge(doc: ValueObject, t: TableEntry, compat: Compat): doc is ValueObject & { in: RecordId; out: RecordId } {
-  return doc.in instanceof RecordId && doc.out instanceof RecordId && tableTypeOf(t.def, compat).kind !== "Normal";
+/** A record exported as a graph edge (RELATE in 1.x, INSERT RELATION in 2.x), as SurrealDB does: an edge whose `in` and `out` are record ids. */
+function exportsAsEdge(doc: ValueObject): doc is ValueObject & { in: RecordId; out: RecordId } {
+  return isEdge(doc) && doc.in instanceof RecordId && doc.out instanceof RecordId;
 }
 
 /**
@@ -184,7 +184,7 @@ export async function exportDatabase(src: ExportSource, txn: Transaction, ns: st
       for (const doc of records(t)) {
         const id = toSql(doc.id, { compat });
         const content = toSql(doc, { compat });
-        out.line(isEdge(doc, t, compat) ? `RELATE ${toSql(doc.in, { compat })} -> ${id} -> ${toSql(doc.out, { compat })} CONTENT ${content};` : `UPDATE ${id} CONTENT ${content};`);
+        out.line(exportsAsEdge(doc) ? `RELATE ${toSql(doc.in, { compat })} -> ${id} -> ${toSql(doc.out, { compat })} CONTENT ${content};` : `UPDATE ${id} CONTENT ${content};`);
       }
       out.line();
     }
@@ -213,8 +213,8 @@ export async function exportDatabase(src: ExportSource, txn: Transaction, ns: st
     const docs = records(t);
     for (let i = 0; i < docs.length; i += BATCH) {
       const batch = docs.slice(i, i + BATCH);
-      const plain = batch.filter((d) => !isEdge(d, t, compat)).map((d) => toSql(d, { compat }));
-      const edges = batch.filter((d) => isEdge(d, t, compat)).map((d) => toSql(d, { compat }));
+      const plain = batch.filter((d) => !exportsAsEdge(d)).map((d) => toSql(d, { compat }));
+      const edges = batch.filter((d) => exportsAsEdge(d)).map((d) => toSql(d, { compat }));
       if (plain.length > 0) out.line(`INSERT [ ${plain.join(", ")} ];`);
       if (edges.length > 0) out.line(`INSERT RELATION [ ${edges.join(", ")} ];`);
     }

@@ -211,8 +211,8 @@ export class TrackedRecordStore implements RecordStore {
     return this.inner.get(txn, t, id);
   }
 
-  put(txn: Transaction, t: TableRef, id: RecordId, doc: ValueObject): Promise<void> {
-    return this.inner.put(txn, t, id, doc);
+  put(txn: Transaction, t: TableRef, id: RecordId, doc: ValueObject, edge?: boolean): Promise<void> {
+    return this.inner.put(txn, t, id, doc, edge);
   }
 
   async delete(txn: Transaction, t: TableRef, id: RecordId): Promise<void> {

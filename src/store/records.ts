@@ -1,9 +1,9 @@
 // store/: records as KV entries (store/kv/keys.ts layout): a record under its table's key range, and for every
-// record whose `in` / `out` is a record id an edge key under that node, so `->edge` walks keys, not tables.
+// edge (a record RELATE made: marked in its bytes) an edge key under its `in` and `out` nodes, so `->edge` walks keys, not tables.
 
 import { RecordId } from "../value/types.js";
 import type { RecordIdKey, RecordIdRange, ValueObject } from "../value/types.js";
-import { decodeDocument, encodeDocument } from "./kv/codec.js";
+import { decodeRecord, encodeRecord } from "./kv/codec.js";
 import { databaseKey, decodeEdgeKey, decodeRecordKey, edgeKey, edgesRange, encodeRecordIdKey, namespaceKey, tableKey, tableRecordsRange } from "./kv/keys.js";
 import type { EdgeDirection } from "./kv/keys.js";
 import { concatBytes, prefixRange } from "./kv/bytes.js";
@@ -35,7 +35,8 @@ export type { EdgeDirection };
 /** What a backend implements. Reads see the transaction's own writes; writes are undone with it. */
 export interface RecordStore {
   get(txn: Transaction, t: TableRef, id: RecordId): Promise<ValueObject | undefined>;
-  put(txn: Transaction, t: TableRef, id: RecordId, doc: ValueObject): Promise<void>;
+  /** Store a record; `edge`: it is a graph edge (RELATE made it), see isEdge. */
+  put(txn: Transaction, t: TableRef, id: RecordId, doc: ValueObject, edge?: boolean): Promise<void>;
   delete(txn: Transaction, t: TableRef, id: RecordId): Promise<void>;
   /** The table's records (within `range` when given) in key order, in batches. */
   scan(txn: Transaction, t: TableRef, range?: RecordIdRange): AsyncIterable<readonly StoredRecord[]>;
@@ -125,7 +126,15 @@ export function scopeRange(s: ScopeRef): KeyRange {
   return prefixRange(s.db === undefined ? namespaceKey(s.ns) : s.tb === undefined ? databaseKey(s.ns, s.db) : tableKey(s.ns, s.db, s.tb));
 }
 
-/** The edge keys a document stands for: under its `in` node (outgoing) and its `out` node (incoming). */
+/** The documents this node read or wrote that are edges (a document object is never mutated, and stands for its bytes). */
+const edgeDocs = new WeakSet<ValueObject>();
+
+/** Is this stored document (as get / scan return it) a graph edge: made by RELATE or INSERT RELATION, its `in` and `out` fixed? */
+export function isEdge(doc: ValueObject | undefined): boolean {
+  return doc !== undefined && edgeDocs.has(doc);
+}
+
+/** The edge keys a document's record-id ends stand for: under its `in` node (outgoing) and its `out` node (incoming). */
 function edgeKeys(t: TableRef, id: RecordId, doc: ValueObject | undefined): Key[] {
   const out: Key[] = [];
   if (doc?.in instanceof RecordId) out.push(edgeKey(t.ns, t.db, doc.in.table, doc.in.id, "out", id));
@@ -140,7 +149,9 @@ export class KvRecordStore implements RecordStore {
   private decode(bytes: Bytes): ValueObject {
     let doc = this.docs.get(bytes);
     if (!doc) {
-      doc = decodeDocument(bytes) as ValueObject;
+      const rec = decodeRecord(bytes);
+      doc = rec.doc;
+      if (rec.edge) edgeDocs.add(doc);
       this.docs.set(bytes, doc);
     }
     return doc;
@@ -151,15 +162,18 @@ export class KvRecordStore implements RecordStore {
     return bytes && this.decode(bytes);
   }
 
-  async put(txn: Transaction, t: TableRef, id: RecordId, doc: ValueObject): Promise<void> {
+  async put(txn: Transaction, t: TableRef, id: RecordId, doc: ValueObject, edge = false): Promise<void> {
     const kv = kvOf(txn);
     trackTable(kv, t);
+    // the previous version's keys go whatever it was (data stored before the marker kept keys for any record-id end)
     const prev = await this.get(txn, t, id);
     for (const k of edgeKeys(t, id, prev)) kv.delete(k);
-    const bytes = encodeDocument(doc);
+    const bytes = encodeRecord(doc, edge);
+    if (edge) edgeDocs.add(doc);
+    else edgeDocs.delete(doc);
     this.docs.set(bytes, doc);
     kv.set(recordKey(t, id), bytes);
-    for (const k of edgeKeys(t, id, doc)) kv.set(k, new Uint8Array(0));
+    if (edge) for (const k of edgeKeys(t, id, doc)) kv.set(k, new Uint8Array(0));
   }
 
   async delete(txn: Transaction, t: TableRef, id: RecordId): Promise<void> {

@@ -79,6 +79,23 @@ describe("export → import round trip", () => {
   }
 });
 
+describe("edges (issue #11): exported as edges by their marker, not by their fields", () => {
+  for (const compat of [1, 2] as const) {
+    it(`compat ${compat}: an edge imports as an edge (its ends fixed, reached by ->), a record with in / out fields as none`, async () => {
+      const ds = newDs({ compat });
+      await run(ds, rootSession(), "CREATE person:a, person:b, person:x; RELATE person:a->likes:1->person:b SET n = 1; CREATE likes:2 SET in = person:a, out = person:b");
+      const text = await ds.exportSql(rootSession());
+      expect(text).toContain(compat === 2 ? "INSERT RELATION [ { id: likes:1, in: person:a, n: 1, out: person:b } ];" : "RELATE person:a -> likes:1 -> person:b CONTENT { id: likes:1, in: person:a, n: 1, out: person:b };");
+      expect(text).toContain(compat === 2 ? "INSERT [ { id: likes:2, in: person:a, out: person:b } ];" : "UPDATE likes:2 CONTENT { id: likes:2, in: person:a, out: person:b };");
+      const fresh = newDs({ compat });
+      expect((await run(fresh, rootSession(), text)).filter((o) => "err" in o)).toEqual([]);
+      const after = await run(fresh, rootSession(), "UPDATE likes:1 SET in = person:x RETURN VALUE in; UPDATE likes:2 SET in = person:x RETURN VALUE in; RETURN person:a->likes");
+      expect(after).toEqual([{ ok: ["person:a"] }, { ok: ["person:x"] }, { ok: ["likes:1"] }]);
+      expect(await fresh.exportSql(rootSession())).toBe(text.replace("likes:2, in: person:a", "likes:2, in: person:x"));
+    });
+  }
+});
+
 describe("element rules a parent's TYPE implies (attack pass 9, G8)", () => {
   for (const compat of [1, 2] as const) {
     it(`compat ${compat}: the element field's own rules survive export → import (a record user sees the same)`, async () => {

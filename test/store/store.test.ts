@@ -6,7 +6,7 @@ import { KvIndexStore } from "../../src/store/indexes.js";
 import { compareRecordKeys, valueKey } from "../../src/store/keys.js";
 import { indexEntryKey, indexRange } from "../../src/store/kv/keys.js";
 import { MemoryStore } from "../../src/store/kv/memory.js";
-import { KvRecordStore, scanAll } from "../../src/store/records.js";
+import { KvRecordStore, isEdge, scanAll } from "../../src/store/records.js";
 import { Transaction } from "../../src/store/transaction.js";
 import { RecordId, RecordIdRange, Uuid } from "../../src/value/types.js";
 
@@ -53,7 +53,7 @@ describe("KvRecordStore", () => {
     expect(await ids(new RecordIdRange(undefined, { value: 3n, inclusive: true }))).toEqual([2n, 3n]);
   });
 
-  it("keeps an edge key under each node a record's in / out names, and moves it when they change", async () => {
+  it("keeps an edge key under each node an edge's in / out names, and moves it when they change", async () => {
     const { begin, store } = setup();
     const txn = await begin();
     const a = new RecordId("person", "a");
@@ -61,16 +61,31 @@ describe("KvRecordStore", () => {
     const e = new RecordId("likes", 1n);
     const L = { ns: "n", db: "d", tb: "likes" };
     const P = { ns: "n", db: "d", tb: "person" };
-    await store.put(txn, L, e, { id: e, in: a, out: b });
+    await store.put(txn, L, e, { id: e, in: a, out: b }, true);
     expect(await store.edges(txn, P, a, "out", "likes")).toEqual([e]);
     expect(await store.edges(txn, P, b, "in", "likes")).toEqual([e]);
     expect(await store.edges(txn, P, a, "in", "likes")).toEqual([]);
     expect(await store.edges(txn, P, a, "out", "other")).toEqual([]);
-    await store.put(txn, L, e, { id: e, in: b, out: a });
+    await store.put(txn, L, e, { id: e, in: b, out: a }, true);
     expect(await store.edges(txn, P, a, "out", "likes")).toEqual([]);
     expect(await store.edges(txn, P, b, "out", "likes")).toEqual([e]);
     await store.delete(txn, L, e);
     expect(await store.edges(txn, P, b, "out", "likes")).toEqual([]);
+  });
+
+  it("marks an edge as such on read (isEdge), and gives a record that is none no edge key, its ends as they may be", async () => {
+    const { begin, store } = setup();
+    const txn = await begin();
+    const [a, b, e, f] = [new RecordId("person", "a"), new RecordId("person", "b"), new RecordId("likes", 1n), new RecordId("likes", 2n)];
+    const L = { ns: "n", db: "d", tb: "likes" };
+    await store.put(txn, L, e, { id: e, in: a, out: b }, true);
+    await store.put(txn, L, f, { id: f, in: a, out: b });
+    expect(await store.edges(txn, { ns: "n", db: "d", tb: "person" }, a, "out", "likes")).toEqual([e]);
+    await txn.commit();
+    // a store of its own decodes the bytes again (no document object shared with the writer)
+    const read = await begin();
+    const reader = new KvRecordStore();
+    expect([isEdge(await reader.get(read, L, e)), isEdge(await reader.get(read, L, f))]).toEqual([true, false]);
   });
 
   it("clears a table, a database or a namespace, undoably", async () => {

@@ -2,7 +2,7 @@
 
 import type { DataClause, InsertStatement } from "../../ast/nodes.js";
 import { writeDocument } from "../../doc/pipeline.js";
-import type { DocViews, WriteRequest, WriteResult } from "../../doc/write.js";
+import type { DataStep, DocViews, WriteRequest, WriteResult } from "../../doc/write.js";
 import type { DocEnv } from "../../doc/env.js";
 import { IndexClash } from "../../doc/indexes.js";
 import { queryError } from "../../errors/index.js";
@@ -16,7 +16,7 @@ import { evaluate } from "../expressions/evaluate.js";
 import { recordIdFor } from "../record-key.js";
 import { docEnv } from "../records.js";
 import { setPath } from "../../doc/paths.js";
-import { checkRelationEnds } from "./relate.js";
+import { checkRelationEnds, edgeEnds } from "./relate.js";
 import { WriteOutputs } from "./write.js";
 
 async function rows(s: InsertStatement, ctx: Ctx): Promise<ValueObject[]> {
@@ -106,12 +106,23 @@ async function rowRequest(s: InsertStatement, ctx: Ctx, rid: RecordId, row: Valu
   const create = async () => ({ ...row, id: rid });
   // a new record
   if (!existing) return { action: "create", rid, before: undefined, data: create };
+  // INSERT RELATION: the ends it names are checked against the stored ones first, as RELATE's are
+  const ends = (req: WriteRequest): WriteRequest => (s.relation ? { ...req, data: relateData(req, existing, row, ctx) } : req);
   // ON DUPLICATE KEY UPDATE: an update of the stored record, `$input` the row (2.x: a create is tried first)
-  if (s.update) return { ...duplicateUpdate(s.update, ctx, rid, existing, row), createFirst: { data: create, updateAfterFieldError: false } };
+  if (s.update) return ends({ ...duplicateUpdate(s.update, ctx, rid, existing, row), createFirst: { data: create, updateAfterFieldError: false } });
   // 1.x: an update without data (the update permission decides whether the stored record is returned)
   if (ctx.core.compat === 1) return { action: "update", rid, before: existing };
-  // 2.x: IGNORE skips; otherwise a create, whose permission is met before "already exists" is reported
+  // 2.x: IGNORE skips; INSERT RELATION leaves the record as it is; otherwise a create, whose permission is met before "already exists" is reported
   if (s.ignore) return undefined;
+  if (s.relation) return ends({ action: "update", rid, before: existing });
   const conflict = () => queryError("RecordExists", formatRecordId(rid, { compat: ctx.core.compat }));
   return { action: "create", rid, before: undefined, data: create, conflict, conflictAfterIndexes: true };
+}
+
+/** INSERT RELATION onto a stored record: its data clause, after the row's ends are held to the stored ones (edgeEnds). */
+function relateData(req: WriteRequest, existing: ValueObject, row: ValueObject, ctx: Ctx): DataStep {
+  return async (views) => {
+    edgeEnds(existing, row.in, row.out, ctx, views.seen);
+    return req.data ? req.data(views) : views.full;
+  };
 }

@@ -4,6 +4,7 @@ import type { RelateStatement } from "../../ast/nodes.js";
 import { writeDocument } from "../../doc/pipeline.js";
 import type { DocViews } from "../../doc/write.js";
 import { queryError } from "../../errors/index.js";
+import { isEdge } from "../../store/records.js";
 import { formatRecordId, toSql, valueEquals } from "../../value/index.js";
 import { RecordId, Table } from "../../value/types.js";
 import type { Value, ValueObject } from "../../value/types.js";
@@ -18,13 +19,13 @@ import { WriteOutputs } from "./write.js";
 const ids = (v: Value): RecordId[] => (Array.isArray(v) ? v.flat() : [v]).filter((x): x is RecordId => x instanceof RecordId);
 
 /**
- * `in` and `out` of the edge: an existing edge keeps its own (2.x: naming others is an error, reached only with update
- * permission). The error prints the stored end, as SurrealDB does, only when the client may select it (`seen`: the
+ * `in` and `out` of the edge: an existing record keeps its own (2.x: naming others is an error, reached only with update
+ * permission; 1.x: only an edge, a record that was none takes the new ends). The error prints the stored end, as SurrealDB does, only when the client may select it (`seen`: the
  * edge as it sees it); an end hidden from it answers the error whether or not the statement names it, so neither the
  * text nor the outcome tells the hidden value (stricter than SurrealDB 2.6.0: attack pass 8, F1).
  */
-function edgeEnds(before: ValueObject | undefined, from: RecordId, to: RecordId, ctx: Ctx, seen: ValueObject): { in: Value; out: Value } {
-  if (!before) return { in: from, out: to };
+export function edgeEnds(before: ValueObject | undefined, from: Value, to: Value, ctx: Ctx, seen: ValueObject): { in: Value; out: Value } {
+  if (!before || (ctx.core.compat === 1 && !isEdge(before))) return { in: from, out: to };
   if (ctx.core.compat === 2) {
     const opts = { compat: ctx.core.compat };
     for (const [end, named, code] of [["in", from, "InOverride"], ["out", to, "OutOverride"]] as const) {

@@ -13,12 +13,23 @@ class EntriesObject {
   constructor(readonly entries: [string, Value][]) {}
 }
 
+/** A stored record's document under a record tag (encodeRecord writes the tag itself): an edge, or no edge though it has record-id ends. */
+class TaggedRecord {
+  constructor(
+    readonly doc: ValueObject,
+    readonly edge: boolean,
+  ) {}
+}
+
 const uuidText = (b: Uint8Array): string => {
   const h = Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 };
 const bound = (b: Bound): unknown[] => (b === undefined ? [] : [b.inclusive, b.value]);
 const unbound = (a: unknown[]): Bound => (a.length === 0 ? undefined : { inclusive: a[0] as boolean, value: a[1] as RecordIdKey });
+
+const EDGE_TAG = 55810;
+const PLAIN_TAG = 55811;
 
 // tags in a private range no CBOR registry entry and no cbor-x built-in uses
 const EXTENSIONS = [
@@ -40,6 +51,8 @@ const EXTENSIONS = [
     encode: (g: Geometry) => [g.type, g.coordinates],
     decode: ([t, c]: [Geometry["type"], unknown]) => new Geometry(t, c),
   },
+  { Class: TaggedRecord, tag: EDGE_TAG, encode: (r: TaggedRecord) => r.doc, decode: (doc: ValueObject) => new TaggedRecord(doc, true) },
+  { Class: TaggedRecord, tag: PLAIN_TAG, encode: (r: TaggedRecord) => r.doc, decode: (doc: ValueObject) => new TaggedRecord(doc, false) },
   { Class: Regex, tag: 55809, encode: (r: Regex) => r.source, decode: (s: string) => new Regex(s) },
   {
     Class: EntriesObject,
@@ -93,4 +106,39 @@ export function decodeDocument(bytes: Uint8Array): Value {
   // decode from a plain Uint8Array so byte strings come out as Uint8Array copies, not Buffer views
   const plain = bytes instanceof Buffer ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes;
   return cbor.decode(plain) as Value;
+}
+
+/** A record as stored; `edge`: whether RELATE (or INSERT RELATION) made it, which no data clause changes. */
+export interface DecodedRecord {
+  readonly doc: ValueObject;
+  readonly edge: boolean;
+}
+
+/** The CBOR head of a 16-bit tag (major type 6). */
+const tagHead = (tag: number): Uint8Array => Uint8Array.of(0xd9, tag >> 8, tag & 0xff);
+const EDGE_HEAD = tagHead(EDGE_TAG);
+const PLAIN_HEAD = tagHead(PLAIN_TAG);
+
+const hasRecordEnds = (doc: ValueObject): boolean => doc.in instanceof RecordId && doc.out instanceof RecordId;
+
+/**
+ * A record's bytes: its document, under the edge tag for an edge, and under the plain tag for a record whose `in` and
+ * `out` are record ids yet is no edge (untagged, such a document was stored before the marker, when it was an edge).
+ */
+export function encodeRecord(doc: ValueObject, edge: boolean): Uint8Array {
+  const body = encodeDocument(doc);
+  const head = edge ? EDGE_HEAD : hasRecordEnds(doc) ? PLAIN_HEAD : undefined;
+  if (!head) return body;
+  const out = new Uint8Array(head.length + body.length);
+  out.set(head);
+  out.set(body, head.length);
+  return out;
+}
+
+/** A record's document and marker; one stored before the marker is an edge when its `in` and `out` are record ids. */
+export function decodeRecord(bytes: Uint8Array): DecodedRecord {
+  const v = decodeDocument(bytes);
+  if (v instanceof TaggedRecord) return { doc: v.doc, edge: v.edge };
+  const doc = v as ValueObject;
+  return { doc, edge: hasRecordEnds(doc) };
 }

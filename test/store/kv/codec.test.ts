@@ -2,8 +2,8 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeDocument, encodeDocument } from "../../../src/store/kv/codec.js";
-import { Regex, type Value } from "../../../src/value/types.js";
+import { decodeDocument, decodeRecord, encodeDocument, encodeRecord } from "../../../src/store/kv/codec.js";
+import { RecordId, Regex, type Value } from "../../../src/value/types.js";
 import { documentValue, show } from "./values.js";
 
 describe("document codec", () => {
@@ -58,5 +58,30 @@ describe("document codec and __proto__ keys", () => {
     expect(Object.getPrototypeOf(back.id.id)).toBe(Object.prototype);
     expect(show(back)).toBe(show(doc));
     expect(({} as Record<string, unknown>).a).toBeUndefined();
+  });
+});
+
+describe("record codec: the edge marker", () => {
+  const ends = { id: new RecordId("likes", 1n), in: new RecordId("person", "a"), out: new RecordId("person", "b") };
+
+  it("keeps an edge an edge, and a record with record-id ends that is none, none", () => {
+    expect(decodeRecord(encodeRecord(ends, true))).toEqual({ doc: ends, edge: true });
+    expect(decodeRecord(encodeRecord(ends, false))).toEqual({ doc: ends, edge: false });
+    const plain = { id: new RecordId("t", 1n), in: 1n, __proto__x: "y" };
+    expect(decodeRecord(encodeRecord(plain, false))).toEqual({ doc: plain, edge: false });
+  });
+
+  it("costs nothing on a record without record-id ends, and an edge's own __proto__ key survives", () => {
+    const doc = { id: new RecordId("t", 1n), n: 1n };
+    expect(encodeRecord(doc, false)).toEqual(encodeDocument(doc));
+    const proto = JSON.parse('{"__proto__": {"x": 1}}') as Record<string, Value>;
+    const back = decodeRecord(encodeRecord({ ...ends, ...proto }, true));
+    expect([back.edge, Object.keys(back.doc).sort()]).toEqual([true, ["__proto__", "id", "in", "out"]]);
+  });
+
+  it("reads data stored before the marker: record-id `in` and `out` made an edge", () => {
+    expect(decodeRecord(encodeDocument(ends))).toEqual({ doc: ends, edge: true });
+    const half = { id: new RecordId("t", 1n), in: new RecordId("person", "a") };
+    expect(decodeRecord(encodeDocument(half))).toEqual({ doc: half, edge: false });
   });
 });
