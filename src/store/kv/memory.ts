@@ -1,5 +1,6 @@
 // store/kv/: the `memory` backend — committed data in one sorted B+ tree; a transaction reads the tree as it was
-// when it began (commits build a copy-on-write clone and publish it), and commits are validated optimistically.
+// when it began (a commit builds a copy-on-write clone and publishes it, or writes the tree in place when no other
+// open transaction reads it), and commits are validated optimistically.
 
 import type { PendingWrites } from "./buffer.js";
 import { compareKeyStrings, keyBytes, type KeyString } from "./bytes.js";
@@ -47,33 +48,40 @@ export class MemoryStore implements KvStore {
   commits = 0;
   private tree: Tree = new SortedMap<KeyString, readonly [Key, Bytes]>(undefined, compareKeyStrings);
   private readonly log = new CommitLog();
+  /** Open transactions that read the published tree (those that read an older one do not count). */
+  private holders = 0;
+  /** Bumped when a commit publishes a new tree: which tree a transaction read. */
+  private generation = 0;
 
-  /** The published tree's snapshot and read-only backend, made once per commit (not per transaction). */
-  private reader: { tree: Tree; snapshot: Snapshot; backend: TransactionBackend } | undefined;
+  /** The published tree's snapshot, made once per tree (not per transaction). */
+  private reader: { tree: Tree; snapshot: Snapshot } | undefined;
 
-  private current(): { snapshot: Snapshot; backend: TransactionBackend } {
-    if (this.reader?.tree !== this.tree) {
-      const snapshot = treeSnapshot(this.tree);
-      this.reader = { tree: this.tree, snapshot, backend: { snapshot, batch: BATCH, commit: async () => {}, cancel: async () => {} } };
-    }
-    return this.reader;
+  private snapshot(): Snapshot {
+    if (this.reader?.tree !== this.tree) this.reader = { tree: this.tree, snapshot: treeSnapshot(this.tree) };
+    return this.reader.snapshot;
   }
 
   async begin(mode: TransactionMode): Promise<KvTransaction> {
-    const { snapshot, backend } = this.current();
-    if (mode === "read") return new BufferedTransaction(mode, backend, false);
-    return new BufferedTransaction(mode, new WriteBackend(this, snapshot, this.log.begin()), true);
+    const snapshot = this.snapshot();
+    this.holders++;
+    if (mode === "read") return new BufferedTransaction(mode, new ReadBackend(this, snapshot, this.generation), false);
+    return new BufferedTransaction(mode, new WriteBackend(this, snapshot, this.log.begin(), this.generation), true);
   }
 
   async close(): Promise<void> {}
+
+  /** A transaction that read tree `generation` ended (committed or cancelled). */
+  release(generation: number): void {
+    if (generation === this.generation) this.holders--;
+  }
 
   /** A write transaction ends without committing (WriteBackend's cancel). */
   endAt(start: number): void {
     this.log.end(start);
   }
 
-  /** Validate and publish a write transaction's batch (WriteBackend's commit). */
-  commitAt(start: number, writes: PendingWrites, reads: ReadSet | undefined): void {
+  /** Validate and publish the batch of a write transaction that read tree `generation` (WriteBackend's commit). */
+  commitAt(start: number, writes: PendingWrites, reads: ReadSet | undefined, generation: number): void {
     // nothing written: the snapshot it read is a consistent point, nothing to validate
     if (writes.sets.length === 0 && writes.deletes.length === 0 && writes.ranges.length === 0) return this.log.committed(start, writes);
     try {
@@ -82,14 +90,37 @@ export class MemoryStore implements KvStore {
       this.log.end(start);
       throw e;
     }
-    if (writes.sets.length > 0 || writes.deletes.length > 0 || writes.ranges.length > 0) {
-      // the published tree is never mutated: open snapshots keep reading it
+    if (this.holders === 1 && generation === this.generation) {
+      // the committing transaction is the tree's only reader: write it in place (no copy of the paths written)
+      applyWrites(this.tree, writes);
+    } else {
+      // open snapshots keep reading the published tree: it is never changed under them
       const next = this.tree.clone();
       applyWrites(next, writes);
       this.tree = next;
-      this.commits++;
+      this.generation++;
+      this.holders = 0;
     }
+    this.commits++;
     this.log.committed(start, writes);
+  }
+}
+
+/** One read transaction's side of the store: it tells the store when it ends. */
+class ReadBackend implements TransactionBackend {
+  readonly batch = BATCH;
+  constructor(
+    private readonly store: MemoryStore,
+    readonly snapshot: Snapshot,
+    private readonly generation: number,
+  ) {}
+
+  async commit(): Promise<void> {
+    this.store.release(this.generation);
+  }
+
+  async cancel(): Promise<void> {
+    this.store.release(this.generation);
   }
 }
 
@@ -100,13 +131,19 @@ class WriteBackend implements TransactionBackend {
     private readonly store: MemoryStore,
     readonly snapshot: Snapshot,
     private readonly start: number,
+    private readonly generation: number,
   ) {}
 
   async commit(writes: PendingWrites, reads: ReadSet | undefined): Promise<void> {
-    this.store.commitAt(this.start, writes, reads);
+    try {
+      this.store.commitAt(this.start, writes, reads, this.generation);
+    } finally {
+      this.store.release(this.generation);
+    }
   }
 
   async cancel(): Promise<void> {
     this.store.endAt(this.start);
+    this.store.release(this.generation);
   }
 }
