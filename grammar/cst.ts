@@ -1094,6 +1094,8 @@ export type BinaryOpCstChildren = {
   NOT?: (IToken)[];
   IN?: IToken[];
   BinaryOpToken?: IToken[];
+  At?: (IToken)[];
+  ref?: IToken[];
 };
 
 export interface UnaryCstNode extends CstNode {

@@ -26,6 +26,8 @@ export function expressionRules($: Grammar): ExpressionRules {
     { ALT: () => { $.CONSUME(K.IS); $.OPTION(() => $.CONSUME(K.NOT)); } },
     { ALT: () => { $.CONSUME2(K.NOT); $.CONSUME(K.IN); } },
     { ALT: () => $.CONSUME(T.BinaryOpToken) },
+    // `@1@`: MATCHES with a match reference (2.6.0 allows whitespace inside, 1.5.4 does not: to-ast)
+    { ALT: () => { $.CONSUME(T.At); $.CONSUME(T.NumberLiteral, { LABEL: "ref" }); $.CONSUME2(T.At); } },
   ];
 
   const alts_unary = [

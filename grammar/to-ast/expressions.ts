@@ -3,7 +3,7 @@ import type * as A from "../../src/ast/nodes.js";
 import type * as C from "../cst.js";
 import { Decimal, Geometry } from "../../src/value/types.js";
 import type { IToken } from "chevrotain";
-import { isToken, nodes, node, tok, has, req, firstKey, oneOf, firstToken, type Node, type Ctx } from "./context.js";
+import { isToken, nodes, node, tok, toks, has, req, firstKey, oneOf, firstToken, type Node, type Ctx } from "./context.js";
 import { block, statement, statementFrom } from "./statements.js";
 import { graph, identStart, postfixExpr } from "./idioms.js";
 import { objectEntries, prefixed, stringLiteral, regexLiteral } from "./literals.js";
@@ -41,10 +41,10 @@ function precedence(op: A.BinaryOp): number {
   }
 }
 
-/** Operators SurrealDB 2 refuses to chain without parentheses (`a = b = c`, `a IN b CONTAINS c`); not `==` nor `<` `<=` `>` `>=`. */
+/** Operators SurrealDB 2 refuses to chain without parentheses (`a = b = c`, `a IN b CONTAINS c`); not `==`, `<` `<=` `>` `>=`, `@@`. */
 function nonAssociative(op: A.BinaryOp): boolean {
   const p = precedence(op);
-  return (p === 4 || p === 5) && op !== "==" && op !== "<" && op !== "<=" && op !== ">" && op !== ">=";
+  return (p === 4 || p === 5) && op !== "==" && op !== "<" && op !== "<=" && op !== ">" && op !== ">=" && op !== "MATCHES";
 }
 
 /** A node holding an operand's parts: a unary node, or an expr node (its first operand). */
@@ -57,6 +57,7 @@ export function expr(ctx: Ctx, n: C.ExprCstNode): A.Expr {
   if (operands.length === 0) return first;
   const opNodes = nodes(n, "binaryOp");
   const ops = opNodes.map((o) => binaryOp(ctx, o));
+  const refs = opNodes.map((o) => matchRef(ctx, o));
   const values = [first];
   for (const u of operands) values.push(unary(ctx, u));
   // Precedence climbing over the flat operand/operator list (all operators left-associative).
@@ -71,7 +72,8 @@ export function expr(ctx: Ctx, n: C.ExprCstNode): A.Expr {
       if (nonAssociative(op) && left.kind === "Binary" && nonAssociative(left.op)) {
         ctx.fail(firstToken(opNodes[at]), "Chaining relational operators have no defined associativity.");
       }
-      left = { kind: "Binary", op, left, right };
+      const ref = refs[at];
+      left = ref === undefined ? { kind: "Binary", op, left, right } : { kind: "Binary", op, left, right, ref };
     }
     return left;
   };
@@ -79,6 +81,7 @@ export function expr(ctx: Ctx, n: C.ExprCstNode): A.Expr {
 }
 
 function binaryOp(ctx: Ctx, n: C.BinaryOpCstNode): A.BinaryOp {
+  if (has(n, "ref")) return "MATCHES";
   if (has(n, "IS")) return has(n, "NOT") ? "!=" : "=";
   if (has(n, "NOT")) return "NOTINSIDE";
   const t = req(tok(n, "BinaryOpToken"));
@@ -98,6 +101,20 @@ function unary(ctx: Ctx, n: UnaryParts): A.Expr {
   if (t) return cast(ctx, t, req(node(n, "unary")), n);
   if (node(n, "valueRange")) return valueRange(ctx, n, firstKey(n) === "valueRange" ? undefined : postfixExpr(ctx, n), n);
   return postfixExpr(ctx, n);
+}
+
+/** The reference number of `@N@` (a u8, as SurrealDB reads it; 1.5.4 reads no whitespace inside). */
+function matchRef(ctx: Ctx, n: C.BinaryOpCstNode): number | undefined {
+  const ref = tok(n, "ref");
+  if (ref === undefined) return undefined;
+  const [open, close] = toks(n, "At");
+  if (ctx.compat === 1 && (ref.startOffset !== req(open).startOffset + 1 || req(close).startOffset !== ref.startOffset + ref.image.length)) {
+    ctx.fail(ref, "Unexpected whitespace in a match reference `@N@`", ["@"]);
+  }
+  const dot = ref.image.search(/[^0-9]/);
+  if (dot >= 0) throw parseErrorAt(ctx.text, ref.startOffset + dot, 1, `Unexpected character \`${ref.image[dot]}\` starting float, only integers are allowed here`);
+  if (Number(ref.image) > 255) ctx.fail(ref, "Invalid integer: number too large to fit in target type");
+  return Number(ref.image);
 }
 
 /** `-x`, `!x`, `+x` over `inner` (without its range tail when `bare`). */

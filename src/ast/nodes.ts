@@ -196,6 +196,8 @@ export interface BinaryExpr {
   readonly op: BinaryOp;
   readonly left: Expr;
   readonly right: Expr;
+  /** MATCHES' reference number (`@1@`). */
+  readonly ref?: number;
   readonly pos?: Pos;
 }
 

@@ -169,6 +169,20 @@ describe("range values (2.x, as 2.6.0 reads them)", () => {
   });
 });
 
+describe("MATCHES with a reference `@N@` (oracle 2.6.0 / 1.5.4)", () => {
+  it("reads the reference (a u8), with whitespace inside in 2.x only", () => {
+    expect(expr("a @1@ 'x'")).toMatchObject({ kind: "Binary", op: "MATCHES", ref: 1 });
+    expect(expr("a @@ 'x'")).not.toHaveProperty("ref");
+    expect(parse("RETURN 'a' @ 1 @ 'b'")).toHaveLength(1);
+    expect(() => parse("RETURN 'a' @ 1 @ 'b'", { compat: 1 })).toThrow(/Parse error: Unexpected whitespace/);
+  });
+  it("refuses a reference past 255, a float, a sign, a boolean operator", () => {
+    expect(() => parse("RETURN 'a' @256@ 'b'")).toThrow("Parse error: Invalid integer: number too large to fit in target type\n --> [1:13]");
+    expect(() => parse("RETURN 'a' @1.5@ 'b'")).toThrow("Parse error: Unexpected character `.` starting float, only integers are allowed here\n --> [1:14]");
+    for (const q of ["RETURN 'a' @-1@ 'b'", "RETURN 'a' @AND@ 'b'", "RETURN 'a' @1,OR@ 'b'"]) expect(() => parse(q), q).toThrow(ParseError);
+  });
+});
+
 describe("2.x syntax that 1.x refuses (oracle: 1.5.4 answers 'Failed to parse query')", () => {
   it("closures", () => {
     expect(() => parse("RETURN |$x| $x + 1", { compat: 1 })).toThrow(/Parse error: Unexpected token `\|`/);

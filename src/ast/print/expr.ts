@@ -26,7 +26,7 @@ const exprPrinters: ExprPrinters = {
   Param: (e) => `$${e.name}`,
   Table: (e, c) => ident(e.name, c),
   Idiom: (e, c) => printIdiom(e, c),
-  Binary: (e, c) => `${expr(e.left, c)} ${binaryOpText[e.op]} ${expr(e.right, c)}`,
+  Binary: (e, c) => `${expr(e.left, c)} ${e.ref === undefined ? binaryOpText[e.op] : `@${e.ref}@`} ${expr(e.right, c)}`,
   Unary: (e, c) => `${e.op}${expr(e.operand, c)}`,
   Cast: (e, c) => `<${type(e.type, c)}> ${expr(e.expr, c)}`,
   Call: (e, c) => `${fnName(e.name, c)}(${list(e.args, c)})`,
