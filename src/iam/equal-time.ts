@@ -4,7 +4,7 @@
 // (equal-time-floor.ts), whatever the stored hash's algorithm and cost.
 
 import type { CallExpr, Expr } from "../ast/nodes.js";
-import { watchPasswordCompares } from "../exec/functions/crypto.js";
+import { watchPasswordCompares, type AdmitStoredHash } from "../exec/functions/crypto.js";
 import { dummyCompare, PASSWORD_ALGORITHMS, type PasswordAlgorithm } from "../exec/functions/hashing.js";
 import type { Session } from "../exec/session.js";
 import { equalTimeTimer, padFailure, referenceSample } from "./equal-time-floor.js";
@@ -56,12 +56,12 @@ export async function timedDummy(alg: PasswordAlgorithm, pass: string): Promise<
 }
 
 /**
- * Watches the password compares `clause` computes on `session` from now on; `settle` (a failure) pays the dummy verify
- * when none ran, then waits for the clause's floor.
+ * Watches the password compares `clause` computes on `session` from now on (each stored hash asks `admit` first: one
+ * held back verifies nothing); `settle` (a failure) pays the dummy verify when none ran, then waits for the clause's floor.
  */
-export function equalTimeSignin(clause: Expr, session: Session): { settle(): Promise<void>; run<T>(evaluate: () => Promise<T>): Promise<T> } {
+export function equalTimeSignin(clause: Expr, session: Session, admit?: AdmitStoredHash): { settle(): Promise<void>; run<T>(evaluate: () => Promise<T>): Promise<T> } {
   const start = equalTimeTimer.now();
-  const compares = watchPasswordCompares(session);
+  const compares = watchPasswordCompares(session, admit);
   const settle = async () => {
     if (compares.length === 0) await timedDummy(compareAlgorithm(clause), "surql-auth-dummy");
     await padFailure(clause, clauseAlgorithms(clause), start);

@@ -3,6 +3,7 @@
 import type { Expr } from "../ast/nodes.js";
 import { InvalidAuth, ThrownError } from "../errors/index.js";
 import type { StoredAccess } from "../exec/contract.js";
+import type { AdmitStoredHash } from "../exec/functions/crypto.js";
 import { checkSettableAll } from "../exec/protected.js";
 import type { Session } from "../exec/session.js";
 import { isValueObject, RecordId, type Value, type ValueObject } from "../value/types.js";
@@ -89,6 +90,7 @@ export async function recordSignin(
   ns: string,
   db: string,
   ac: string,
+  admit?: AdmitStoredHash,
 ): Promise<{ token: string }> {
   const { compat } = ctx;
   const stored = loadRecordAccess(ctx, ns, db, ac, op, vars);
@@ -103,7 +105,7 @@ export async function recordSignin(
     throw queryFailed(compat, op);
   }
   const priv = privilegedSession(ctx, session, "DATABASE", ns, db);
-  const equalTime = op === "signin" ? equalTimeSignin(clause, priv) : undefined;
+  const equalTime = op === "signin" ? equalTimeSignin(clause, priv, admit) : undefined;
   // SIGNIN: a clause error (a credential of the wrong type) may depend on whether a row matched: answer as no record.
   const fail = equalTime ? noRecordReturned : () => queryFailed(compat, op);
   const evaluate = () => runClause(ctx, clause, priv, vars, fail);

@@ -2,6 +2,7 @@
 
 import type { Base } from "../ast/nodes.js";
 import { InvalidAuth } from "../errors/index.js";
+import type { AdmitStoredHash } from "../exec/functions/crypto.js";
 import type { Session } from "../exec/session.js";
 import type { ValueObject } from "../value/types.js";
 import { getAccess, type IamContext } from "./context.js";
@@ -26,16 +27,17 @@ export function signinTarget(ns: string | undefined, db: string | undefined, ac:
   return { kind: "none" };
 }
 
-export async function signin(ctx: IamContext, session: Session, vars: ValueObject): Promise<{ token: string; refresh?: string }> {
+/** `admit`: the throttle's word on each stored password hash the signin is about to verify (throttle.ts). */
+export async function signin(ctx: IamContext, session: Session, vars: ValueObject, admit?: AdmitStoredHash): Promise<{ token: string; refresh?: string }> {
   assertComputedCredentials(vars, ctx.compat);
   const { ns, db, ac, user, pass } = readCredentials(vars, ctx.compat);
   const target = signinTarget(ns, db, ac);
   switch (target.kind) {
     case "record":
-      return recordSignin(ctx, session, vars, "signin", target.ns, target.db, target.ac);
+      return recordSignin(ctx, session, vars, "signin", target.ns, target.db, target.ac, admit);
     case "user":
       if (user === undefined || pass === undefined) throw missingUserOrPass();
-      return userSignin(ctx, session, target.base, target.ns, target.db, user, pass);
+      return userSignin(ctx, session, target.base, target.ns, target.db, user, pass, admit);
     case "namespaceAccess":
       if (ctx.compat === 1) throw noSigninTarget();
       return namespaceAccessSignin(ctx, target.ns, target.ac, vars);

@@ -1,11 +1,12 @@
 // Which throttle buckets an attempt counts in, decided from the request alone (never a user or record lookup, so the
 // answer cannot depend on whether the identity exists): the identity it tries, and the client's address.
 
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { isIPv6 } from "node:net";
 import type { Base } from "../ast/nodes.js";
 import type { Session } from "../exec/session.js";
-import type { ValueObject } from "../value/types.js";
+import { decimalFromScaled, parseDecimalText } from "../value/decimal.js";
+import { Decimal, isValueObject, type Value, type ValueObject } from "../value/types.js";
 import { getAccess, type IamContext } from "./context.js";
 import { rawString, readCredentials } from "./credentials.js";
 import { signinTarget } from "./signin.js";
@@ -38,10 +39,35 @@ const fold = (text: string): string => text.normalize("NFKC").trim().toLowerCase
 
 const identity = (parts: readonly string[]): Bucket => ({ kind: "identity", key: bucketKey(parts), countsSuccess: false });
 
+/**
+ * A number of any kind as one text: SurrealDB's `=` finds int 42, float 42.0 and decimal 42.00 / 4.2e1 equal, so they
+ * are one identity (attack pass 11, I2). Exact: the decimal digits of the value, trailing zeros dropped.
+ */
+export function canonicalNumber(n: bigint | number | Decimal): string {
+  if (typeof n === "number" && !Number.isFinite(n)) return String(n);
+  const s = parseDecimalText(typeof n === "object" ? n.text : String(n));
+  if (!s) return String(n);
+  let { unscaled, scale } = s;
+  while (scale > 0 && unscaled % 10n === 0n) {
+    unscaled /= 10n;
+    scale--;
+  }
+  return decimalFromScaled({ unscaled, scale }).text;
+}
+
+const isNumber = (v: unknown): v is bigint | number | Decimal => typeof v === "bigint" || typeof v === "number" || v instanceof Decimal;
+
+/** A selector value as text, numbers canonical at any depth (an array or object of them too). */
+function selectorText(v: Value, compat: IamContext["compat"]): string {
+  if (isNumber(v)) return canonicalNumber(v);
+  if (!Array.isArray(v) && !isValueObject(v)) return rawString(v, compat);
+  return JSON.stringify(v, (_k, x: unknown) => (isNumber(x) ? `#${canonicalNumber(x)}` : x));
+}
+
 /** A selector's value as its identity part, or undefined when absent (NONE, NULL, blank: an alternative not used). */
 function selectorValue(v: ValueObject[string], compat: IamContext["compat"]): string | undefined {
   if (v === undefined || v === null) return undefined;
-  const folded = fold(rawString(v, compat));
+  const folded = fold(selectorText(v, compat));
   return folded === "" ? undefined : folded;
 }
 
@@ -58,7 +84,7 @@ function recordIdentities(ctx: IamContext, ns: string, db: string, ac: string, v
   const named = (k: string) => !TARGET_KEYS.has(k) && !PASSWORD_LIKE.test(k);
   if (!clause) {
     const names = Object.keys(vars).filter(named).sort();
-    return [identity(["record", ns, db, ac, ...names.flatMap((k) => [k, fold(rawString(vars[k], ctx.compat))])])];
+    return [identity(["record", ns, db, ac, ...names.flatMap((k) => [k, fold(selectorText(vars[k], ctx.compat))])])];
   }
   const parts = [...selectorsOf(clause)]
     .filter((k) => named(k) && Object.prototype.hasOwnProperty.call(vars, k))
@@ -69,6 +95,14 @@ function recordIdentities(ctx: IamContext, ns: string, db: string, ac: string, v
     });
   if (parts.length === 0) return [identity(["record", ns, db, ac])];
   return parts.map((kv) => identity(["record", ns, db, ac, ...kv]));
+}
+
+/**
+ * The stored credential a signin compared (a password hash: what is really guessed, whatever spelling of the login
+ * selected it), as an identity: an HMAC of it under the throttle's secret, so no hash is kept in memory or the store.
+ */
+export function credentialBucket(secret: Uint8Array, storedHash: string): Bucket {
+  return { kind: "identity", key: createHmac("sha256", secret).update(storedHash).digest("base64url").slice(0, 22), countsSuccess: false };
 }
 
 /** A system user name at each level a credential check of `base` searches (v1 legacy: ROOT → NS → DB). */

@@ -36,6 +36,9 @@ const readMs = (key: Key, at: number): number => Number(new DataView(key.buffer,
 const idBytes = (id: string): Uint8Array => Uint8Array.from(Buffer.from(id, "hex"));
 const idText = (key: Key, at: number): string => Buffer.from(key.subarray(at, at + ID_BYTES)).toString("hex");
 
+/** The secret credential buckets are keyed with (throttle-keys.ts), one for every node on the store. */
+const SECRET = ascii.encode("\u0001tks\u0000");
+
 const bucketPrefix = (bucket: string): Key => concatBytes([BY_BUCKET, ascii.encode(bucket)]);
 const bucketMarkKey = (bucket: string, mark: ThrottleMark): Key => concatBytes([bucketPrefix(bucket), msBytes(mark.ms), idBytes(mark.id)]);
 const timeMarkKey = (bucket: string, mark: ThrottleMark): Key => concatBytes([BY_TIME, msBytes(mark.ms), ascii.encode(bucket), idBytes(mark.id)]);
@@ -59,6 +62,27 @@ export class KvThrottleStore {
       return out;
     } finally {
       await txn.cancel();
+    }
+  }
+
+  /** The store's throttle secret, made at first use (a node racing another to make it retries and reads the winner's). */
+  async secret(): Promise<Uint8Array> {
+    for (let attempt = 0; ; attempt++) {
+      const txn = await this.kv.begin("write");
+      try {
+        const stored = await txn.get(SECRET);
+        if (stored !== undefined && stored.length === 32) {
+          await txn.cancel();
+          return stored;
+        }
+        const made = Uint8Array.from(randomBytes(32));
+        txn.set(SECRET, made);
+        await txn.commit();
+        return made;
+      } catch (e) {
+        if (!txn.closed) await txn.cancel();
+        if (attempt >= 3) throw e;
+      }
     }
   }
 

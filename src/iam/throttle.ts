@@ -1,15 +1,18 @@
 // Throttling and lockout of signin, signup, HTTP Basic and authenticate (issue #13 §1): an attempt is refused before any
 // lookup or password hash when one of its buckets (throttle-keys.ts) is locked or backing off; otherwise it reserves a
-// mark in each, and its outcome keeps or takes them back. Marks live in a bounded LRU on this node and, with a
+// mark in each, and its outcome keeps or takes them back. A signin also counts in the bucket of each stored password
+// hash it compares (attack pass 11, I2), joined when the compare asks; a hash held back there verifies nothing. Marks live in a bounded LRU on this node and, with a
 // shared store, in the store too (throttle-store.ts), read again at most every CACHE_MS.
 
+import { randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { AUTH_MESSAGES } from "../errors/catalogue.js";
 import { SurrealError } from "../errors/index.js";
+import type { AdmitStoredHash } from "../exec/functions/crypto.js";
 import type { Clock } from "../exec/session.js";
 import type { KvStore } from "../store/kv/types.js";
 import type { IamLogger } from "./context.js";
-import type { Bucket } from "./throttle-keys.js";
+import { credentialBucket, type Bucket } from "./throttle-keys.js";
 import { defaultThrottleLimits, type ThrottleLimits } from "./throttle-limits.js";
 import { KvThrottleStore, newMark, type ThrottleMark } from "./throttle-store.js";
 
@@ -28,6 +31,8 @@ export const MAX_BUCKETS = 50_000;
 const MAX_MARKS = 64;
 /** How often a node sweeps marks older than every window out of the shared store. */
 const SWEEP_EVERY_MS = 60_000;
+
+const admitAll: AdmitStoredHash = () => Promise.resolve(true);
 
 interface Entry {
   /** Marks inside the window, oldest first. */
@@ -63,6 +68,8 @@ export class Throttle {
   /** Marks reserved by attempts still running here (not yet in the store). */
   private readonly pending = new Set<string>();
   private lastSweep = -Infinity;
+  /** The key of credential buckets: the shared store's (every node counts a hash alike), else this process's. */
+  private secretKey: Promise<Uint8Array> | undefined;
 
   constructor(opts: ThrottleOptions) {
     this.limits = { ...defaultThrottleLimits, ...opts.limits };
@@ -87,16 +94,24 @@ export class Throttle {
     return { max: l.ipMaxAttempts, windowMs: l.ipWindowMs, backoffAfter: 0, backoffBaseMs: 0 };
   }
 
-  /** Runs `attempt` unless a bucket refuses it (TooManyAttempts, before `attempt` does any work); counts its outcome. */
-  guard<T>(buckets: readonly Bucket[], attempt: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `attempt` unless a bucket refuses it (TooManyAttempts, before `attempt` does any work); counts its outcome.
+   * `attempt` is handed the admission of stored password hashes it compares (a signin clause's, a system user's).
+   */
+  guard<T>(buckets: readonly Bucket[], attempt: (admit: AdmitStoredHash) => Promise<T>): Promise<T> {
     // (nothing to count, as for an embedded connection's authenticate: the attempt itself, no promise of ours around it)
-    if (buckets.length === 0 || !this.limits.enabled) return attempt();
-    const active = buckets.filter((b) => this.rule(b).max > 0 || this.rule(b).backoffAfter > 0);
-    if (active.length === 0) return attempt();
+    if (buckets.length === 0 || !this.limits.enabled) return attempt(admitAll);
+    const active = buckets.filter((b) => this.counts(b));
+    if (active.length === 0) return attempt(admitAll);
     return this.guarded(active, attempt);
   }
 
-  private async guarded<T>(active: readonly Bucket[], attempt: () => Promise<T>): Promise<T> {
+  private counts(bucket: Bucket): boolean {
+    const rule = this.rule(bucket);
+    return rule.max > 0 || rule.backoffAfter > 0;
+  }
+
+  private async guarded<T>(active: readonly Bucket[], attempt: (admit: AdmitStoredHash) => Promise<T>): Promise<T> {
     // 1. what other nodes counted, unless read lately
     await this.refresh(active);
     // 2. refuse while a bucket is locked or backing off (no await from here to the reservation: concurrent attempts see each other)
@@ -108,7 +123,7 @@ export class Throttle {
       // a token is checked all the same (a signature, cheap): a valid one is never refused for the bad ones others
       // sent from its address (attack pass 6, D11: 60 bad Bearer tokens shut every user behind one proxy out)
       try {
-        return await attempt();
+        return await attempt(admitAll);
       } catch (e) {
         throw e instanceof SurrealError && e.code === "ExpiredToken" ? e : refused;
       }
@@ -117,17 +132,47 @@ export class Throttle {
     const mark = newMark(now);
     this.pending.add(mark.id);
     for (const b of active) this.entry(b.key).marks.push(mark);
-    // 4. the attempt, then its outcome
+    const joined = [...active];
+    // 4. the attempt (joining the bucket of each stored hash it compares), then its outcome
     let result: T;
     try {
-      result = await attempt();
+      result = await attempt((hash) => this.admit(joined, mark, hash));
     } catch (e) {
       // an expired token is no guess
-      await this.settle(active, mark, e instanceof SurrealError && e.code === "ExpiredToken");
+      await this.settle(joined, mark, e instanceof SurrealError && e.code === "ExpiredToken");
       throw e;
     }
-    await this.settle(active, mark, true);
+    await this.settle(joined, mark, true);
     return result;
+  }
+
+  /**
+   * A stored hash an attempt is about to verify: its bucket joins the attempt (the mark reserved there too), or, while
+   * that bucket is locked or backing off, false: the compare verifies nothing and fails. Not a 429: that answer would
+   * come after the lookup, only for an account that exists (an unknown one has no hash), and tell it apart.
+   */
+  private async admit(joined: Bucket[], mark: ThrottleMark, storedHash: string): Promise<boolean> {
+    const secret = await this.secret();
+    // the store's secret unreadable: the selector and address buckets still count this attempt
+    if (!secret) return true;
+    const bucket = credentialBucket(secret, storedHash);
+    if (!this.counts(bucket) || joined.some((b) => b.key === bucket.key)) return true;
+    await this.refresh([bucket]);
+    // (no await from the check to the reservation, as in guarded)
+    if (this.waitMs(bucket, this.clock.now()) > 0) return false;
+    this.entry(bucket.key).marks.push(mark);
+    joined.push(bucket);
+    return true;
+  }
+
+  private async secret(): Promise<Uint8Array | undefined> {
+    try {
+      return await (this.secretKey ??= this.store ? this.store.secret() : Promise.resolve(Uint8Array.from(randomBytes(32))));
+    } catch (e) {
+      this.secretKey = undefined;
+      this.logger.debug("throttle: reading the store's secret failed", { error: (e as Error).message });
+      return undefined;
+    }
   }
 
   private entry(key: string): Entry {

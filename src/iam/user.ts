@@ -3,6 +3,7 @@
 import type { Base } from "../ast/nodes.js";
 import { InvalidAuth } from "../errors/index.js";
 import type { StoredUser } from "../exec/contract.js";
+import type { AdmitStoredHash } from "../exec/functions/crypto.js";
 import type { Actor, Session } from "../exec/session.js";
 import { claimsToValue } from "./claims.js";
 import { definitionRef, getUser, levelOf, type IamContext } from "./context.js";
@@ -31,9 +32,12 @@ export function basicLevel(ctx: IamContext, where: { ns?: string | undefined; db
   return db !== undefined ? "DATABASE" : ns !== undefined ? "NAMESPACE" : "ROOT";
 }
 
+const admitAll: AdmitStoredHash = () => Promise.resolve(true);
+
 /**
  * Finds the user whose password verifies. A known user with a wrong password gets the same InvalidAuth as an
- * unknown one, after the same single verify and the same wait (stricter than SurrealDB's Basic, which tells them apart).
+ * unknown one, after the same single verify and the same wait (stricter than SurrealDB's Basic, which tells them apart);
+ * so does a user whose hash the throttle holds back (`admit`: locked or backing off), after a dummy verify.
  */
 async function checkCredentials(
   ctx: IamContext,
@@ -42,10 +46,11 @@ async function checkCredentials(
   db: string | undefined,
   name: string,
   pass: string,
+  admit: AdmitStoredHash,
 ): Promise<FoundUser> {
   const start = equalTimeTimer.now();
   try {
-    return await findCredentials(ctx, base, ns, db, name, pass);
+    return await findCredentials(ctx, base, ns, db, name, pass, admit);
   } catch (e) {
     // a failure answers no sooner than the engine's floor, whatever the stored hash's cost (E9)
     await padFailure(ctx.engine, ["argon2"], start);
@@ -53,19 +58,34 @@ async function checkCredentials(
   }
 }
 
-async function findCredentials(ctx: IamContext, base: Base, ns: string | undefined, db: string | undefined, name: string, pass: string): Promise<FoundUser> {
+async function findCredentials(
+  ctx: IamContext,
+  base: Base,
+  ns: string | undefined,
+  db: string | undefined,
+  name: string,
+  pass: string,
+  admit: AdmitStoredHash,
+): Promise<FoundUser> {
   const legacy = ctx.compat === 1 && !ctx.authLevelEnabled;
   const levels = credentialLevels(ctx, base);
   let tried = false;
+  let verified = false;
   for (const level of levels) {
     const user = name === "" ? undefined : getUser(ctx, level, ns, db, name);
     if (!user) continue;
     tried = true;
+    // a user without a password hash can never verify: nothing to guess, nothing to count
+    if (user.def.passhash && !(await admit(user.def.passhash))) {
+      if (legacy) continue;
+      break;
+    }
+    verified = true;
     const check = await verifyPassword(user.def.passhash, pass);
     if (check.ok) return { user, base: level };
     if (!legacy) throw new InvalidAuth(`password did not verify for user '${name}' (${check.reason})`);
   }
-  if (!tried) await dummyVerify(pass);
+  if (!verified) await dummyVerify(pass);
   throw new InvalidAuth(tried ? `password did not verify for user '${name}'` : `no ${base.toLowerCase()} user '${name}'`);
 }
 
@@ -96,8 +116,9 @@ export async function userSignin(
   db: string | undefined,
   name: string,
   pass: string,
+  admit: AdmitStoredHash = admitAll,
 ): Promise<{ token: string }> {
-  const found = await checkCredentials(ctx, base, ns, db, name, pass);
+  const found = await checkCredentials(ctx, base, ns, db, name, pass, admit);
   const nowMs = ctx.clock.now();
   const durationNanos = ctx.compat === 1 ? ctx.v1TokenNanos : (found.user.def.duration.token?.nanos ?? HOUR_NANOS);
   const issued = await issueToken(
@@ -135,11 +156,12 @@ export async function basicAuth(
   name: string,
   pass: string,
   where: { ns?: string | undefined; db?: string | undefined },
+  admit: AdmitStoredHash = admitAll,
 ): Promise<void> {
   const { ns, db } = where;
   const base = basicLevel(ctx, where);
   if (base === undefined) throw new InvalidAuth("Basic auth with a database but no namespace");
-  const found = await checkCredentials(ctx, base, ns, db, name, pass);
+  const found = await checkCredentials(ctx, base, ns, db, name, pass, admit);
   applyAuth(session, {
     ns: undefined,
     db: undefined,

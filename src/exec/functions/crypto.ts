@@ -9,21 +9,35 @@ import { generatePasswordHash, HASHING, PASSWORD_ALGORITHMS, type PasswordAlgori
 import { clientHashes } from "./hash-gate.js";
 import { fn, type BuiltinTable } from "./registry.js";
 
-/** Per watched session: the algorithms whose compare computed a hash (refused stored hashes compute none). */
-const compareLogs = new WeakMap<Session, PasswordAlgorithm[]>();
+/**
+ * Asked before a watched compare verifies a stored hash (signin's throttle, keyed on the credential compared): false
+ * holds it back, and the compare answers false without a verify.
+ */
+export type AdmitStoredHash = (storedHash: string) => Promise<boolean>;
+
+interface CompareWatch {
+  /** The algorithms whose compare computed a hash (refused stored hashes compute none). */
+  readonly log: PasswordAlgorithm[];
+  readonly admit: AdmitStoredHash | undefined;
+}
+
+const compareWatches = new WeakMap<Session, CompareWatch>();
 
 /** From now on, records on `session` which password compares computed a hash (signin's equal-time check). */
-export function watchPasswordCompares(session: Session): readonly PasswordAlgorithm[] {
+export function watchPasswordCompares(session: Session, admit?: AdmitStoredHash): readonly PasswordAlgorithm[] {
   const log: PasswordAlgorithm[] = [];
-  compareLogs.set(session, log);
+  compareWatches.set(session, { log, admit });
   return log;
 }
 
-/** `crypto::<alg>::compare`: false for a refused stored hash, else one verify (logged on a watched session). */
+/** `crypto::<alg>::compare`: false for a refused stored hash or one held back, else one verify (logged on a watched session). */
 async function compare(alg: PasswordAlgorithm, hash: string, pass: string, ctx: FunctionContext): Promise<boolean> {
   const prepared = HASHING[alg].prepare(hash);
   if (!prepared.ok) return false;
-  compareLogs.get(ctx.session)?.push(alg);
+  const watch = compareWatches.get(ctx.session);
+  // only owner-written code (the SIGNIN clause and what it calls) runs on a watched session
+  if (watch?.admit && ctx.clientWritten !== true && !(await watch.admit(hash))) return false;
+  watch?.log.push(alg);
   return prepared.verify(pass);
 }
 
