@@ -39,18 +39,20 @@ const admitAll: AdmitStoredHash = () => Promise.resolve(true);
  * unknown one, after the same single verify and the same wait (stricter than SurrealDB's Basic, which tells them apart);
  * so does a user whose hash the throttle holds back (`admit`: locked or backing off), after a dummy verify.
  */
-async function checkCredentials(
-  ctx: IamContext,
-  base: Base,
-  ns: string | undefined,
-  db: string | undefined,
-  name: string,
-  pass: string,
-  admit: AdmitStoredHash,
-): Promise<FoundUser> {
+/** One credential check: the level asked for, where, the name and password, and the throttle's word on stored hashes. */
+interface CredentialCheck {
+  readonly base: Base;
+  readonly ns: string | undefined;
+  readonly db: string | undefined;
+  readonly name: string;
+  readonly pass: string;
+  readonly admit: AdmitStoredHash;
+}
+
+async function checkCredentials(ctx: IamContext, check: CredentialCheck): Promise<FoundUser> {
   const start = equalTimeTimer.now();
   try {
-    return await findCredentials(ctx, base, ns, db, name, pass, admit);
+    return await findCredentials(ctx, check);
   } catch (e) {
     // a failure answers no sooner than the engine's floor, whatever the stored hash's cost (E9)
     await padFailure(ctx.engine, ["argon2"], start);
@@ -58,15 +60,7 @@ async function checkCredentials(
   }
 }
 
-async function findCredentials(
-  ctx: IamContext,
-  base: Base,
-  ns: string | undefined,
-  db: string | undefined,
-  name: string,
-  pass: string,
-  admit: AdmitStoredHash,
-): Promise<FoundUser> {
+async function findCredentials(ctx: IamContext, { base, ns, db, name, pass, admit }: CredentialCheck): Promise<FoundUser> {
   const legacy = ctx.compat === 1 && !ctx.authLevelEnabled;
   const levels = credentialLevels(ctx, base);
   let tried = false;
@@ -118,7 +112,7 @@ export async function userSignin(
   pass: string,
   admit: AdmitStoredHash = admitAll,
 ): Promise<{ token: string }> {
-  const found = await checkCredentials(ctx, base, ns, db, name, pass, admit);
+  const found = await checkCredentials(ctx, { base, ns, db, name, pass, admit });
   const nowMs = ctx.clock.now();
   const durationNanos = ctx.compat === 1 ? ctx.v1TokenNanos : (found.user.def.duration.token?.nanos ?? HOUR_NANOS);
   const issued = await issueToken(
@@ -161,7 +155,7 @@ export async function basicAuth(
   const { ns, db } = where;
   const base = basicLevel(ctx, where);
   if (base === undefined) throw new InvalidAuth("Basic auth with a database but no namespace");
-  const found = await checkCredentials(ctx, base, ns, db, name, pass, admit);
+  const found = await checkCredentials(ctx, { base, ns, db, name, pass, admit });
   applyAuth(session, {
     ns: undefined,
     db: undefined,

@@ -7,11 +7,12 @@ import argon2 from "argon2";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { HASHING } from "../../src/exec/functions/hashing.js";
 import { newSession, type Compat } from "../../src/exec/session.js";
-import { SurqlAuth, TooManyAttempts, type ThrottleLimits } from "../../src/index.js";
+import { SurqlAuth, type ThrottleLimits } from "../../src/index.js";
 import { hashPassword } from "../../src/iam/password.js";
 import { canonicalNumber } from "../../src/iam/throttle-keys.js";
 import { Decimal, type ValueObject } from "../../src/value/types.js";
 import { FakeClock } from "./fake-engine.js";
+import { outcome } from "./throttle-outcome.js";
 
 const CLAUSES = {
   pin: "SELECT * FROM acct WHERE num = $num AND crypto::argon2::compare(pass, $pass)",
@@ -37,15 +38,6 @@ DEFINE USER reader ON DATABASE PASSWORD 'reader-pass' ROLES VIEWER;`;
 
 /** A low lock count, no back-off, no address limit (unless a test sets one). */
 const LIMITS: Partial<ThrottleLimits> = { signinMaxFailures: 3, backoffAfter: 0, ipMaxAttempts: 0 };
-
-async function outcome(run: Promise<unknown>): Promise<string> {
-  try {
-    await run;
-    return "ok";
-  } catch (e) {
-    return e instanceof TooManyAttempts ? `throttled ${e.retryAfterSeconds}` : (e as Error).message;
-  }
-}
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -9,6 +9,7 @@ import { SurqlAuth, TooManyAttempts, type AuditEvent, type ThrottleLimits } from
 import { clientHost } from "../../src/iam/throttle-keys.js";
 import type { ValueObject } from "../../src/value/types.js";
 import { FakeClock } from "./fake-engine.js";
+import { outcome } from "./throttle-outcome.js";
 
 const ACCESS: Record<Compat, string> = {
   1: "DEFINE SCOPE account SESSION 1h SIGNUP (CREATE user SET email = $email, password = crypto::argon2::generate($password)) SIGNIN (SELECT * FROM user WHERE email = $email AND crypto::argon2::compare(password, $password))",
@@ -32,15 +33,6 @@ async function open(compat: Compat, limits: Partial<ThrottleLimits> = LIMITS) {
   return { db, clock, account };
 }
 
-/** The error `run` rejects with (TooManyAttempts, InvalidAuth …), or "ok". */
-async function outcome(run: Promise<unknown>): Promise<string> {
-  try {
-    await run;
-    return "ok";
-  } catch (e) {
-    return e instanceof TooManyAttempts ? `throttled ${e.retryAfterSeconds}` : (e as Error).message;
-  }
-}
 
 const from = (ip?: string): Session => newSession({ ip });
 
