@@ -8,7 +8,7 @@ import { incorrectArguments, fn, type BuiltinTable } from "./registry.js";
 import type { FunctionContext } from "./context.js";
 import { asRawString, parseRecordIdText } from "./util.js";
 import { parseDatetimeFormat } from "./strftime.js";
-import { sanitizeHtml } from "./html.js";
+import { sanitizeHtmlPaced } from "./html.js";
 import {
   compareSemver,
   formatSemver,
@@ -300,7 +300,7 @@ export const stringFunctions: BuiltinTable = {
   }),
   "string::matches": fn(["string", "regex"], ([s, r]) => regexMatches(r as Regex, str(s))),
   "string::html::encode": fn(["string"], ([s], ctx) => perCharacter(str(s), ctx, htmlEncode), { compat: 2 }),
-  "string::html::sanitize": fn(["string"], ([s]) => sanitizeHtml(str(s)), { compat: 2 }),
+  "string::html::sanitize": fn(["string"], ([s], ctx) => sanitizeHtmlPaced(str(s), () => ctx.budget?.checkpointNow()), { compat: 2 }),
   "string::len": fn(["string"], ([s]) => BigInt(codePoints(str(s)))),
   "string::lowercase": fn(["string"], ([s]) => str(s).toLowerCase()),
   "string::uppercase": fn(["string"], ([s]) => str(s).toUpperCase()),
