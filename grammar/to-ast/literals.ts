@@ -2,6 +2,7 @@
 import type * as A from "../../src/ast/nodes.js";
 import type * as C from "../cst.js";
 import { parseI64 } from "../../src/value/int.js";
+import { v1StringLiteral } from "../../src/value/json.js";
 import { RecordId, Uuid, type Regex, type RecordIdKey, type Value } from "../../src/value/types.js";
 import { regexFrom, regexSourceOf, RegexSyntaxError } from "../../src/value/regex.js";
 import { datetimeFromText, unquote, uuidFromText } from "../literals.js";
@@ -48,11 +49,12 @@ export function prefixed(ctx: Ctx, t: IToken): A.Expr {
   }
 }
 
-/** A string literal; read as compat 1, one whose whole text SurrealDB 1.x reads as a record id is that record id. */
+/** A string literal; read as compat 1, one whose whole text SurrealDB 1.x reads as a record id, datetime or uuid is that value. */
 export function stringLiteral(ctx: Ctx, t: IToken): A.Expr {
   const value = ctx.string(t);
-  const rid = ctx.compat === 1 ? v1RecordId(value) : undefined;
-  return rid ? { ...rid, pos: ctx.pos(t) } : { kind: "Literal", value, pos: ctx.pos(t) };
+  if (ctx.compat === 2) return { kind: "Literal", value, pos: ctx.pos(t) };
+  const rid = v1RecordId(value);
+  return rid ? { ...rid, pos: ctx.pos(t) } : { kind: "Literal", value: v1StringLiteral(value), pos: ctx.pos(t) };
 }
 
 /** 1.5.4's reading (oracle): a whole record id, without blanks around it or its `:`, a range, a uuid key or an empty key. */

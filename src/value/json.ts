@@ -98,6 +98,20 @@ export function legacyStrand(s: string, opts?: CompatOpts): Value {
 }
 
 /**
+ * A 1.x string literal as SurrealDB 1.5.4 reads it (oracle): the whole text an RFC 3339 datetime with a time part (a
+ * year of 4 digits, maybe signed; a longer fraction cut at 9 digits) is that datetime, a hyphenated uuid of version
+ * 1–8 that uuid. A 1.x export prints both as plain strings, so they import back as they were.
+ */
+export function v1StringLiteral(s: string): Value {
+  if (s.includes("T")) {
+    const d = tryParseDatetime(s, { compat: 1 });
+    if (d) return d;
+  }
+  const u = s.length === 36 ? tryParseUuid(s) : undefined;
+  return u !== undefined && s[14]! >= "1" && s[14]! <= "8" ? u : s;
+}
+
+/**
  * JSON input to a value: integers → int (bigint), other numbers → float, null → NULL.
  * With `legacyStrings`, strings go through `legacyStrand`.
  */
