@@ -74,6 +74,24 @@ for (const shared of SHARED) {
         expect(await outcome(b.iam.signin(from(), bob("wrong")))).not.toBe("ok");
         expect(await outcome(a.iam.signin(from(), bob("wrong")))).toMatch(/^throttled /);
       });
+
+      it(`a password hash locked on A is held back on B through another spelling of the login (one secret per store; compat ${compat})`, async () => {
+        const { a, b, clock, node } = await nodes();
+        const clause = "SELECT * FROM acct WHERE login = string::slug($login) AND crypto::argon2::compare(pass, $pass)";
+        await run(
+          a.ds,
+          rootSession(),
+          `${compat === 1 ? `DEFINE SCOPE slug SESSION 5m SIGNIN (${clause})` : `DEFINE ACCESS slug ON DATABASE TYPE RECORD SIGNIN (${clause})`};
+CREATE acct:1 SET login = 'bob', pass = crypto::argon2::generate('right');`,
+        );
+        const slug = (login: string, pass: string) => ({ NS: "test", DB: "test", [compat === 1 ? "SC" : "AC"]: "slug", login, pass });
+        for (let i = 0; i < 4; i++) expect(await outcome(a.iam.signin(newSession(), slug("bob", "wrong")))).toBe("failed");
+        clock.advance(CACHE_MS / 1000);
+        expect(await outcome(b.iam.signin(newSession(), slug("Bob!", "right")))).toBe("failed");
+        expect(await outcome((await node()).iam.signin(newSession(), slug("bob.", "right")))).toBe("failed");
+        clock.advance(900);
+        expect(await outcome(b.iam.signin(newSession(), slug("Bob!", "right")))).toBe("ok");
+      });
     }
 
     it("the sweep drops marks older than the cut and keeps the rest", async () => {
