@@ -34,8 +34,11 @@ const PASSWORD_LIKE = /pass|pwd|secret/i;
 
 const bucketKey = (parts: readonly string[]): string => createHash("sha256").update(JSON.stringify(parts)).digest("base64url").slice(0, 22);
 
-/** Case and Unicode form folded, spaces trimmed: `Bob@X.io ` and `bob@x.io` are one identity. */
-const fold = (text: string): string => text.normalize("NFKC").trim().toLowerCase();
+/** Spaces at either end, JavaScript's and Unicode's (U+0085 too, which SurrealDB's `string::trim` strips: attack pass 11, I2). */
+const EDGE_SPACE = /^[\s\p{White_Space}]+|[\s\p{White_Space}]+$/gu;
+
+/** Case and Unicode form folded, spaces trimmed: `Bob@X.io `, `bob@x.io\u0085` and `bob@x.io` are one identity. */
+const fold = (text: string): string => text.normalize("NFKC").replace(EDGE_SPACE, "").toLowerCase();
 
 const identity = (parts: readonly string[]): Bucket => ({ kind: "identity", key: bucketKey(parts), countsSuccess: false });
 
