@@ -3,6 +3,7 @@
 import type { TableEntry } from "../store/catalog.js";
 import type { ValueObject } from "../value/types.js";
 import type { DocEnv } from "./env.js";
+import { computeFutures } from "./futures.js";
 import { withoutPaths, type Path } from "./paths.js";
 import { checkPermissionsQuick, checkPermissionsTable, hiddenFields, keyPaths } from "./permissions.js";
 
@@ -29,5 +30,6 @@ async function selectSteps(env: DocEnv, table: TableEntry | undefined, doc: Valu
   if (!(await checkPermissionsTable(env, table, "select", doc))) return undefined;
   // 4. field `select` permissions strip fields (every hidden array element exactly: stricter than SurrealDB)
   const hidden = await hiddenFields(env, table, doc);
-  return { doc: withoutPaths(doc, hidden), hidden };
+  // 5. the future fields the reader sees, computed again
+  return { doc: await computeFutures(env, table, doc, withoutPaths(doc, hidden)), hidden };
 }
