@@ -19,6 +19,8 @@ const CLAUSES = {
   pinint: "SELECT * FROM acct WHERE num = <int> $num AND crypto::argon2::compare(pass, $pass)",
   trim: "SELECT * FROM acct WHERE login = string::trim($login) AND crypto::argon2::compare(pass, $pass)",
   slug: "SELECT * FROM acct WHERE login = string::slug($login) AND crypto::argon2::compare(pass, $pass)",
+  // the compare inside a function the clause calls
+  slugfn: "SELECT * FROM acct WHERE login = string::slug($login) AND fn::check(pass, $pass)",
   // no hash compared: the selector buckets are all there is
   plain: "SELECT * FROM acct WHERE num = $num AND fn::pin_ok(pin, $code)",
   plaintrim: "SELECT * FROM acct WHERE login = string::trim($login) AND fn::pin_ok(pin, $code)",
@@ -30,6 +32,7 @@ const define = (compat: Compat, name: string, signin: string) =>
 const SCHEMA = (compat: Compat) => `DEFINE NAMESPACE app; USE NS app; DEFINE DATABASE app; USE NS app DB app;
 DEFINE TABLE acct SCHEMALESS PERMISSIONS FOR select WHERE id = $auth.id;
 DEFINE FUNCTION fn::pin_ok($stored: string, $code: string) { RETURN $stored = $code };
+DEFINE FUNCTION fn::check($h: string, $p: string) { RETURN crypto::argon2::compare($h, $p) };
 ${Object.entries(CLAUSES)
   .map(([name, clause]) => define(compat, name, clause))
   .join("\n")}
@@ -89,6 +92,7 @@ describe.each([1, 2] as const)("compat %i: the lockout keys on the credential co
   for (const [ac, field, locker, spellings, answer] of [
     ["pinint", "num", "42", ["042", "+42", "0042"], "No record was returned"],
     ["slug", "login", "bob", ["Bob!", "¡bob", "--bob--"], "No record was returned"],
+    ["slugfn", "login", "bob", ["BOB?"], "No record was returned"],
     ["trim", "login", "bob", ["\u0085bob", "bob\u0085", "\u0085bob\u0085"], "throttled 900"],
   ] as const) {
     it(`${ac}: the right password through another spelling (${spellings.map((s) => JSON.stringify(s)).join(", ")}) fails while the account is locked, verifying nothing`, async () => {
