@@ -108,12 +108,33 @@ DEFINE USER cheapsys ON ROOT PASSHASH '${cheapArgon2}' ROLES VIEWER;`);
   report("system user, imported cheap argon2 PASSHASH", await medians({ unknown: () => user("ghost"), cheap: () => user("cheapsys"), normal: () => user("root") }), ["unknown", "cheap", "normal"]);
 }
 
+/** Attack pass 11, I2: the right password by a fresh spelling of a login whose password hash is locked (held back: a dummy verify). */
+async function heldBack(compat: 1 | 2): Promise<void> {
+  const db = await SurqlAuth.open({ compat, throttle: { signinMaxFailures: 3, backoffAfter: 0, ipMaxAttempts: 0 } });
+  const clause = "SELECT * FROM acct WHERE login = string::slug($login) AND crypto::argon2::compare(pass, $pass)";
+  await db.importText(`DEFINE NAMESPACE app; USE NS app; DEFINE DATABASE app; USE NS app DB app;
+DEFINE TABLE acct SCHEMALESS PERMISSIONS FOR select WHERE id = $auth.id;
+${compat === 1 ? `DEFINE SCOPE slug SESSION 5m SIGNIN (${clause})` : `DEFINE ACCESS slug ON DATABASE TYPE RECORD SIGNIN (${clause}) DURATION FOR TOKEN 5m`};
+CREATE acct:1 SET login = 'bob', pass = crypto::argon2::generate('right');`);
+  const signin = (login: string, pass: string) => fail(db.connect().signin({ NS: "app", DB: "app", [compat === 1 ? "SC" : "AC"]: "slug", login, pass }));
+  for (let i = 0; i < 3; i++) await signin("bob", "wrong");
+  // every try a fresh spelling (its own selector bucket): "Bob!", "Bob!!" … and "Gh!", "Gh!!" … for an unknown login
+  let n = 0;
+  report(
+    `locked hash by another spelling, compat ${compat}`,
+    await medians({ unknown: () => signin(`Gh${"!".repeat(++n)}`, "right"), held: () => signin(`Bob${"!".repeat(n)}`, "right") }),
+    ["unknown", "held"],
+  );
+}
+
 export async function benchEqualTime(): Promise<void> {
   console.log(`equal-time benchmark — ${os.cpus()[0]?.model ?? "unknown cpu"}, ${os.cpus().length} cores, node ${process.version}`);
   await recordSignin(2);
   await recordSignin(1);
   await basicAuth();
   await otherHashes();
+  await heldBack(2);
+  await heldBack(1);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchEqualTime();
