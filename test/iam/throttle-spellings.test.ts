@@ -113,6 +113,15 @@ describe.each([1, 2] as const)("compat %i: the lockout keys on the credential co
     });
   }
 
+  it("concurrent attempts through ten spellings count each other on the hash: three verifies on a limit of three", async () => {
+    const { via } = await open();
+    const verifies = realVerifies();
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => via("slug", { login: `bob${"!".repeat(i + 1)}`, pass: "wrong" })()));
+    expect(answers.every((a) => a === "No record was returned")).toBe(true);
+    expect(verifies()).toBe(3);
+    expect(await via("slug", { login: "BOB", pass: "right" })()).toBe("No record was returned");
+  });
+
   it("held-back attempts answer as an unknown account's, and add no failure to the held hash (the lock ends on time)", async () => {
     const { clock, via } = await open();
     for (let i = 0; i < 3; i++) await via("slug", { login: "bob", pass: `wrong${i}` })();
