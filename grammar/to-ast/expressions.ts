@@ -1,7 +1,8 @@
 // CST → AST, expressions: operator precedence over the flat operand/operator list, prefix operators, casts, ranges, primaries.
 import type * as A from "../../src/ast/nodes.js";
 import type * as C from "../cst.js";
-import { Decimal, Geometry } from "../../src/value/types.js";
+import { Decimal, Geometry, type Value, type ValueObject } from "../../src/value/types.js";
+import { geometryFromObject } from "../../src/value/geometry.js";
 import type { IToken } from "chevrotain";
 import { isToken, nodes, node, tok, toks, has, req, firstKey, oneOf, firstToken, type Node, type Ctx } from "./context.js";
 import { block, statement, statementFrom } from "./statements.js";
@@ -197,7 +198,7 @@ export function primary(ctx: Ctx, n: PrimaryNode): A.Expr {
     case "piped":
       return primary(ctx, one.node);
     case "array": return array(ctx, one.node);
-    case "object": return object(ctx, one.node);
+    case "object": return objectOrGeometry(ctx, one.node);
     case "block": return block(ctx, one.node);
     case "subquery": return subquery(ctx, one.node);
     case "graphStep": return { kind: "Idiom", parts: [graph(ctx, one.node)], pos: ctx.pos(one.node) };
@@ -228,6 +229,35 @@ export function array(ctx: Ctx, n: C.ArrayCstNode): A.ArrayExpr {
 
 export function object(ctx: Ctx, n: C.ObjectCstNode): A.ObjectExpr {
   return { kind: "Object", entries: objectEntries(ctx, n), pos: ctx.pos(n) };
+}
+
+/** An object literal; one of literal values shaped as GeoJSON is a geometry (SurrealDB's parser reads it so). */
+function objectOrGeometry(ctx: Ctx, n: C.ObjectCstNode): A.ObjectExpr | A.LiteralExpr {
+  const o = object(ctx, n);
+  if (o.entries.length !== 2) return o;
+  const value: ValueObject = {};
+  for (const e of o.entries) {
+    const v = literalValue(e.value);
+    if (v === NOT_LITERAL) return o;
+    value[e.key] = v;
+  }
+  const g = geometryFromObject(value, ctx.compat);
+  return g ? { kind: "Literal", value: g, pos: o.pos } : o;
+}
+
+const NOT_LITERAL = Symbol("not a literal");
+
+/** The value of a literal or an array of literals (`[1, [2, 3]]`), else NOT_LITERAL. */
+function literalValue(e: A.Expr): Value | typeof NOT_LITERAL {
+  if (e.kind === "Literal") return e.value;
+  if (e.kind !== "Array") return NOT_LITERAL;
+  const out: Value[] = [];
+  for (const item of e.items) {
+    const v = literalValue(item);
+    if (v === NOT_LITERAL) return NOT_LITERAL;
+    out.push(v);
+  }
+  return out;
 }
 
 export function subquery(ctx: Ctx, n: C.SubqueryCstNode): A.SubqueryExpr | A.LiteralExpr {

@@ -27,3 +27,4 @@ export * from "./int.js";
 export * from "./range.js";
 export * from "./object.js";
 export * from "./regex.js";
+export * from "./geometry.js";

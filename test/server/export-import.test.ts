@@ -119,7 +119,8 @@ describe("GET /export and POST /import (compat 1)", () => {
         USE NS test DB src;
         DEFINE SCOPE account SESSION 1h SIGNIN (SELECT * FROM person WHERE email = $email);
         DEFINE TABLE person SCHEMALESS PERMISSIONS FOR select WHERE id = $auth.id;
-        CREATE person:1 SET email = 'a@b.c', at = <datetime> '2024-01-02T03:04:05.5Z', u = <uuid> '0191e9d4-83b3-7b0e-8a3d-1c2b3a4d5e6f';
+        CREATE person:1 SET email = 'a@b.c', at = <datetime> '2024-01-02T03:04:05.5Z', u = <uuid> '0191e9d4-83b3-7b0e-8a3d-1c2b3a4d5e6f',
+          g = { type: 'LineString', coordinates: [[1, 2], [3, 4]] };
         RELATE person:1->knows->person:1 SET since = 2020;
       `);
       const exportOf = async (name: string) => (await fetch(`${base}/export`, { headers: { ...root, ...on(name) } })).text();
@@ -130,10 +131,13 @@ describe("GET /export and POST /import (compat 1)", () => {
       const res = await fetch(`${base}/import`, { method: "POST", headers: { ...root, ...on("copy"), accept: "application/json" }, body: text });
       expect(res.status).toBe(200);
       expect(await exportOf("copy")).toBe(text);
-      // 1.x prints datetimes and uuids as plain strings; its string literals read them back (datetime-strings-v1.surql)
+      // 1.x prints datetimes and uuids as plain strings, a line as a GeoJSON object; its literals read them back
+      // (datetime-strings-v1.surql, geometry-objects.surql)
       expect(text).toContain("at: '2024-01-02T03:04:05.500Z'");
-      const types = await fetch(`${base}/sql`, { method: "POST", headers: { ...root, ...on("copy"), accept: "application/json" }, body: "SELECT VALUE [type::is::datetime(at), type::is::uuid(u)] FROM person:1" });
-      expect(((await types.json()) as { result: unknown }[])[0]!.result).toEqual([[true, true]]);
+      expect(text).toContain("g: { type: 'LineString', coordinates: [[1, 2], [3, 4]] }");
+      const body = "SELECT VALUE [type::is::datetime(at), type::is::uuid(u), type::is::line(g)] FROM person:1";
+      const types = await fetch(`${base}/sql`, { method: "POST", headers: { ...root, ...on("copy"), accept: "application/json" }, body });
+      expect(((await types.json()) as { result: unknown }[])[0]!.result).toEqual([[true, true, true]]);
     } finally {
       await server.close();
     }

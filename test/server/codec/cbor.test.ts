@@ -192,6 +192,7 @@ describe("round trips", () => {
 });
 
 describe("agreement with the official SDK codec (surrealdb 2.0.8)", () => {
+  const P = (x: number, y: number) => new sdk.GeometryPoint([x, y]);
   const cases: [string, unknown, Value][] = [
     ["record id", new sdk.RecordId("person", 1), new RecordId("person", 1n)],
     ["record id with text key", new sdk.RecordId("person", "tobie"), new RecordId("person", "tobie")],
@@ -204,6 +205,20 @@ describe("agreement with the official SDK codec (surrealdb 2.0.8)", () => {
     ["NONE", undefined, undefined],
     ["int and float", { i: 7, f: 0.5, b: 9007199254740993n }, { i: 7n, f: 0.5, b: 9007199254740993n }],
     ["point", new sdk.GeometryPoint([1, 2.5]), new Geometry("Point", [1, 2.5])],
+    ["line", new sdk.GeometryLine([P(1, 2), P(3, 4)]), new Geometry("LineString", [[1, 2], [3, 4]])],
+    ["polygon", new sdk.GeometryPolygon([new sdk.GeometryLine([P(0, 0), P(1, 0), P(1, 1), P(0, 0)])]), new Geometry("Polygon", [[[0, 0], [1, 0], [1, 1], [0, 0]]])],
+    ["multipoint", new sdk.GeometryMultiPoint([P(0, 0), P(1, 1)]), new Geometry("MultiPoint", [[0, 0], [1, 1]])],
+    ["multiline", new sdk.GeometryMultiLine([new sdk.GeometryLine([P(1, 2), P(3, 4)])]), new Geometry("MultiLineString", [[[1, 2], [3, 4]]])],
+    [
+      "multipolygon",
+      new sdk.GeometryMultiPolygon([new sdk.GeometryPolygon([new sdk.GeometryLine([P(0, 0), P(1, 0), P(1, 1), P(0, 0)])])]),
+      new Geometry("MultiPolygon", [[[[0, 0], [1, 0], [1, 1], [0, 0]]]]),
+    ],
+    [
+      "collection",
+      new sdk.GeometryCollection([P(1, 2), new sdk.GeometryLine([P(1, 2), P(3, 4)])]),
+      new Geometry("GeometryCollection", [new Geometry("Point", [1, 2]), new Geometry("LineString", [[1, 2], [3, 4]])]),
+    ],
     [
       "record id range",
       new sdk.RecordIdRange("t", new sdk.BoundIncluded(1), new sdk.BoundExcluded(5)),
