@@ -2,25 +2,12 @@
 // WebSocket, or on 4; meanwhile /health is polled and root runs `RETURN 1`. Prints how long they waited, the server in a
 // child process. Run: node --import tsx bench/pipelined.ts [compat]
 
-import { request } from "node:http";
 import os from "node:os";
 import WebSocket from "ws";
-import { serveChild } from "./server-child.js";
+import { serveChild, timed } from "./server-child.js";
 
 const compat = process.argv[2] === "1" ? 1 : 2;
 const TEXT = `RETURN array::len([${Array(8_150).fill("t:1").join(",")}])`;
-
-function timed(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<number> {
-  const t = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, method, path, headers, agent: false }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(performance.now() - t));
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
-}
 
 async function post(port: number, path: string, body: object): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${port}${path}`, { method: "POST", headers: { accept: "application/json" }, body: JSON.stringify(body) });

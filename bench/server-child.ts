@@ -2,6 +2,7 @@
 // 127.0.0.1 with an example schema and reads its RSS; the child's side is this file run with `serve`.
 
 import { fork, type ChildProcess } from "node:child_process";
+import { request } from "node:http";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Compat } from "../src/exec/session.js";
@@ -14,6 +15,19 @@ export interface ServerChild {
   /** The server's unsent answer bytes and the sockets it closed; with `gc`, after a full garbage collection. */
   wire(gc?: boolean): Promise<{ queuedMb: number; closedSockets: number; heapMb: number; externalMb: number }>;
   stop(): Promise<void>;
+}
+
+/** Milliseconds one HTTP request to the server on `port` takes to be answered. */
+export function timed(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<number> {
+  const t = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, method, path, headers, agent: false }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(performance.now() - t));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
 }
 
 /** A surql-auth server with examples/schema-v<compat>.surql in a child process (node --import tsx). */

@@ -10,7 +10,7 @@ import type { Value, ValueObject } from "../value/types.js";
 import { AuthFailure, sessionFromRequest } from "./auth.js";
 import { logRequest } from "./request-log.js";
 import { Outbox, type WireMeter } from "./backpressure.js";
-import { DecodeError, decodeRpcMessage, encodeValue, stringifyJson, type WireFormat } from "./codec/index.js";
+import { DecodeError, decodeRpcMessage, encodeFrame, encodeValue, type WireFormat } from "./codec/index.js";
 import { databaseError, invalidRequest, toRpcError } from "./rpc/errors.js";
 import { dispatch, errorResponse, undecodableResponse } from "./rpc/dispatch.js";
 import { usableId } from "./rpc/request.js";
@@ -99,16 +99,30 @@ class Connection {
     }
   }
 
-  private send(response: ValueObject): void {
+  /** Answer: encoded at once when small; a large answer a piece at a time (attack pass 11, I5), the request held in flight meanwhile. */
+  private send(response: ValueObject): Promise<void> | void {
     if (this.closed) return;
-    let frame: string | Uint8Array;
     try {
-      frame = encodeValue(this.format, response, this.ctx.compat);
+      const frame = encodeFrame(this.format, response, this.ctx.compat, () => this.closed);
+      if (!(frame instanceof Promise)) return this.deliver(frame);
+      return frame.then(
+        (f) => f && this.deliver(f),
+        (e) => this.failed(response, e),
+      );
     } catch (e) {
-      this.ctx.logger.error("rpc response encoding failed", e);
-      const id = response["id"];
-      frame = encodeValue(this.format, errorResponse(toRpcError(e), id, "id" in response), this.ctx.compat);
+      this.failed(response, e);
     }
+  }
+
+  /** The answer could not be encoded: its request gets the error instead. */
+  private failed(response: ValueObject, e: unknown): void {
+    this.ctx.logger.error("rpc response encoding failed", e);
+    const id = response["id"];
+    this.deliver(encodeValue(this.format, errorResponse(toRpcError(e), id, "id" in response), this.ctx.compat));
+  }
+
+  private deliver(frame: string | Uint8Array): void {
+    if (this.closed) return;
     this.outbox.send(frame, this.format !== "json", (err) => this.ctx.logger.debug("rpc response not sent", err));
   }
 
@@ -183,16 +197,16 @@ export function createRpcSocketServer(ctx: ServerContext, meter: WireMeter): Rpc
         pending--;
         if (gone.signal.aborted) return;
         ctx.iam.seen?.(session);
-        let reply: string;
+        let reply: string | Uint8Array | undefined;
         try {
           const responses = await ctx.engine.execute(text, session, {}, { signal: gone.signal });
-          reply = stringifyJson(responses.map((r) => ({ result: r.result, status: r.status, time: r.time })), { compat: ctx.compat });
+          reply = await encodeFrame("json", responses.map((r) => ({ result: r.result, status: r.status, time: r.time })), ctx.compat, () => gone.signal.aborted);
         } catch (e) {
           reply = e instanceof SurrealError ? e.message : QUERY_MESSAGES.Internal();
           if (e instanceof ExpiredSession) ctx.audit.sessionExpired(session);
           if (!(e instanceof SurrealError)) ctx.logger.error("sql socket query failed", e);
         }
-        if (ws.readyState === ws.OPEN) outbox.send(reply, false, (err) => ctx.logger.debug("sql reply not sent", err));
+        if (reply !== undefined && ws.readyState === ws.OPEN) outbox.send(reply, false, (err) => ctx.logger.debug("sql reply not sent", err));
       });
     });
     ws.on("error", (e) => ctx.logger.warn("websocket error", e));

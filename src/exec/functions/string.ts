@@ -3,6 +3,7 @@
 import anyAscii from "any-ascii";
 import { Table, Uuid, type Regex, type Value } from "../../value/types.js";
 import { checkArrayLength } from "../../value/size.js";
+import { textPieces } from "../../value/pieces.js";
 import { regexMatches } from "../../value/regex.js";
 import { incorrectArguments, fn, type BuiltinTable } from "./registry.js";
 import type { FunctionContext } from "./context.js";
@@ -45,22 +46,12 @@ const str = (v: Value): string => v as string;
 /** UTF-16 units a builtin transforms at once, between two checkpoints of the query's budget. */
 export const PIECE = 16 * 1024;
 
-/** `s` in pieces of about PIECE units, never cut inside a surrogate pair (a lone high surrogate is a character). */
-function* piecesOf(s: string): Generator<string> {
-  for (let at = 0; at < s.length; ) {
-    let end = Math.min(s.length, at + PIECE);
-    if (end < s.length && (s.charCodeAt(end - 1) & 0xfc00) === 0xd800 && (s.charCodeAt(end) & 0xfc00) === 0xdc00) end++;
-    yield s.slice(at, end);
-    at = end;
-  }
-}
-
 /**
  * `visit` each piece of `s` in order with a checkpoint of the query's budget after each (the scheduler's turn, the
  * deadline): one call over a long string no longer holds the event loop (attack pass 11, I5).
  */
 async function eachPiece(s: string, ctx: FunctionContext, visit: (piece: string) => void): Promise<void> {
-  for (const piece of piecesOf(s)) {
+  for (const piece of textPieces(s, PIECE)) {
     visit(piece);
     const pause = ctx.budget?.checkpointNow();
     if (pause) await pause;
@@ -202,7 +193,7 @@ class Slugger {
   private n = 0;
   private gap = false;
 
-  /** Slugs `s` onto the answer (any_ascii per non-ASCII run, never cut inside a surrogate pair by piecesOf). */
+  /** Slugs `s` onto the answer (any_ascii per non-ASCII run, never cut inside a surrogate pair by textPieces). */
   feed(s: string): this {
     for (let i = 0; i < s.length; i++) {
       const c = s.charCodeAt(i);

@@ -26,6 +26,7 @@ import {
   type Value,
   type ValueObject,
 } from "../../value/types.js";
+import type { PieceSink } from "./pieces.js";
 
 export const TAG = {
   specDatetime: 0,
@@ -246,8 +247,12 @@ function writeGeometry(w: Writer, g: Geometry, compat: Compat, depth: number): v
   }
 }
 
-function writeValue(w: Writer, v: Value, compat: Compat, depth: number): void {
+function tooDeep(depth: number): void {
   if (depth > MAX_DEPTH) throw new CborError("Value nested too deeply to encode");
+}
+
+function writeValue(w: Writer, v: Value, compat: Compat, depth: number): void {
+  tooDeep(depth);
   if (v === undefined) {
     w.head(6, TAG.none);
     w.byte(0xf6);
@@ -335,6 +340,58 @@ export function encodeCbor(v: Value, opts: { compat?: Compat } = {}): Uint8Array
   const w = new Writer();
   writeValue(w, v, opts.compat ?? 2, 0);
   return w.result();
+}
+
+/** encodeCbor's bytes a piece at a time (codec/pieces.ts drives it); long strings and bytes go out as pieces of their own. */
+export class CborPieceSink implements PieceSink {
+  private readonly w = new Writer();
+  private readonly done: Uint8Array[] = [];
+
+  constructor(private readonly compat: Compat) {}
+
+  value(v: Value, depth: number): void {
+    writeValue(this.w, v, this.compat, depth);
+  }
+  openArray(length: number, depth: number): void {
+    tooDeep(depth);
+    this.w.head(4, length);
+  }
+  item(): void {}
+  closeArray(): void {}
+  openObject(size: number, depth: number): void {
+    tooDeep(depth);
+    this.w.head(5, size);
+  }
+  key(k: string): void {
+    writeText(this.w, k);
+  }
+  closeObject(): void {}
+  /** The text's head: its UTF-8 length (a lone surrogate counts 3, as TextEncoder writes U+FFFD). */
+  openText(s: string): void {
+    this.w.head(3, Buffer.byteLength(s, "utf8"));
+  }
+  text(piece: string): void {
+    this.flush();
+    this.done.push(utf8.encode(piece));
+  }
+  closeText(): void {}
+  openBytes(b: Uint8Array): void {
+    this.w.head(2, b.length);
+  }
+  bytes(piece: Uint8Array): void {
+    this.flush();
+    this.done.push(piece);
+  }
+  closeBytes(): void {}
+  take(): Uint8Array[] {
+    this.flush();
+    return this.done.splice(0);
+  }
+  private flush(): void {
+    if (this.w.len === 0) return;
+    this.done.push(this.w.result());
+    this.w.len = 0;
+  }
 }
 
 // ---------------------------------------------------------------- decoding

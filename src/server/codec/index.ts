@@ -3,8 +3,9 @@
 import { LocalError } from "../../errors/index.js";
 import type { Compat } from "../../exec/session.js";
 import type { Value } from "../../value/types.js";
-import { CborError, CborValueError, decodeCbor, encodeCbor, salvageCbor } from "./cbor.js";
-import { JsonError, decodeJsonRpc, parseJsonText, stringifyJson } from "./json.js";
+import { CborError, CborPieceSink, CborValueError, decodeCbor, encodeCbor, salvageCbor } from "./cbor.js";
+import { JsonError, JsonPieceSink, decodeJsonRpc, parseJsonText, stringifyJson } from "./json.js";
+import { encodeWithSink, isSmallAnswer, joinPieces } from "./pieces.js";
 
 export { CborError, decodeCbor, encodeCbor } from "./cbor.js";
 export { JsonError, coerceLegacyString, coerceLegacyStrings, decodeJsonRpc, parseJsonText, stringifyJson } from "./json.js";
@@ -61,6 +62,24 @@ export function decodeJsonBody(data: Uint8Array): Value {
 
 export function encodeValue(format: WireFormat, v: Value, compat: Compat): string | Uint8Array {
   return format === "cbor" ? encodeCbor(v, { compat }) : stringifyJson(v, { compat });
+}
+
+/** encodeValue's bytes for an answer, at once when it is small (the fast path), else undefined: send it in pieces. */
+export function encodeSmall(format: WireFormat, v: Value, compat: Compat): string | Uint8Array | undefined {
+  return isSmallAnswer(v) ? encodeValue(format, v, compat) : undefined;
+}
+
+/**
+ * encodeValue's bytes for an answer as pieces, encoded with a turn of the event loop between pieces (attack pass 11,
+ * I5: one large answer held the loop for seconds); undefined once `gone()` (the receiver left: the rest is not encoded).
+ */
+export function encodeInPieces(format: WireFormat, v: Value, compat: Compat, gone?: () => boolean): Promise<Uint8Array[] | undefined> {
+  return encodeWithSink(format === "cbor" ? new CborPieceSink(compat) : new JsonPieceSink(compat), v, gone);
+}
+
+/** encodeValue's bytes for an answer sent as one frame: at once when small, else in pieces joined in pieces. */
+export function encodeFrame(format: WireFormat, v: Value, compat: Compat, gone?: () => boolean): string | Uint8Array | Promise<Uint8Array | undefined> {
+  return encodeSmall(format, v, compat) ?? encodeInPieces(format, v, compat, gone).then((pieces) => pieces && joinPieces(pieces, gone));
 }
 
 /**

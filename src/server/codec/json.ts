@@ -8,6 +8,7 @@ import { LocalError } from "../../errors/index.js";
 import type { Compat } from "../../exec/session.js";
 import { legacyStrand, parseI64, toJson } from "../../value/index.js";
 import { isValueObject, type Value, type ValueObject } from "../../value/types.js";
+import type { PieceSink } from "./pieces.js";
 
 export class JsonError extends LocalError {
   constructor(message: string) {
@@ -275,8 +276,12 @@ function floatText(n: number): string {
   return Number.isInteger(n) && Math.abs(n) < 1e16 ? `${n}.0` : JSON.stringify(n);
 }
 
-function write(v: Value, compat: Compat, depth: number, out: string[]): void {
+function tooDeep(depth: number): void {
   if (depth > MAX_DEPTH) throw new JsonError("Value nested too deeply to encode");
+}
+
+function write(v: Value, compat: Compat, depth: number, out: string[]): void {
+  tooDeep(depth);
   if (v === undefined || v === null) {
     out.push("null");
     return;
@@ -327,4 +332,60 @@ export function stringifyJson(v: Value, opts: { compat?: Compat } = {}): string 
   const out: string[] = [];
   write(v, opts.compat ?? 2, 0, out);
   return out.join("");
+}
+
+/** stringifyJson's text a piece at a time (codec/pieces.ts drives it), as UTF-8 bytes. */
+export class JsonPieceSink implements PieceSink {
+  private out: string[] = [];
+
+  constructor(private readonly compat: Compat) {}
+
+  value(v: Value, depth: number): void {
+    write(v, this.compat, depth, this.out);
+  }
+  openArray(_length: number, depth: number): void {
+    tooDeep(depth);
+    this.out.push("[");
+  }
+  item(i: number): void {
+    if (i > 0) this.out.push(",");
+  }
+  closeArray(): void {
+    this.out.push("]");
+  }
+  openObject(_size: number, depth: number): void {
+    tooDeep(depth);
+    this.out.push("{");
+  }
+  key(k: string, i: number): void {
+    if (i > 0) this.out.push(",");
+    this.out.push(JSON.stringify(k), ":");
+  }
+  closeObject(): void {
+    this.out.push("}");
+  }
+  openText(): void {
+    this.out.push('"');
+  }
+  /** A piece of a string, cut outside surrogate pairs: its escapes are those of the whole. */
+  text(piece: string): void {
+    this.out.push(JSON.stringify(piece).slice(1, -1));
+  }
+  closeText(): void {
+    this.out.push('"');
+  }
+  openBytes(): void {
+    this.out.push("[");
+  }
+  bytes(piece: Uint8Array, first: boolean): void {
+    this.out.push(first ? "" : ",", Array.from(piece).join(","));
+  }
+  closeBytes(): void {
+    this.out.push("]");
+  }
+  take(): Buffer[] {
+    const text = this.out.join("");
+    this.out = [];
+    return text === "" ? [] : [Buffer.from(text, "utf8")];
+  }
 }

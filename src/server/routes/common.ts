@@ -5,8 +5,10 @@ import { WIRE_MESSAGES, databaseProblem } from "../../errors/catalogue.js";
 import { ExpiredSession, INVALID_AUTH, LocalError, SurrealError } from "../../errors/index.js";
 import type { Session } from "../../exec/session.js";
 import { TooManyAttempts } from "../../iam/throttle.js";
+import type { Value } from "../../value/types.js";
 import type { ServerContext } from "../types.js";
 import { header } from "../auth.js";
+import { MIME, encodeInPieces, encodeSmall, type WireFormat } from "../codec/index.js";
 
 /** What a route handler receives. */
 export interface RouteRequest {
@@ -92,6 +94,24 @@ export function send(res: ServerResponse, status: number, body: string | Uint8Ar
   if (contentType !== undefined && body.length > 0) res.setHeader("content-type", contentType);
   res.setHeader("content-length", typeof body === "string" ? Buffer.byteLength(body) : body.length);
   res.end(body);
+}
+
+/**
+ * A 200 answer in `format`: encoded at once when small, else a piece at a time with a turn of the event loop between
+ * pieces (attack pass 11, I5), then written piece by piece under one content-length (the same bytes). Nothing is sent
+ * once the client is gone.
+ */
+export async function sendAnswer(r: RouteRequest, format: WireFormat, v: Value): Promise<void> {
+  const now = encodeSmall(format, v, r.ctx.compat);
+  if (now !== undefined) return send(r.res, 200, now, MIME[format]);
+  const pieces = await encodeInPieces(format, v, r.ctx.compat, () => r.signal.aborted);
+  if (pieces === undefined || r.res.headersSent) return;
+  r.res.statusCode = 200;
+  r.res.setHeader("content-type", MIME[format]);
+  r.res.setHeader("content-length", pieces.reduce((n, p) => n + p.length, 0));
+  // written at once: the server's count of unsent bytes (holdHttp) sees them all, as it saw a whole answer
+  for (const p of pieces) r.res.write(p);
+  r.res.end();
 }
 
 function sendJson(res: ServerResponse, status: number, body: object): void {

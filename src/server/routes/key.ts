@@ -67,7 +67,7 @@ export async function handleKey(r: RouteRequest, table: string, id: string | und
       if (!isValueObject(data)) return sendBadRequest(r.res, INVALID_BODY);
       vars["data"] = data;
     }
-    sendResults(r, format, responseList(await r.ctx.engine.execute(sql, r.session, vars, { signal: r.signal })));
+    await sendResults(r, format, responseList(await r.ctx.engine.execute(sql, r.session, vars, { signal: r.signal })));
   } catch (e) {
     sendError(r, e);
   }

@@ -2,9 +2,8 @@
 
 import type { QueryResponse } from "../../exec/contract.js";
 import type { Value, ValueObject } from "../../value/types.js";
-import { encodeValue, type WireFormat } from "../codec/index.js";
-import { INVALID_BODY, accept, bodyText, readBody, send, sendBadRequest, sendError, sendUnsupportedMediaType, type RouteRequest } from "./common.js";
-import { MIME } from "../codec/index.js";
+import type { WireFormat } from "../codec/index.js";
+import { INVALID_BODY, accept, bodyText, readBody, sendAnswer, sendBadRequest, sendError, sendUnsupportedMediaType, type RouteRequest } from "./common.js";
 
 /** The wire format an Accept header asks for among those a result array can be sent in; undefined ⇒ 415. */
 export function resultFormat(r: RouteRequest): WireFormat | undefined {
@@ -16,8 +15,8 @@ export function responseList(responses: readonly QueryResponse[]): Value[] {
   return responses.map((x) => ({ result: x.result, status: x.status, time: x.time }));
 }
 
-export function sendResults(r: RouteRequest, format: WireFormat, results: Value): void {
-  send(r.res, 200, encodeValue(format, results, r.ctx.compat), MIME[format]);
+export function sendResults(r: RouteRequest, format: WireFormat, results: Value): Promise<void> {
+  return sendAnswer(r, format, results);
 }
 
 export async function handleSql(r: RouteRequest): Promise<void> {
@@ -28,7 +27,7 @@ export async function handleSql(r: RouteRequest): Promise<void> {
     if (text === undefined) return sendBadRequest(r.res, INVALID_BODY);
     const vars: ValueObject = {};
     for (const [k, v] of r.url.searchParams) vars[k] = v;
-    sendResults(r, format, responseList(await r.ctx.engine.execute(text, r.session, vars, { signal: r.signal })));
+    await sendResults(r, format, responseList(await r.ctx.engine.execute(text, r.session, vars, { signal: r.signal })));
   } catch (e) {
     sendError(r, e);
   }
