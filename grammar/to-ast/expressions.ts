@@ -1,13 +1,13 @@
 // CST → AST, expressions: operator precedence over the flat operand/operator list, prefix operators, casts, ranges, primaries.
 import type * as A from "../../src/ast/nodes.js";
 import type * as C from "../cst.js";
-import { Decimal, Geometry, type Value, type ValueObject } from "../../src/value/types.js";
+import { Decimal, Geometry, type ValueObject } from "../../src/value/types.js";
 import { geometryFromObject } from "../../src/value/geometry.js";
 import type { IToken } from "chevrotain";
 import { isToken, nodes, node, tok, toks, has, req, firstKey, oneOf, firstToken, type Node, type Ctx } from "./context.js";
 import { block, statement, statementFrom } from "./statements.js";
 import { graph, identStart, postfixExpr } from "./idioms.js";
-import { objectEntries, prefixed, stringLiteral, regexLiteral } from "./literals.js";
+import { literalValue, noValue, objectEntries, prefixed, stringLiteral, regexLiteral } from "./literals.js";
 import { typeKind, typeSingle } from "./types.js";
 import { describeFound, parseErrorAt } from "../errors.js";
 
@@ -235,29 +235,9 @@ export function object(ctx: Ctx, n: C.ObjectCstNode): A.ObjectExpr {
 function objectOrGeometry(ctx: Ctx, n: C.ObjectCstNode): A.ObjectExpr | A.LiteralExpr {
   const o = object(ctx, n);
   if (o.entries.length !== 2) return o;
-  const value: ValueObject = {};
-  for (const e of o.entries) {
-    const v = literalValue(e.value);
-    if (v === NOT_LITERAL) return o;
-    value[e.key] = v;
-  }
-  const g = geometryFromObject(value, ctx.compat);
+  const value = literalValue(o);
+  const g = value === noValue ? undefined : geometryFromObject(value as ValueObject, ctx.compat);
   return g ? { kind: "Literal", value: g, pos: o.pos } : o;
-}
-
-const NOT_LITERAL = Symbol("not a literal");
-
-/** The value of a literal or an array of literals (`[1, [2, 3]]`), else NOT_LITERAL. */
-function literalValue(e: A.Expr): Value | typeof NOT_LITERAL {
-  if (e.kind === "Literal") return e.value;
-  if (e.kind !== "Array") return NOT_LITERAL;
-  const out: Value[] = [];
-  for (const item of e.items) {
-    const v = literalValue(item);
-    if (v === NOT_LITERAL) return NOT_LITERAL;
-    out.push(v);
-  }
-  return out;
 }
 
 export function subquery(ctx: Ctx, n: C.SubqueryCstNode): A.SubqueryExpr | A.LiteralExpr {

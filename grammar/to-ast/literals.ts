@@ -183,8 +183,9 @@ export function recordKeyValue(k: A.RecordKeyExpr): RecordIdKey | undefined {
   }
 }
 
-const noValue = Symbol("noValue");
-function literalValue(e: A.Expr): Value | typeof noValue {
+export const noValue = Symbol("noValue");
+/** The value of a literal, or of an array / object / record id of literals (else noValue). */
+export function literalValue(e: A.Expr): Value | typeof noValue {
   if (e.kind === "Literal") return e.value;
   if (e.kind === "Array") {
     const out: Value[] = [];
