@@ -13,6 +13,7 @@ import { Outbox, type WireMeter } from "./backpressure.js";
 import { DecodeError, decodeRpcMessage, encodeFrame, encodeValue, type WireFormat } from "./codec/index.js";
 import { databaseError, invalidRequest, toRpcError } from "./rpc/errors.js";
 import { dispatch, errorResponse, undecodableResponse } from "./rpc/dispatch.js";
+import { SessionGate } from "./rpc/gate.js";
 import { usableId } from "./rpc/request.js";
 import type { ServerContext } from "./types.js";
 import { connectionLimits, messageLimits, serverVersion } from "./types.js";
@@ -34,6 +35,8 @@ class Connection {
   private readonly gone = new AbortController();
   private readonly queue: { readonly message: Value }[] = [];
   private closed = false;
+  /** Requests that change the session wait for the running ones (rpc/gate.ts). */
+  private readonly gate = new SessionGate();
   alive = true;
   readonly outbox: Outbox;
 
@@ -80,7 +83,7 @@ class Connection {
   private run(message: Value): void {
     this.inFlight++;
     this.running.count++;
-    dispatch({ ctx: this.ctx, session: this.session, transport: "ws", signal: this.gone.signal }, message)
+    dispatch({ ctx: this.ctx, session: this.session, transport: "ws", signal: this.gone.signal, gate: this.gate }, message)
       .then((response) => this.send(response))
       .catch((e) => this.ctx.logger.error("rpc dispatch failed", e))
       .finally(() => {

@@ -6,6 +6,7 @@ import type { Value, ValueObject } from "../../value/types.js";
 import { RPC_MESSAGES } from "../../errors/catalogue.js";
 import type { DecodeError } from "../codec/index.js";
 import { PARSE_ERROR, RpcError, invalidRequest, parseError, thrownError, toRpcError } from "./errors.js";
+import { SESSION_CHANGING } from "./gate.js";
 import { invokeMethod, type RpcCall } from "./methods.js";
 import { InvalidRequest, parseRequest, usableId } from "./request.js";
 
@@ -47,7 +48,8 @@ export async function dispatch(call: RpcCall, message: Value, opts: { withId?: b
   const started = performance.now();
   let status = "ok";
   try {
-    const result = await invokeMethod(call, request.method, request.params);
+    const invoke = () => invokeMethod(call, request.method, request.params);
+    const result = await (call.gate ? call.gate.run(SESSION_CHANGING.has(request.method), invoke) : invoke());
     const out: ValueObject = {};
     if (hasId) out["id"] = request.id;
     out["result"] = result;

@@ -9,6 +9,7 @@ import type { ServerContext, SigninResult } from "../types.js";
 import { messageLimits, queriesAllowed, serverVersion } from "../types.js";
 import { RpcError, databaseError, invalidParams, methodNotFound } from "./errors.js";
 import { explainFor, explainRequest } from "../routes/explain.js";
+import type { SessionGate } from "./gate.js";
 
 export interface RpcCall {
   readonly ctx: ServerContext;
@@ -17,6 +18,8 @@ export interface RpcCall {
   readonly transport: "ws" | "http";
   /** Aborted when the client goes away (the request aborted, the socket closed): its queries are cancelled. */
   readonly signal?: AbortSignal;
+  /** A WebSocket's session gate (rpc/gate.ts): a query keeps the session it started with. */
+  readonly gate?: SessionGate;
 }
 
 type Handler = (call: RpcCall, params: Value[]) => Promise<Value> | Value;
