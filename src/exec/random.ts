@@ -30,13 +30,15 @@ const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /** A random alphanumeric secret (user codes, default access keys): uniform, bytes ≥ 248 (4 × 62) are skipped. */
 export function randomCode(len = 128): string {
-  let s = "";
-  while (s.length < len) {
-    const n = len - s.length + 16;
+  // the characters' codes first, then one string (not a string per character)
+  const codes = new Array<number>(len);
+  let got = 0;
+  while (got < len) {
+    const n = len - got + 16;
     const at = take(n);
-    for (let i = at; i < at + n && s.length < len; i++) if (pool[i]! < 248) s += ALNUM[pool[i]! % ALNUM.length];
+    for (let i = at; i < at + n && got < len; i++) if (pool[i]! < 248) codes[got++] = ALNUM.charCodeAt(pool[i]! % ALNUM.length);
   }
-  return s;
+  return String.fromCharCode(...codes);
 }
 
 /** A uniform integer in [0, n) from the CSPRNG. */

@@ -59,8 +59,19 @@ export function encodeVersion(v: number): Bytes {
 }
 
 export function decodeVersion(b: Bytes | undefined): number {
-  return b === undefined ? 0 : Number(fromUtf8.decode(b));
+  if (b === undefined) return 0;
+  // decimal digits (what encodeVersion writes) without a TextDecoder call; anything else as its text says
+  let v = 0;
+  for (let i = 0; i < b.length; i++) {
+    const d = b[i]! - 0x30;
+    if (d < 0 || d > 9 || b.length > 15) return Number(fromUtf8.decode(b));
+    v = v * 10 + d;
+  }
+  return b.length === 0 ? 0 : v;
 }
+
+/** The version key as a range, which a writing transaction tracks (made once). */
+const VERSION_RANGE: KeyRange = { start: VERSION_KEY, end: concatBytes([VERSION_KEY, Uint8Array.of(0)]) };
 
 /** The state of a transaction that read catalog version `version` (the engine's Transaction holds it). */
 export function beginCatalogTxn(version: number, listener: CatalogListener): CatalogState {
@@ -80,7 +91,7 @@ export function writeDefinition(txn: CatalogTxn, key: Key, encode: (() => Bytes)
   if (!state) throw new Error("a definition was written in a transaction that did not read the catalog version");
   const { st, listener } = state;
   // two transactions that both bump the version from the one they read must not both commit
-  if (st.bumped === undefined) kv.track?.({ start: VERSION_KEY, end: concatBytes([VERSION_KEY, Uint8Array.of(0)]) });
+  if (st.bumped === undefined) kv.track?.(VERSION_RANGE);
   // set on every write, so a statement rolled back to its save point cannot take the bump with it
   kv.set(VERSION_KEY, (st.bumped ??= encodeVersion(st.version + 1)));
   if (range) {

@@ -100,8 +100,9 @@ export class BufferedTransaction implements KvTransaction {
 
   async peek(key: Key): Promise<Bytes | undefined> {
     this.open();
-    const own = this.buffer.lookup(keyString(key));
-    return own !== undefined ? (own ?? undefined) : this.backend.snapshot.get(keyString(key));
+    const k = keyString(key);
+    const own = this.buffer.lookup(k);
+    return own !== undefined ? (own ?? undefined) : this.backend.snapshot.get(k);
   }
 
   track(range: KeyRange): void {
