@@ -40,13 +40,15 @@ export async function dataId(data: DataClause | undefined, ctx: Ctx): Promise<Va
 }
 
 /** The key a given id takes in a table: a record id's own key (from any table), a non-empty string, an integer (a
- * float truncated), an array, object or uuid; anything else is SurrealDB's "not a valid id". */
+ * float truncated), an array, object or uuid (1.x: its text); anything else is SurrealDB's "not a valid id". */
 function keyOf(v: Value, compat: 1 | 2): RecordIdKey {
   if (v instanceof RecordId && !(v.id instanceof RecordIdRange)) return v.id;
   if (typeof v === "string" && v !== "") return v;
   if (typeof v === "bigint") return v;
   if (typeof v === "number" && Number.isFinite(v)) return BigInt(Math.trunc(v));
-  if (Array.isArray(v) || isValueObject(v) || v instanceof Uuid) return v;
+  // 1.x ids have no uuid kind: a uuid names the record by its text
+  if (v instanceof Uuid) return compat === 1 ? v.text : v;
+  if (Array.isArray(v) || isValueObject(v)) return v;
   throw queryError("IdInvalid", toSql(v, { compat }));
 }
 

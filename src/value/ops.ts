@@ -18,7 +18,7 @@ import {
 import { toRawString, toSql } from "./display.js";
 import { MAX_STRING_LENGTH } from "./size.js";
 import { bucketKey, ValueSet } from "./value-set.js";
-import { addDurations, subDurations } from "./duration.js";
+import { DURATION_MAX, addDurations, subDurations } from "./duration.js";
 import { Datetime, Decimal, Duration, isValueObject, Range, Regex, type Value } from "./types.js";
 import { regexMatches } from "./regex.js";
 import { rangeHas } from "./range.js";
@@ -65,6 +65,12 @@ function outOfRange(op: "+" | "-", a: Value, b: Value, opts?: CompatOpts): never
   throw queryError(op === "+" ? "ArithmeticOverflow" : "ArithmeticNegativeOverflow", text);
 }
 
+/** A duration sum past the maximum: 1.x saturates, 2.x reports the overflow. */
+function durationOverflow(a: Duration, b: Duration, opts?: CompatOpts): Duration {
+  if (compatOf(opts) === 1) return DURATION_MAX;
+  throw queryError("ArithmeticOverflow", `${toSql(a, opts)} + ${toSql(b, opts)}`);
+}
+
 function toDecimal(n: Num): Decimal | undefined {
   if (n instanceof Decimal) return n;
   if (typeof n === "bigint") return decimalFromBigint(n);
@@ -101,7 +107,7 @@ export function add(a: Value, b: Value, opts?: OpOpts): Value {
     if (a.length + b.length > MAX_STRING_LENGTH) throw queryError("StringTooLong", MAX_STRING_LENGTH);
     return a + b;
   }
-  if (a instanceof Duration && b instanceof Duration) return addDurations(a, b) ?? fail("TryAdd", a, b, opts);
+  if (a instanceof Duration && b instanceof Duration) return addDurations(a, b) ?? durationOverflow(a, b, opts);
   if (a instanceof Datetime && b instanceof Duration) return datetimeAddDuration(a, b) ?? outOfRange("+", a, b, opts);
   if (a instanceof Duration && b instanceof Datetime) return datetimeAddDuration(b, a) ?? outOfRange("+", a, b, opts);
   return fail("TryAdd", a, b, opts);

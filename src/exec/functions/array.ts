@@ -6,6 +6,7 @@ import type { FunctionContext } from "./context.js";
 import { asRawString, compareValues, isTruthy, valueEquals } from "./util.js";
 import { checkStringLength } from "../../value/size.js";
 import type { Value } from "../../value/types.js";
+import { I64_MAX } from "../../value/int.js";
 import { shuffleInPlace } from "../random.js";
 import anyAscii from "any-ascii";
 import { ValueSet } from "../../value/value-set.js";
@@ -262,12 +263,17 @@ export const arrayFunctions: BuiltinTable = {
     return out;
   }, { compat: 2 }),
   "array::range": fn(["i64", "i64"], ([s, n]) => {
-    checkLength("array::range", int(n));
-    return Array.from({ length: Math.max(int(n), 0) }, (_, i) => (s as bigint) + BigInt(i));
+    const [start, count] = [s as bigint, n as bigint];
+    // SurrealDB's texts: a negative count is "argument 1", and the last element must stay within i64
+    if (count < 0n) throw incorrectArguments("array::range", `Argument 1 was the wrong type. Expected a positive number but found ${count}`);
+    if (count > 0n && start + count - 1n > I64_MAX) throw incorrectArguments("array::range", "The range overflowed the maximum value for an integer");
+    checkLength("array::range", Number(count));
+    return Array.from({ length: Number(count) }, (_, i) => start + BigInt(i));
   }, { compat: 2 }),
-  "array::repeat": fn(["any", "i64"], ([v, n]) => {
-    checkLength("array::repeat", int(n));
-    return Array.from({ length: Math.max(int(n), 0) }, () => v);
+  "array::repeat": fn(["any", "u64"], ([v, n]) => {
+    // a negative count reads as a huge u64, past the limit
+    checkLength("array::repeat", n as bigint < 0n ? Infinity : int(n));
+    return Array.from({ length: int(n) }, () => v);
   }, { compat: 2 }),
   "array::shuffle": fn(["array"], ([a]) => {
     return shuffleInPlace([...arr(a)]);

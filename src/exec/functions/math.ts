@@ -67,8 +67,9 @@ function fixed(v: Num, places: bigint): Num {
 const sortedFloats = (ns: Num[]): number[] => ns.map(toF).sort((x, y) => x - y);
 
 /** Linear-interpolated percentile over (n − 1), as SurrealDB computes it. */
-function percentile(ns: Num[], p: number): number | undefined {
-  if (ns.length === 0) return undefined;
+// SurrealDB's statistics of an empty array are NaN (median, min and max: NONE)
+function percentile(ns: Num[], p: number): number {
+  if (ns.length === 0) return NaN;
   const s = sortedFloats(ns);
   const rank = (p / 100) * (s.length - 1);
   const lo = Math.floor(rank);
@@ -77,8 +78,8 @@ function percentile(ns: Num[], p: number): number | undefined {
 }
 
 /** Sample variance (n − 1); 0 for one element. */
-function variance(ns: Num[]): number | undefined {
-  if (ns.length === 0) return undefined;
+function variance(ns: Num[]): number {
+  if (ns.length === 0) return NaN;
   if (ns.length === 1) return 0;
   const xs = ns.map(toF);
   const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -170,7 +171,7 @@ export const mathFunctions: BuiltinTable = {
   "math::product": fn(["array"], ([a]) => numbers("math::product", a).reduce<Num>((s, n) => mul(s, n), 1n)),
   "math::mean": fn(["array"], ([a]) => {
     const ns = numbers("math::mean", a);
-    return ns.length === 0 ? undefined : ns.reduce<number>((s, n) => s + toF(n), 0) / ns.length;
+    return ns.length === 0 ? NaN : ns.reduce<number>((s, n) => s + toF(n), 0) / ns.length;
   }),
   "math::median": fn(["array"], ([a]) => median(numbers("math::median", a))),
   "math::sqrt": fn(["number"], ([n]) => {
@@ -181,16 +182,15 @@ export const mathFunctions: BuiltinTable = {
   "math::pow": fn(["number", "number"], ([a, b]) => powOp(a, b)),
   "math::spread": fn(["array"], ([a], ctx) => {
     const ns = numbers("math::spread", a);
-    return ns.length === 0 ? undefined : sub(maxOf(ns, ctx.compat) as Num, minOf(ns, ctx.compat) as Num);
+    return ns.length === 0 ? NaN : sub(maxOf(ns, ctx.compat) as Num, minOf(ns, ctx.compat) as Num);
   }),
   "math::variance": fn(["array"], ([a]) => variance(numbers("math::variance", a))),
   "math::stddev": fn(["array"], ([a]) => {
-    const v = variance(numbers("math::stddev", a));
-    return v === undefined ? undefined : Math.sqrt(v);
+    return Math.sqrt(variance(numbers("math::stddev", a)));
   }),
   "math::mode": fn(["array"], ([a], ctx) => {
     const ns = numbers("math::mode", a);
-    if (ns.length === 0) return undefined;
+    if (ns.length === 0) return NaN;
     // Most frequent value; among ties the largest.
     const s = [...ns].sort((x, y) => compareValues(x, y, ctx.compat));
     let best = s[0]!;
@@ -211,22 +211,22 @@ export const mathFunctions: BuiltinTable = {
   "math::percentile": fn(["array", "number"], ([a, p]) => percentile(numbers("math::percentile", a), toF(p as Num))),
   "math::nearestrank": fn(["array", "number"], ([a, p], ctx) => {
     const ns = numbers("math::nearestrank", a);
-    if (ns.length === 0) return undefined;
+    if (ns.length === 0) return NaN;
     const s = [...ns].sort((x, y) => compareValues(x, y, ctx.compat));
     const i = Math.min(Math.max(Math.round((toF(p as Num) / 100) * s.length), 0), s.length - 1);
     return s[i];
   }),
   "math::interquartile": fn(["array"], ([a]) => {
     const ns = numbers("math::interquartile", a);
-    return ns.length === 0 ? undefined : percentile(ns, 75)! - percentile(ns, 25)!;
+    return percentile(ns, 75) - percentile(ns, 25);
   }),
   "math::midhinge": fn(["array"], ([a]) => {
     const ns = numbers("math::midhinge", a);
-    return ns.length === 0 ? undefined : (percentile(ns, 75)! + percentile(ns, 25)!) / 2;
+    return (percentile(ns, 75) + percentile(ns, 25)) / 2;
   }),
   "math::trimean": fn(["array"], ([a]) => {
     const ns = numbers("math::trimean", a);
-    return ns.length === 0 ? undefined : (percentile(ns, 25)! + 2 * percentile(ns, 50)! + percentile(ns, 75)!) / 4;
+    return (percentile(ns, 25) + 2 * percentile(ns, 50) + percentile(ns, 75)) / 4;
   }),
   // SurrealDB 2 additions.
   "math::sign": fn(["number"], ([n]) => {

@@ -3,7 +3,7 @@
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { Datetime, Duration, Uuid, type Value } from "../../value/types.js";
 import type { FunctionContext } from "./context.js";
-import { incorrectArguments, fn, wrongType, type BuiltinTable } from "./registry.js";
+import { incorrectArguments, fn, type BuiltinTable } from "./registry.js";
 import { randomFloat } from "../random.js";
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -88,8 +88,10 @@ export const randFunctions: BuiltinTable = {
     const name = ctx.compat === 2 ? "rand::guid" : "rand::string";
     if (args.length === 0) return randomString(ALPHANUMERIC, 32);
     const lo = Number(args[0] as bigint);
+    // 1.x wants at least one character
+    const least = ctx.compat === 1 ? 1 : 0;
     if (args.length === 1) {
-      if (lo < 0 || lo > MAX_STRING) throw lengthError(name, MAX_STRING);
+      if (lo < least || lo > MAX_STRING) throw lengthError(name, MAX_STRING);
       return randomString(ALPHANUMERIC, lo);
     }
     let hi = Number(args[1] as bigint);
@@ -98,7 +100,11 @@ export const randFunctions: BuiltinTable = {
       if (ctx.compat === 2) throw incorrectArguments(name, "Lowerbound of number of characters must be less then the upperbound.");
       [min, hi] = [hi, min];
     }
-    if (min < 0 || hi > MAX_STRING) throw lengthError(name, MAX_STRING);
+    if (min < least || hi > MAX_STRING) {
+      // 1.x words the two-bound form apart
+      if (ctx.compat === 1) throw incorrectArguments(name, `To generate a string of between X and Y characters in length, the 2 arguments must be positive numbers and no higher than ${MAX_STRING}.`);
+      throw lengthError(name, MAX_STRING);
+    }
     return randomString(ALPHANUMERIC, min + randomInt(hi - min + 1));
   }),
   "rand::guid": fn(["i64?", "i64?"], (args, ctx) => {
@@ -118,14 +124,13 @@ export const randFunctions: BuiltinTable = {
   "rand::ulid": fn(["datetime?"], (args, ctx) => ulidAt(msOf(ctx, args[0])), { v1: fn([], (_a, ctx) => ulidAt(msOf(ctx, undefined))) }),
   "rand::time": fn(["any?", "any?"], (args, ctx) => {
     if (args.length === 0) return randomTimeBetween(0n, 253402300799n);
-    // Bounds in epoch seconds (both versions) or datetimes (SurrealDB 2).
-    const secs = (v: Value, i: number): bigint => {
+    // 2.x: bounds in epoch seconds (integers only) or datetimes
+    const secs = (v: Value): bigint => {
       if (typeof v === "bigint") return v;
-      if (typeof v === "number" && Number.isInteger(v)) return BigInt(v);
-      if (v instanceof Datetime && ctx.compat === 2) return v.nanos / 1_000_000_000n;
-      throw wrongType("rand::time", i, "i64", v);
+      if (v instanceof Datetime) return v.nanos / 1_000_000_000n;
+      throw incorrectArguments("rand::time", "Expected two arguments of type datetime or int");
     };
-    return randomTimeBetween(secs(args[0], 0), secs(args[1], 1), 2);
+    return randomTimeBetween(secs(args[0]), secs(args[1]), 2);
   }, {
     counts: [0, 2],
     arity: "0 or 2 arguments",

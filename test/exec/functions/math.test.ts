@@ -30,7 +30,7 @@ const TABLE: [string, Value[], Value][] = [
   ["math::mean", [[1n, 2n]], 1.5],
   ["math::mean", [[1n, 2n, 4n]], 2.3333333333333335],
   ["math::mean", [[2n, 2n]], 2],
-  ["math::mean", [[]], undefined],
+  ["math::mean", [[]], NaN],
   ["math::sqrt", [16n], 4],
   ["math::sqrt", [2n], 1.4142135623730951],
   ["math::sqrt", [-1n], undefined],

@@ -258,9 +258,9 @@ describe("math:: statistics (oracle)", () => {
     ["math::interquartile", [[1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n]], 3.5],
     ["math::midhinge", [[1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n]], 4.5],
     ["math::trimean", [[1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n]], 4.5],
-    ["math::spread", [[]], undefined],
-    ["math::stddev", [[]], undefined],
-    ["math::mode", [[]], undefined],
+    ["math::spread", [[]], NaN],
+    ["math::stddev", [[]], NaN],
+    ["math::mode", [[]], NaN],
     ["math::stddev", [[1n]], 0],
   ] as [string, Value[], Value][])("%s #%#", async (name, args, expected) => {
     await both(name, args, expected);
