@@ -94,6 +94,15 @@ CREATE acct:1 SET login = 'bob', pass = crypto::argon2::generate('right');`,
       });
     }
 
+    it("nodes making the store's throttle secret at once agree on one (the loser retries and reads the winner's)", async () => {
+      const connect = await shared.open();
+      const nodes = [new KvThrottleStore(await connect()), new KvThrottleStore(await connect()), new KvThrottleStore(await connect())];
+      const secrets = await Promise.all(nodes.map((n) => n.secret()));
+      expect(secrets[0]).toHaveLength(32);
+      for (const s of secrets) expect(Buffer.from(s).toString("hex")).toBe(Buffer.from(secrets[0]!).toString("hex"));
+      expect(Buffer.from(await new KvThrottleStore(await connect()).secret()).toString("hex")).toBe(Buffer.from(secrets[0]!).toString("hex"));
+    });
+
     it("the sweep drops marks older than the cut and keeps the rest", async () => {
       const store = new KvThrottleStore(await (await shared.open())());
       const key = "k".repeat(22);
