@@ -375,6 +375,10 @@ export class CborPieceSink implements PieceSink {
     this.done.push(utf8.encode(piece));
   }
   closeText(): void {}
+  /** A typed value goes out whole (a record id's tag, table and key: a memory copy of its text). */
+  leafText(): undefined {
+    return undefined;
+  }
   openBytes(b: Uint8Array): void {
     this.w.head(2, b.length);
   }

@@ -374,6 +374,11 @@ export class JsonPieceSink implements PieceSink {
   closeText(): void {
     this.out.push('"');
   }
+  /** A typed value whose JSON is a string (a record id, a datetime…): write() sends that string. */
+  leafText(v: Value): string | undefined {
+    const j = toJson(v, { compat: this.compat });
+    return typeof j === "string" ? j : undefined;
+  }
   openBytes(): void {
     this.out.push("[");
   }

@@ -4,7 +4,7 @@
 // sink, with a turn of the event loop after each ANSWER_PIECE of work. The bytes are those encodeValue writes.
 
 import { textPieces } from "../../value/pieces.js";
-import { isValueObject, type Value } from "../../value/types.js";
+import { RecordId, isValueObject, type Value } from "../../value/types.js";
 
 /** Work (about bytes of output: a string's length, NODE a scalar) encoded between two turns of the event loop. */
 export const ANSWER_PIECE = 256 * 1024;
@@ -31,6 +31,8 @@ export interface PieceSink {
   /** A piece of the string, never cut inside a surrogate pair. */
   text(piece: string): void;
   closeText(): void;
+  /** The text a typed value is written as, as a string is (JSON: a record id's text), to go out in pieces; else undefined. */
+  leafText(v: Value): string | undefined;
   openBytes(b: Uint8Array): void;
   bytes(piece: Uint8Array, first: boolean): void;
   closeBytes(): void;
@@ -43,6 +45,8 @@ export function workWithin(v: Value, limit: number): number {
   if (typeof v === "string") return NODE + v.length;
   if (typeof v !== "object" || v === null) return NODE;
   if (v instanceof Uint8Array) return NODE + v.length;
+  // a record id's key is any value (`type::thing('t', $long)`)
+  if (v instanceof RecordId) return NODE + workWithin(v.id, limit);
   let n = NODE;
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length && n <= limit; i++) n += workWithin(v[i], limit - n);
@@ -81,8 +85,10 @@ class Walk {
       if (typeof v === "string") return this.text(v);
       if (v instanceof Uint8Array) return this.bytes(v);
       if (isValueObject(v)) return this.object(v, depth);
+      const text = this.sink.leafText(v);
+      if (text !== undefined) return this.text(text);
     }
-    // small, or a typed value written whole (a record id's key is bounded by the value size)
+    // small, or a typed value written whole
     this.sink.value(v, depth);
     return this.done(w);
   }
