@@ -89,11 +89,27 @@ async function runTop(stmt: Statement, core: EngineCore, session: Session, vars:
   return result;
 }
 
+/**
+ * A statement's error as the query answers it: its text counts towards the query's results as a value does, and past
+ * the cap the statement answers the cap's error instead (attack pass 12, J5: a cast error or THROW quotes its operand
+ * whole, so `RETURN <int> $s` repeated over a 4 Mi-character $s answered 125 MB for a 500-byte query).
+ */
+function counted(error: SurrealError, budget: Budget): SurrealError {
+  try {
+    budget.answer(error.message);
+    return error;
+  } catch (e) {
+    if (e instanceof SurrealError) return e;
+    throw e;
+  }
+}
+
 /** Run a query's statements; every one within `budget` (the query's time limit). */
 export async function executeStatements(stmts: readonly Statement[], core: EngineCore, session: Session, vars: Vars, budget = Budget.of(Infinity), explain?: Explain): Promise<QueryResponse[]> {
   // 0. OPTION needs an EDITOR: below that SurrealDB refuses the whole query
   checkOptions(stmts, session, core.auth);
   const responses: QueryResponse[] = [];
+  const failure = (e: unknown): SurrealError => counted(asSurrealError(e, core), budget);
   // OPTION IMPORT [= false]: for the statements after it, field clauses and events do not run (as SurrealDB)
   let importing = false;
   const option = (s: Statement): void => {
@@ -115,7 +131,7 @@ export async function executeStatements(stmts: readonly Statement[], core: Engin
         const result = await withRetries(core, (txn) => runTop(stmt, core, session, vars, txn, budget, explain, responses.length, importing));
         responses.push(ok(result, started, session));
       } catch (e) {
-        responses.push(err(asSurrealError(e, core), started, session));
+        responses.push(err(failure(e), started, session));
       }
       i++;
       continue;
@@ -141,7 +157,7 @@ export async function executeStatements(stmts: readonly Statement[], core: Engin
         block.push(ok(await runTop(stmts[j]!, core, session, vars, txn, budget, explain, responses.length + block.length, importing), started, session));
       } catch (e) {
         failed = true;
-        block.push(err(asSurrealError(e, core), started, session));
+        block.push(err(failure(e), started, session));
       }
     }
     // a commit that fails (a conflict) fails every statement of the block with its error
@@ -151,7 +167,7 @@ export async function executeStatements(stmts: readonly Statement[], core: Engin
       try {
         await txn.commit();
       } catch (e) {
-        commitError = asSurrealError(e, core);
+        commitError = failure(e);
       }
     }
     for (const r of block) {

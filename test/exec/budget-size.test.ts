@@ -43,6 +43,17 @@ describe.each([1, 2] as const)("compat %i: values larger than the limit as a tre
     expect(await run(ds, rootSession(), "SELECT VALUE id FROM note; SELECT VALUE object::keys($this) FROM note")).toEqual([{ ok: ["note:a"] }, { ok: [["d", "id"]] }]);
   });
 
+  it("error texts count towards the query's results: a cast error or THROW quoting a 4,000,000-character string (attack pass 12, J5)", async () => {
+    const { ds, user } = await setup(compat);
+    const quoting = (n: number, statement: string) => `LET $a = string::repeat('9', 1000000); LET $s = $a + $a + $a + $a; ${`${statement}; `.repeat(n)}RETURN 1;`;
+    // each error quotes 4,000,000 characters: 16 fit in MAX_RESULT_SIZE, the 17th and later answer the cap's error
+    const big = (o: { ok?: unknown; err?: string }) => ("err" in o ? (o.err!.length > 3_900_000 ? "quoted" : o.err) : "ok");
+    for (const statement of ["RETURN <int> $s", "THROW $s"]) {
+      const out = (await run(ds, user, quoting(20, statement))).map(big);
+      expect(out).toEqual(["ok", "ok", ...Array(16).fill("quoted"), ...Array(4).fill(RESULTS_TOO_LARGE), "ok"]);
+    }
+  });
+
   it("rows that repeat one value count as the tree they make: a subquery's rows, a statement's, and a query's results together", async () => {
     const { ds, user } = await setup(compat);
     // a row {v: $x17} is X17 + 17 bytes: 15 rows fit in MAX_RESULT_SIZE, 16 do not

@@ -266,9 +266,9 @@ describe("secrets: whole for a role that may define users and access methods, el
   }
   it("a database without secrets exports the same for every role, without the notice", async () => {
     const ds = newDs();
-    await run(ds, rootSession(), "DEFINE TABLE t; CREATE t:1; DEFINE ACCESS pub ON DATABASE TYPE JWT ALGORITHM RS256 KEY 'public-key-text'");
+    await run(ds, rootSession(), "DEFINE TABLE t; CREATE t:1; DEFINE ACCESS pub ON DATABASE TYPE JWT ALGORITHM RS256 KEY '-----BEGIN PUBLIC KEY-----\\nMIIB\\n-----END PUBLIC KEY-----'");
     const text = await ds.exportSql(systemSession("Database", ["VIEWER"]));
     expect(text).toBe(await ds.exportSql(rootSession()));
-    expect(text).toContain("DEFINE ACCESS pub ON DATABASE TYPE JWT ALGORITHM RS256 KEY 'public-key-text'");
+    expect(text).toContain("DEFINE ACCESS pub ON DATABASE TYPE JWT ALGORITHM RS256 KEY '-----BEGIN PUBLIC KEY-----\\nMIIB\\n-----END PUBLIC KEY-----'");
   });
 });
