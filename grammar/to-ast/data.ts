@@ -5,7 +5,7 @@ import { nodes, toks, node, tok, has, req, type Node, type Ctx, type With } from
 import { array, expr, subquery } from "./expressions.js";
 import { idioms, optIdioms, plainIdiom } from "./idioms.js";
 import { recordKey } from "./literals.js";
-import { checkSelected, checkSplit } from "./selection.js";
+import { checkGroupFields, checkSelected, checkSplit } from "./selection.js";
 
 /** A target expression: a bare name becomes a Table. */
 function target(ctx: Ctx, e: A.Expr): A.Expr {
@@ -92,7 +92,10 @@ export function select(ctx: Ctx, n: C.SelectStmtCstNode): A.SelectStatement {
   checkSplit(ctx, selected, split, node(n, "split"));
   const groupList = node(n, "group");
   const group = optIdioms(ctx, groupList);
-  if (group && groupList) checkSelected(ctx, selected, "group", group, nodes(groupList, "plainIdiom"));
+  if (group && groupList) {
+    checkSelected(ctx, selected, "group", group, nodes(groupList, "plainIdiom"));
+    checkGroupFields(ctx, selected, group, nodes(groupList, "plainIdiom"));
+  }
   if (order?.kind === "Fields") checkSelected(ctx, selected, "order", order.items.map((o) => o.field), nodes(n, "orderItem"));
   return {
     kind: "Select",

@@ -22,7 +22,7 @@ import { diffValues } from "./patch.js";
 export const SKIP = Symbol("skip");
 
 /** Set a projected field, keeping NONE values as present keys (SurrealDB shows them). */
-function setProjected(doc: ValueObject, path: readonly string[], v: Value): ValueObject {
+export function setProjected(doc: ValueObject, path: readonly string[], v: Value): ValueObject {
   const [head, ...rest] = path;
   if (head === undefined) return doc;
   const out: ValueObject = { ...doc };

@@ -1,17 +1,18 @@
 // exec/statements: SELECT — sources → visible records → WHERE → projection / GROUP → SPLIT → ORDER → START/LIMIT → FETCH → ONLY.
 
-import type { Expr, Field, SelectStatement } from "../../ast/nodes.js";
+import { isAggregate } from "../../ast/aggregates.js";
+import type { Expr, Field, IdiomExpr, SelectStatement } from "../../ast/nodes.js";
 import { selectDocumentHidden } from "../../doc/select.js";
 import { selectNeverHides } from "../../doc/permissions.js";
 import { queryError } from "../../errors/index.js";
 import { compareValues, isTruthy, valueKeyOf } from "../helpers.js";
-import { isValueObject } from "../../value/types.js";
+import { Datetime, Decimal, isValueObject } from "../../value/types.js";
 import type { Value, ValueObject } from "../../value/types.js";
 import type { Ctx } from "../context.js";
 import { needDb, needNs, withCtx } from "../context.js";
 import { evaluate } from "../expressions/evaluate.js";
 import { evaluateSources, rangeCandidates, recordCandidates, tableCandidates } from "../iterate.js";
-import { fetchFields, omitFields, project } from "../output.js";
+import { fetchFields, omitFields, project, setProjected } from "../output.js";
 import { docEnv } from "../records.js";
 import { getPath, setPath } from "../../doc/paths.js";
 import type { Path } from "../../doc/paths.js";
@@ -52,39 +53,44 @@ export async function visibleDocuments(s: Pick<SelectStatement, "what" | "cond" 
   return out;
 }
 
-const AGGREGATES = new Set([
-  "count",
-  "math::sum",
-  "math::mean",
-  "math::max",
-  "math::min",
-  "math::median",
-  "math::stddev",
-  "math::variance",
-  "array::group",
-  "array::distinct",
-  "time::max",
-  "time::min",
-]);
+/** SurrealDB's own group sums, extremes and means pass over the values not of their kind (`math::sum` of 'x' and 3 is 3). */
+const isNumber = (v: Value): boolean => typeof v === "bigint" || typeof v === "number" || v instanceof Decimal;
+const SKIPS_OTHERS: Readonly<Record<string, (v: Value) => boolean>> = {
+  "math::max": isNumber,
+  "math::min": isNumber,
+  "math::sum": isNumber,
+  "math::mean": isNumber,
+  "time::max": (v) => v instanceof Datetime,
+  "time::min": (v) => v instanceof Datetime,
+};
 
 /** Evaluate a projection expression over a group: aggregates see every document, the rest the first one. */
 async function groupValue(e: Expr, docs: Value[], ctx: Ctx): Promise<Value> {
-  if (e.kind === "Call" && AGGREGATES.has(e.name.toLowerCase())) {
+  if (e.kind === "Call" && isAggregate(e.name)) {
     if (e.name.toLowerCase() === "count") {
       if (e.args.length === 0) return BigInt(docs.length);
       let n = 0n;
       for (const d of docs) if (isTruthy(await evaluate(e.args[0]!, withCtx(ctx, { doc: d })), { compat: ctx.core.compat })) n++;
       return n;
     }
+    // the first argument's value in each document, as one array; further arguments (math::top's count) as written
     const values: Value[] = [];
+    const keeps = SKIPS_OTHERS[e.name.toLowerCase()];
     for (const d of docs) {
       const v = e.args[0] ? await evaluate(e.args[0], withCtx(ctx, { doc: d })) : undefined;
-      if (Array.isArray(v) && e.name.toLowerCase().startsWith("array::")) values.push(...v);
-      else values.push(v);
+      if (!keeps || keeps(v)) values.push(v);
     }
-    return callFunction(e, ctx, [values]);
+    const rest = await Promise.all(e.args.slice(1).map((a) => evaluate(a, withCtx(ctx, { doc: docs[0] }))));
+    return callFunction(e, ctx, [values, ...rest]);
   }
   return evaluate(e, withCtx(ctx, { doc: docs[0] }));
+}
+
+/** What a GROUP BY path groups on: the field it aliases (`SELECT c AS a … GROUP BY a` groups on c), else the path. */
+function groupExpr(s: SelectStatement, path: IdiomExpr): Expr {
+  const key = JSON.stringify(placePath(path));
+  const aliased = s.fields.items.find((f) => f.kind === "Single" && f.alias !== undefined && JSON.stringify(placePath(f.alias)) === key);
+  return aliased?.kind === "Single" ? aliased.expr : path;
 }
 
 export async function groupRows(s: SelectStatement, docs: Value[], ctx: Ctx): Promise<Value[]> {
@@ -92,7 +98,7 @@ export async function groupRows(s: SelectStatement, docs: Value[], ctx: Ctx): Pr
   const keys = new Map<string, Value[]>();
   const group = s.group!;
   for (const d of docs) {
-    const values = group.all ? [] : await Promise.all(group.fields.map((f) => evaluate(f, withCtx(ctx, { doc: d }))));
+    const values = group.all ? [] : await Promise.all(group.fields.map((f) => evaluate(groupExpr(s, f), withCtx(ctx, { doc: d }))));
     const key = valueKeyOf(values);
     keys.set(key, values);
     const list = groups.get(key) ?? [];
@@ -117,13 +123,11 @@ export async function groupRows(s: SelectStatement, docs: Value[], ctx: Ctx): Pr
     }
     let row: ValueObject = {};
     for (const f of s.fields.items) {
-      if (f.kind === "All") {
-        if (isValueObject(list[0])) row = { ...row, ...list[0] };
-        continue;
-      }
+      // `*` beside GROUP BY adds nothing (2.6.0; 1.5.4 refuses it as it parses)
+      if (f.kind === "All") continue;
       const v = await groupValue(f.expr, list, ctx);
       const name = f.alias ? placePath(f.alias) : f.expr.kind === "Idiom" ? placePath(f.expr) : [f.expr.kind === "Call" ? f.expr.name : "expr"];
-      row = setPath(row, name, v);
+      row = setProjected(row, name, v);
     }
     rows.push(row);
   }
