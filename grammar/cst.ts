@@ -1219,6 +1219,8 @@ export interface ValueRangeCstNode extends CstNode {
 export type ValueRangeCstChildren = {
   op?: (IToken)[];
   end?: (UnaryCstNode)[];
+  exclusive?: IToken[];
+  then?: ValueRangeCstNode[];
 };
 
 export interface MockCstNode extends CstNode {

@@ -51,13 +51,17 @@ export function expressionRules($: Grammar): ExpressionRules {
   const postfixes = (): void => {
     $.SUBRULE($.postfix);
   };
-  // `1..5`, and `1>..5` when `>` touches `..` (2.6.0: `1 > ..5` stays a comparison)
+  /** `>` touching `..` / `..=`: an excluded range begin (2.6.0: `1 > ..5` stays a comparison). */
+  const exclusiveRangeFollows = (): boolean => {
+    const t = $.LA(1);
+    const t2 = $.LA(2);
+    return t.tokenType === T.Gt && (t2.tokenType === T.DotDot || t2.tokenType === T.DotDotEq) && t2.startOffset === t.startOffset + 1;
+  };
+  // `1..5`, and `1>..5`
   const rangeAfterValue = {
     GATE: (): boolean => {
-      const t = $.LA(1);
-      if (t.tokenType === T.DotDot || t.tokenType === T.DotDotEq) return true;
-      const t2 = $.LA(2);
-      return t.tokenType === T.Gt && (t2.tokenType === T.DotDot || t2.tokenType === T.DotDotEq) && t2.startOffset === t.startOffset + 1;
+      const t = $.LA(1).tokenType;
+      return t === T.DotDot || t === T.DotDotEq || exclusiveRangeFollows();
     },
     DEF: (): void => {
       $.OPTION2(() => $.CONSUME2(T.Gt, { LABEL: "exclusive" }));
@@ -202,11 +206,18 @@ export function expressionRules($: Grammar): ExpressionRules {
 
   /**
    * A range value's tail (2.x): `..` then its end unless unbounded (`1..5`, `1..`), or `..=` then its end. 2.6.0 reads
-   * no end after whitespace: `1.. 3` is `1..` then `3`, and `1..= 3` an error (to-ast).
+   * no end after whitespace: `1.. 3` is `1..` then `3`, and `1..= 3` an error (to-ast). An unbounded range may be the
+   * begin of a `>..` range (`1..>..`; a bounded one there is an error in to-ast).
    */
   const valueRange = $.RULE("valueRange", () => {
     $.OR([
-      { ALT: () => { $.CONSUME(T.DotDot, { LABEL: "op" }); $.OPTION({ GATE: endTouches, DEF: () => $.SUBRULE($.unary, { LABEL: "end" }) }); } },
+      {
+        ALT: () => {
+          $.CONSUME(T.DotDot, { LABEL: "op" });
+          $.OPTION({ GATE: endTouches, DEF: () => $.SUBRULE($.unary, { LABEL: "end" }) });
+          $.OPTION2({ GATE: exclusiveRangeFollows, DEF: () => { $.CONSUME(T.Gt, { LABEL: "exclusive" }); $.SUBRULE($.valueRange, { LABEL: "then" }); } });
+        },
+      },
       { ALT: () => { $.CONSUME(T.DotDotEq, { LABEL: "op" }); $.SUBRULE2($.unary, { LABEL: "end" }); } },
     ]);
   });

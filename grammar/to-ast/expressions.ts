@@ -148,18 +148,30 @@ function prefixOp(ctx: Ctx, prefix: IToken, inner: C.UnaryCstNode, bare: boolean
   return { kind: "Unary", op, operand, pos: ctx.pos(prefix) };
 }
 
-/**
- * `a..b`, `a..=b`, `..b`, `a..`, `..`, and `a>..b` (`holder` holds the range and its `exclusive` `>`): `>` excludes the
- * begin. A bounded range right after a range is 2.6.0's error; an unbounded one applies to it (`1..3..` is `(1..3)..`).
- */
+/** `a..b`, `a..=b`, `..b`, `a..`, `..`, and `a>..b`: `holder` holds the range and its `exclusive` `>`. */
 function valueRange(ctx: Ctx, holder: UnaryParts, begin: A.Expr | undefined, at: Node): A.RangeExpr {
-  const n = req(node(holder, "valueRange"));
-  const exclusive = tok(holder, "exclusive");
+  return rangeFrom(ctx, req(node(holder, "valueRange")), tok(holder, "exclusive"), begin, at, false);
+}
+
+/**
+ * The range of `n` from `begin` (`>` excludes it). A range may begin with a range (`afterRange`): 2.6.0 reads an
+ * unbounded one so (`1..3..` is `(1..3)..`, `1..>..` is `(1..)>..`) and refuses a bounded one (its chaining error).
+ */
+function rangeFrom(ctx: Ctx, n: C.ValueRangeCstNode, exclusive: IToken | undefined, begin: A.Expr | undefined, at: Node, afterRange: boolean): A.RangeExpr {
   if (exclusive) ctx.v2Only(exclusive, "A range with an excluded start (`>..`)");
   const from = begin && { expr: begin, inclusive: exclusive === undefined };
   const op = req(tok(n, "op"));
   const endNode = node(n, "end");
-  if (endNode === undefined) return { kind: "RangeValue", begin: from, end: undefined, pos: ctx.pos(at) };
+  if (endNode !== undefined && afterRange) {
+    // 2.6.0 points two characters past the operator
+    const note = "use parens, '()', to specify which operator must be evaluated first";
+    throw parseErrorAt(ctx.text, op.startOffset + 2, op.image.length, "Chaining range operators has no specified associativity", [], "", note);
+  }
+  if (endNode === undefined) {
+    const range: A.RangeExpr = { kind: "RangeValue", begin: from, end: undefined, pos: ctx.pos(at) };
+    const then = node(n, "then");
+    return then ? rangeFrom(ctx, then, tok(n, "exclusive"), range, at, true) : range;
+  }
   const inclusive = op.image === "..=";
   if (inclusive && req(firstToken(endNode)).startOffset !== op.startOffset + 3) {
     const message = "Unexpected whitespace, expected inclusive range to be immediately followed by a expression";
@@ -169,13 +181,8 @@ function valueRange(ctx: Ctx, holder: UnaryParts, begin: A.Expr | undefined, at:
   if (chained === undefined || firstKey(endNode) === "valueRange") {
     return { kind: "RangeValue", begin: from, end: { expr: unary(ctx, endNode), inclusive }, pos: ctx.pos(at) };
   }
-  const chainedEnd = node(chained, "end");
-  if (chainedEnd) {
-    const offset = req(firstToken(chainedEnd)).startOffset;
-    throw parseErrorAt(ctx.text, offset, 2, "Chaining range operators has no specified associativity", [], "", "use parens, '()', to specify which operator must be evaluated first");
-  }
   const inner: A.RangeExpr = { kind: "RangeValue", begin: from, end: { expr: postfixExpr(ctx, endNode), inclusive }, pos: ctx.pos(at) };
-  return valueRange(ctx, endNode, inner, at);
+  return rangeFrom(ctx, chained, tok(endNode, "exclusive"), inner, at, true);
 }
 
 /** What a primary is read from: a unary node's inline alternatives, or the object / block of `{…}`, the mock / closure of `|…|`. */

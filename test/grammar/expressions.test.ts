@@ -157,11 +157,14 @@ describe("range values (2.x, as 2.6.0 reads them)", () => {
     );
   });
   it("a bounded range right after a range is an error; an unbounded one takes the range before it (oracle 2.6.0)", () => {
-    for (const [q, col] of [["RETURN 1..3..5", 14], ["RETURN 1..3>..5", 15]] as const) {
+    for (const [q, col] of [["RETURN 1..3..5", 14], ["RETURN 1..3>..5", 15], ["RETURN 1>..>..3", 15], ["RETURN 1..>..3", 14]] as const) {
       expect(() => parse(q), q).toThrow(`Parse error: Chaining range operators has no specified associativity\n --> [1:${col}]`);
     }
-    const e = expr("1..3..");
-    expect(e.kind === "RangeValue" && e.begin?.expr.kind).toBe("RangeValue");
+    expect(() => parse("RETURN 1..3..=4;")).toThrow("Parse error: Chaining range operators has no specified associativity\n --> [1:14]\n  |\n1 | RETURN 1..3..=4;\n  |              ^^^ use");
+    for (const t of ["1..3..", "1>..>..", "1..>.."]) {
+      const e = expr(t);
+      expect(e.kind === "RangeValue" && e.end === undefined && e.begin?.expr.kind, t).toBe("RangeValue");
+    }
   });
   it("record id ranges and division are unchanged", () => {
     expect(expr("person:1..3").kind).toBe("RecordId");
