@@ -107,6 +107,15 @@ describe("GET /export and POST /import (compat 2)", () => {
     }
     expect(said).toContain("An error occurred: nope");
   });
+
+  it("a syntax error mid-body runs nothing (2.6.0's embedded import and a query call both run nothing: oracle)", async () => {
+    const body = "CREATE n:1;\nCREATE n:2 SET a = ;\nCREATE n:3;";
+    const res = await fetch(`${base}/import`, { method: "POST", headers: { ...root, ...on("syntax"), accept: "application/json" }, body });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { information: string }).information).toContain("Parse error: Unexpected token `;`, expected an expression\n --> [2:20]");
+    const after = await fetch(`${base}/sql`, { method: "POST", headers: { ...root, ...on("syntax"), accept: "application/json" }, body: "SELECT VALUE id FROM n" });
+    expect(((await after.json()) as { result: unknown }[])[0]!.result).toEqual([]);
+  });
 });
 
 describe("GET /export and POST /import (compat 1)", () => {
