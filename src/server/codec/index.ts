@@ -5,7 +5,7 @@ import type { Compat } from "../../exec/session.js";
 import type { Value } from "../../value/types.js";
 import { CborError, CborPieceSink, CborValueError, decodeCbor, encodeCbor, salvageCbor } from "./cbor.js";
 import { JsonError, JsonPieceSink, decodeJsonRpc, parseJsonText, stringifyJson } from "./json.js";
-import { encodeWithSink, isSmallAnswer, joinPieces } from "./pieces.js";
+import { encodeWithSink, isSmallAnswer, joinPieces, oneAtATime } from "./pieces.js";
 
 export { CborError, decodeCbor, encodeCbor } from "./cbor.js";
 export { JsonError, coerceLegacyString, coerceLegacyStrings, decodeJsonRpc, parseJsonText, stringifyJson } from "./json.js";
@@ -69,17 +69,21 @@ export function encodeSmall(format: WireFormat, v: Value, compat: Compat): strin
   return isSmallAnswer(v) ? encodeValue(format, v, compat) : undefined;
 }
 
+const piecesOf = (format: WireFormat, v: Value, compat: Compat, gone?: () => boolean): Promise<Uint8Array[] | undefined> =>
+  encodeWithSink(format === "cbor" ? new CborPieceSink(compat) : new JsonPieceSink(compat), v, gone);
+
 /**
  * encodeValue's bytes for an answer as pieces, encoded with a turn of the event loop between pieces (attack pass 11,
- * I5: one large answer held the loop for seconds); undefined once `gone()` (the receiver left: the rest is not encoded).
+ * I5: one large answer held the loop for seconds), one large answer at a time; undefined once `gone()` (the receiver
+ * left: the rest is not encoded).
  */
 export function encodeInPieces(format: WireFormat, v: Value, compat: Compat, gone?: () => boolean): Promise<Uint8Array[] | undefined> {
-  return encodeWithSink(format === "cbor" ? new CborPieceSink(compat) : new JsonPieceSink(compat), v, gone);
+  return oneAtATime(() => piecesOf(format, v, compat, gone));
 }
 
-/** encodeValue's bytes for an answer sent as one frame: at once when small, else in pieces joined in pieces. */
+/** encodeValue's bytes for an answer sent as one frame: at once when small, else in pieces joined in pieces (one at a time). */
 export function encodeFrame(format: WireFormat, v: Value, compat: Compat, gone?: () => boolean): string | Uint8Array | Promise<Uint8Array | undefined> {
-  return encodeSmall(format, v, compat) ?? encodeInPieces(format, v, compat, gone).then((pieces) => pieces && joinPieces(pieces, gone));
+  return encodeSmall(format, v, compat) ?? oneAtATime(() => piecesOf(format, v, compat, gone).then((pieces) => pieces && joinPieces(pieces, gone)));
 }
 
 /**

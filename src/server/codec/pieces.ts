@@ -159,6 +159,8 @@ class Walk {
  * pieces in order (together the encoder's bytes for `v`), or undefined once `gone()` (checked after each turn).
  */
 export async function encodeWithSink(sink: PieceSink, v: Value, gone: () => boolean = () => false): Promise<Uint8Array[] | undefined> {
+  // a receiver gone while the answer waited its turn
+  if (gone()) return undefined;
   const walk = new Walk(sink, gone);
   try {
     await walk.part(v, 0);
@@ -167,6 +169,23 @@ export async function encodeWithSink(sink: PieceSink, v: Value, gone: () => bool
     throw e;
   }
   return walk.finish();
+}
+
+/** The large answer being encoded now: the next waits for it (see oneAtATime). */
+let current: Promise<unknown> = Promise.resolve();
+
+/**
+ * `work` (a large answer's encoding) once every large answer asked before it is done: the server's meter counts an
+ * answer's bytes once it is sent, so answers encoded side by side over many turns would hold uncounted bytes each
+ * (many sockets, many 64 MiB answers); one at a time holds what the whole-value encoder held.
+ */
+export function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = current.then(work);
+  current = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  return run;
 }
 
 /** Bytes copied at once when pieces are joined into one frame. */

@@ -76,6 +76,19 @@ describe("large answers in pieces (attack pass 11, I5)", () => {
     }
   });
 
+  it("one large answer is encoded at a time: the next starts once the one before is done", async () => {
+    let firstDone = false;
+    let startedEarly: boolean | undefined;
+    const probe: Record<string, Value> = {};
+    // read when the second answer's encoding starts
+    Object.defineProperty(probe, "x", { enumerable: true, get: () => ((startedEarly ??= !firstDone), 1n) });
+    const first = encodeInPieces("json", rows, 2).then(() => (firstDone = true));
+    const second = encodeInPieces("cbor", [probe, rows], 2);
+    expect(startedEarly).toBeUndefined();
+    await Promise.all([first, second]);
+    expect(startedEarly).toBe(false);
+  });
+
   it("stops once the receiver is gone", async () => {
     let asked = 0;
     expect(await encodeInPieces("json", rows, 2, () => ++asked > 1)).toBeUndefined();
