@@ -89,12 +89,14 @@ export function legacyStrand(s: string, opts?: CompatOpts): Value {
     const rid = parseRecordIdText(s, opts);
     // 1.x reads `user:1abc` as an int, then fails on the rest
     if (rid && !(compat === 1 && typeof rid.id === "string" && /^\d/.test(s.slice(s.indexOf(":") + 1)))) return rid;
+    // 1.x reads JSON strings with its SurrealQL string literals' rules (both are its parser's legacy strands)
+    if (compat === 1) return v1StringLiteral(s);
     if (RFC3339_FULL.test(s)) {
       const d = tryParseDatetime(s, opts);
       if (d) return d;
     }
   }
-  return tryParseUuid(s) ?? s;
+  return compat === 1 ? v1StringLiteral(s) : (tryParseUuid(s) ?? s);
 }
 
 /**

@@ -65,5 +65,10 @@ describe("fromJson", () => {
     expect(legacyStrand("123:1", { compat: 1 })).toEqual(new RecordId("123", 1n));
     expect(legacyStrand("user:1abc")).toEqual(new RecordId("user", "1abc"));
     expect(legacyStrand("user:1abc", { compat: 1 })).toBe("user:1abc");
+    // 1.x: its string literals' rules (datetime-strings-v1.surql): signed 4-digit years, uuid versions 1–8 only
+    expect(legacyStrand("+2024-01-02T03:04:05Z", { compat: 1 })).toEqual(parseDatetime("2024-01-02T03:04:05Z"));
+    expect(legacyStrand("+2024-01-02T03:04:05Z")).toBe("+2024-01-02T03:04:05Z");
+    expect(legacyStrand("2f1e0c2a-8b8d-9a7e-9a3e-0f6d2b1c3a4e", { compat: 1 })).toBe("2f1e0c2a-8b8d-9a7e-9a3e-0f6d2b1c3a4e");
+    expect(legacyStrand("2f1e0c2a-8b8d-4a7e-9a3e-0f6d2b1c3a4e", { compat: 1 })).toEqual(new Uuid("2f1e0c2a-8b8d-4a7e-9a3e-0f6d2b1c3a4e"));
   });
 });
