@@ -83,4 +83,18 @@ describe.each([1, 2] as const)("compat %i: a query keeps the session it started 
     expect(results(replies[2])).toEqual(["other", []]);
     c.ws.close();
   });
+
+  it("a USE statement in another query while a root query sleeps: it waits, and the sleeping query stays where it started (J9)", async () => {
+    const c = await open({ port: Number(host().split(":")[1]) });
+    expect(await c.json({ id: 0, method: "signin", params: [{ user: "root", pass: "root" }] })).toHaveProperty("result");
+    expect(await c.json({ id: 0, method: "use", params: ["test", "test"] })).toHaveProperty("result");
+    const replies = await sendAll(c, [
+      { method: "query", params: ["SLEEP 300ms; RETURN $session.db; CREATE moved:y;"] },
+      { method: "query", params: ["USE NS test DB other; RETURN $session.db; SELECT VALUE id FROM moved:y;"] },
+    ]);
+    expect(replies.map((r) => r.id)).toEqual([1, 2]);
+    expect(results(replies[0])?.slice(0, 2)).toEqual([null, "test"]);
+    expect(results(replies[1])?.slice(1)).toEqual(["other", []]);
+    c.ws.close();
+  });
 });

@@ -6,7 +6,7 @@ import type { Value, ValueObject } from "../../value/types.js";
 import { RPC_MESSAGES } from "../../errors/catalogue.js";
 import type { DecodeError } from "../codec/index.js";
 import { PARSE_ERROR, RpcError, invalidRequest, parseError, thrownError, toRpcError } from "./errors.js";
-import { SESSION_CHANGING } from "./gate.js";
+import { changesSession } from "./gate.js";
 import { invokeMethod, type RpcCall } from "./methods.js";
 import { InvalidRequest, parseRequest, usableId } from "./request.js";
 
@@ -49,7 +49,7 @@ export async function dispatch(call: RpcCall, message: Value, opts: { withId?: b
   let status = "ok";
   try {
     const invoke = () => invokeMethod(call, request.method, request.params);
-    const result = await (call.gate ? call.gate.run(SESSION_CHANGING.has(request.method), invoke) : invoke());
+    const result = await (call.gate ? call.gate.run(changesSession(request.method, request.params), invoke) : invoke());
     const out: ValueObject = {};
     if (hasId) out["id"] = request.id;
     out["result"] = result;

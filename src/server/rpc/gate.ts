@@ -6,7 +6,17 @@
 // 2.x gives each query a copy of the session.
 
 /** RPC methods that change the connection's session. */
-export const SESSION_CHANGING = new Set(["signin", "signup", "authenticate", "refresh", "invalidate", "reset", "use"]);
+const SESSION_CHANGING = new Set(["signin", "signup", "authenticate", "refresh", "invalidate", "reset", "use"]);
+
+/**
+ * Whether a request changes the connection's session: one of those methods, or a query whose text may hold a `USE`
+ * statement (it moves the connection for later requests: attack pass 12, J9). The word anywhere counts, in a string
+ * or a comment too: a query taken for a change only waits its turn.
+ */
+export function changesSession(method: string, params: readonly unknown[]): boolean {
+  if (SESSION_CHANGING.has(method)) return true;
+  return method === "query" && typeof params[0] === "string" && /\buse\b/i.test(params[0]);
+}
 
 interface Waiter {
   readonly changes: boolean;

@@ -1,7 +1,7 @@
 // rpc/gate.ts: readers run together; a session change waits for them, runs alone, and goes before later arrivals.
 
 import { describe, expect, it } from "vitest";
-import { SessionGate } from "../../../src/server/rpc/gate.js";
+import { SessionGate, changesSession } from "../../../src/server/rpc/gate.js";
 
 /** A task that records when it starts and ends, and ends when `finish` is called. */
 function task(log: string[], name: string) {
@@ -56,5 +56,16 @@ describe("SessionGate", () => {
     await expect(gate.run(true, () => Promise.reject(new Error("refused")))).rejects.toThrow("refused");
     await expect(gate.run(false, () => Promise.resolve(1))).resolves.toBe(1);
     await expect(gate.run(true, () => Promise.resolve(2))).resolves.toBe(2);
+  });
+});
+
+describe("changesSession", () => {
+  it("the session methods, and a query that may hold a USE statement (J9); not other queries or methods", () => {
+    for (const m of ["signin", "signup", "authenticate", "refresh", "invalidate", "reset", "use"]) expect(changesSession(m, [])).toBe(true);
+    expect(changesSession("query", ["USE NS app DB other; RETURN 1"])).toBe(true);
+    expect(changesSession("query", ["RETURN 1;\n  use db other"])).toBe(true);
+    expect(changesSession("query", ["SELECT * FROM user WHERE used = true"])).toBe(false);
+    expect(changesSession("query", [{ not: "text" }])).toBe(false);
+    for (const m of ["query", "select", "let", "ping", "create"]) expect(changesSession(m, ["RETURN 1"])).toBe(false);
   });
 });
