@@ -162,12 +162,15 @@ function printGraph(p: GraphPart, c: Ctx): string {
  * `{}` when empty, `{ v }` for one bare value, `{ stmt; }` for one statement, and one statement per
  * line (`{\nA;\nB;\n}`) for more.
  */
+const BLOCK_WORDS = { Begin: "BEGIN", Commit: "COMMIT", Cancel: "CANCEL" } as const;
+
 export function printBlock(b: BlockExpr, outer: Ctx): string {
   const c = innerCtx(outer);
   const s = b.statements;
   if (s.length === 0) return "{}";
   if (s.length === 1 && s[0]!.kind === "Expr") return `{ ${expr(s[0]!.expr, c)} }`;
-  const body = s.map((st) => `${printStmt(st, c)};`);
+  // SurrealDB reads a bare BEGIN / COMMIT / CANCEL in a block as a field of that name, and prints it so
+  const body = s.map((st) => `${st.kind in BLOCK_WORDS ? ident(BLOCK_WORDS[st.kind as keyof typeof BLOCK_WORDS], c) : printStmt(st, c)};`);
   return s.length === 1 ? `{ ${body[0]} }` : `{\n${body.join("\n")}\n}`;
 }
 

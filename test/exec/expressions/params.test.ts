@@ -14,6 +14,13 @@ describe.each([1, 2] as const)("parameters without a namespace (compat %i)", (co
     expect(out).toEqual([ns, { ok: null }, { ok: 1 }, { ok: null }, { ok: null }, ns, ns]);
   });
 
+  it("definitions, writes, reads and INFO FOR DB need a namespace; after USE NS, a database (oracle, both versions)", async () => {
+    const text = "RETURN 1; DEFINE PARAM $x VALUE 1; RETURN $x; CREATE t:1; SELECT * FROM t; INFO FOR DB; LET $a = 1; RETURN $a; USE NS n; RETURN $x; DEFINE PARAM $y VALUE 1; INFO FOR NS";
+    const [ns, db] = [{ err: "Specify a namespace to use" }, { err: "Specify a database to use" }];
+    const info = compat === 1 ? { databases: {}, tokens: {}, users: {} } : { accesses: {}, databases: {}, users: {} };
+    expect(await run(newDs({ compat }), nowhere(), text)).toEqual([{ ok: 1 }, ns, ns, ns, ns, ns, { ok: null }, { ok: 1 }, { ok: null }, db, db, { ok: info }]);
+  });
+
   it("with a namespace but no database, the database is asked for", async () => {
     const out = await run(newDs({ compat }), nowhere(), "USE NS a; RETURN $p");
     expect(out[1]).toEqual({ err: "Specify a database to use" });
