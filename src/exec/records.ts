@@ -64,9 +64,8 @@ class ContextEnv implements DocEnv {
     return permissionsApply(this.ctx, write);
   }
 
-  // never for a client whom PERMISSIONS bind (OPTION needs an EDITOR; this holds whatever reaches here)
   get importing(): boolean {
-    return this.ctx.importing === true && !permissionsApply(this.ctx, true);
+    return isImporting(this.ctx);
   }
 
   // PERMISSIONS clauses and events bypass PERMISSIONS; a field's VALUE / DEFAULT / ASSERT keeps the invoker's rights (as SurrealDB)
@@ -230,4 +229,9 @@ export async function writeMissLikeHit(ctx: Ctx, table: TableEntry | undefined, 
   } catch {
     // the stand-in's outcome, errors included, is dropped: the answer is the miss's
   }
+}
+
+/** After OPTION IMPORT: never for a client whom PERMISSIONS bind (OPTION needs an EDITOR; this holds whatever reaches here). */
+export function isImporting(ctx: Ctx): boolean {
+  return ctx.importing === true && !permissionsApply(ctx, true);
 }

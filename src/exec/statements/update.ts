@@ -1,5 +1,5 @@
 // exec/statements: UPDATE / UPSERT — per record, the document pipeline runs WHERE, the permission, then the data clause.
-// A record id that does not exist is created (UPSERT, and UPDATE in 1.x); a table target only touches existing records.
+// A record id that does not exist is created (UPSERT, UPDATE in 1.x or after OPTION IMPORT); a table target only touches existing records.
 
 import type { UpdateStatement } from "../../ast/nodes.js";
 import { writeDocument } from "../../doc/pipeline.js";
@@ -10,7 +10,7 @@ import type { Ctx } from "../context.js";
 import { applyData } from "../data.js";
 import { evaluateSources } from "../iterate.js";
 import { checkDataId, dataId, recordIdFor } from "../record-key.js";
-import { docEnv } from "../records.js";
+import { docEnv, isImporting } from "../records.js";
 import { WriteOutputs, whereClause, writeTargets } from "./write.js";
 
 export async function runUpdate(s: UpdateStatement, ctx: Ctx): Promise<Value> {
@@ -21,8 +21,9 @@ export async function runUpdate(s: UpdateStatement, ctx: Ctx): Promise<Value> {
     s.kind === "Upsert" && src.kind === "Table" && given !== undefined ? { kind: "Record" as const, rid: recordIdFor(src.tb, given, compat) } : src,
   );
   if (s.only && (sources.length !== 1 || sources[0]!.kind === "Table")) throw queryError("SingleOnlyOutput");
-  // v2 UPDATE leaves a missing record alone; UPSERT and v1 UPDATE create it
-  const targets = await writeTargets(sources, ctx, s.kind === "Upsert" ? "UPSERT" : "UPDATE", s.kind === "Upsert" || compat === 1, s.cond !== undefined);
+  // v2 UPDATE leaves a missing record alone; UPSERT, v1 UPDATE and v2 UPDATE after OPTION IMPORT (a 1.x export's data) create it
+  const creates = s.kind === "Upsert" || compat === 1 || isImporting(ctx);
+  const targets = await writeTargets(sources, ctx, s.kind === "Upsert" ? "UPSERT" : "UPDATE", creates, s.cond !== undefined);
   const outputs = new WriteOutputs(s.output, ctx, "After");
   const env = docEnv(ctx);
   const where = whereClause(s.cond, ctx);
