@@ -80,6 +80,8 @@ async function groupValue(e: Expr, docs: Value[], ctx: Ctx): Promise<Value> {
       const v = e.args[0] ? await evaluate(e.args[0], withCtx(ctx, { doc: d })) : undefined;
       if (!keeps || keeps(v)) values.push(v);
     }
+    // 1.x keeps a mean as a sum and a count: a group without numbers divides zero by zero
+    if (ctx.core.compat === 1 && keeps === isNumber && e.name.toLowerCase() === "math::mean" && values.length === 0) throw queryError("TryDiv", "0", "0");
     const rest = await Promise.all(e.args.slice(1).map((a) => evaluate(a, withCtx(ctx, { doc: docs[0] }))));
     return callFunction(e, ctx, [values, ...rest]);
   }
