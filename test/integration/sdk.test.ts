@@ -1,6 +1,6 @@
 // The official `surrealdb` SDK (2.0.8) against the real surql-auth server on a loopback port, unchanged.
 
-import { Surreal, Table } from "surrealdb";
+import { GeometryCollection, GeometryLine, GeometryMultiPoint, GeometryPoint, GeometryPolygon, Surreal, Table } from "surrealdb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { SurqlAuth } from "../../src/index.js";
@@ -78,6 +78,33 @@ describe("official SDK 2.0.8 against surql-auth (compat 2)", () => {
     expect(denied?.success).toBe(false);
     await s.invalidate();
     await expect(s.query("SELECT * FROM user")).rejects.toThrow(/Not enough permissions|authentication/);
+  });
+
+  it("non-point geometries sent as CBOR come back as the SDK's classes, also after an export and an import", async () => {
+    const s = await client("geo", "src");
+    await s.signin({ username: "root", password: "root" });
+    const P = (x: number, y: number) => new GeometryPoint([x, y]);
+    const line = new GeometryLine([P(1, 2), P(3, 4)]);
+    const geo = {
+      line,
+      polygon: new GeometryPolygon([new GeometryLine([P(0, 0), P(1, 0), P(1, 1), P(0, 0)])]),
+      points: new GeometryMultiPoint([P(0, 0), P(1, 1)]),
+      collection: new GeometryCollection([P(1, 2), line]),
+    };
+    await s.query("CREATE g:1 CONTENT $geo", { geo });
+    const http = url.replace(/^ws/, "http").replace(/\/rpc$/, "");
+    const auth = { authorization: `Basic ${Buffer.from("root:root").toString("base64")}`, "surreal-ns": "geo" };
+    const text = await (await fetch(`${http}/export`, { headers: { ...auth, "surreal-db": "src" } })).text();
+    const imported = await fetch(`${http}/import`, { method: "POST", headers: { ...auth, "surreal-db": "copy", accept: "application/json" }, body: text });
+    expect(imported.status).toBe(200);
+    for (const dbName of ["src", "copy"]) {
+      await s.use({ namespace: "geo", database: dbName });
+      const [[row]] = await s.query<[Record<string, unknown>[]]>("SELECT line, polygon, points, collection FROM g:1");
+      for (const [k, v] of Object.entries(geo)) {
+        expect(row![k], `${dbName}.${k}`).toBeInstanceOf(v.constructor);
+        expect(JSON.stringify(row![k]), `${dbName}.${k}`).toBe(JSON.stringify(v));
+      }
+    }
   });
 
   it("an expired session refuses queries and signin on the same connection revives it", async () => {
