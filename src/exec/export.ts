@@ -1,6 +1,6 @@
 // exec/: GET /export — the session's database as SurrealQL text (definitions then records), in SurrealDB's layout per version.
 
-import { printAccess, printStatement } from "../ast/print.js";
+import { printAccess, printStatement, tableTypeOf } from "../ast/print.js";
 import type { DefineFieldStatement, DefineStatement, JwtConfig } from "../ast/nodes.js";
 import { elementDefinitions } from "../doc/fields.js";
 import { withoutSecrets } from "../ast/secrets.js";
@@ -80,9 +80,14 @@ class Out {
   }
 }
 
-/** A record exported as a graph edge (RELATE in 1.x, INSERT RELATION in 2.x), as SurrealDB does: an edge whose `in` and `out` are record ids. */
-function exportsAsEdge(doc: ValueObject): doc is ValueObject & { in: RecordId; out: RecordId } {
-  return isEdge(doc) && doc.in instanceof RecordId && doc.out instanceof RecordId;
+/**
+ * A record exported as a graph edge (RELATE in 1.x, INSERT RELATION in 2.x), as SurrealDB does: an edge whose `in` and
+ * `out` are record ids; in a table whose TYPE takes only one kind, whatever that kind is, so the import takes it back.
+ */
+function exportsAsEdge(doc: ValueObject, t: TableEntry, compat: Compat): doc is ValueObject & { in: RecordId; out: RecordId } {
+  if (!(doc.in instanceof RecordId && doc.out instanceof RecordId)) return false;
+  const kind = tableTypeOf(t.def, compat).kind;
+  return kind === "Relation" || (kind === "Any" && isEdge(doc));
 }
 
 /**
@@ -184,7 +189,7 @@ export async function exportDatabase(src: ExportSource, txn: Transaction, ns: st
       for (const doc of records(t)) {
         const id = toSql(doc.id, { compat });
         const content = toSql(doc, { compat });
-        out.line(exportsAsEdge(doc) ? `RELATE ${toSql(doc.in, { compat })} -> ${id} -> ${toSql(doc.out, { compat })} CONTENT ${content};` : `UPDATE ${id} CONTENT ${content};`);
+        out.line(exportsAsEdge(doc, t, compat) ? `RELATE ${toSql(doc.in, { compat })} -> ${id} -> ${toSql(doc.out, { compat })} CONTENT ${content};` : `UPDATE ${id} CONTENT ${content};`);
       }
       out.line();
     }
@@ -213,8 +218,8 @@ export async function exportDatabase(src: ExportSource, txn: Transaction, ns: st
     const docs = records(t);
     for (let i = 0; i < docs.length; i += BATCH) {
       const batch = docs.slice(i, i + BATCH);
-      const plain = batch.filter((d) => !exportsAsEdge(d)).map((d) => toSql(d, { compat }));
-      const edges = batch.filter((d) => exportsAsEdge(d)).map((d) => toSql(d, { compat }));
+      const plain = batch.filter((d) => !exportsAsEdge(d, t, compat)).map((d) => toSql(d, { compat }));
+      const edges = batch.filter((d) => exportsAsEdge(d, t, compat)).map((d) => toSql(d, { compat }));
       if (plain.length > 0) out.line(`INSERT [ ${plain.join(", ")} ];`);
       if (edges.length > 0) out.line(`INSERT RELATION [ ${edges.join(", ")} ];`);
     }
