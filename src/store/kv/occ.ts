@@ -26,23 +26,29 @@ export class CommitLog {
   /** Number of the last commit that new read snapshots show (where a transaction begins). */
   private visible = 0;
   private log: CommitRecord[] = [];
-  /** Start numbers of the open write transactions (a multiset: count per start). */
-  private readonly active = new Map<number, number>();
-  private openCount = 0;
+  /**
+   * Start numbers of the open write transactions, one entry each (a few at a time: a list, not a Map whose key
+   * changed with every commit, each transaction inserting and deleting an entry of its own).
+   */
+  private readonly active: number[] = [];
+
+  private get openCount(): number {
+    return this.active.length;
+  }
 
   /** A write transaction begins: its start number (the commits it sees). */
   begin(): number {
-    this.active.set(this.visible, (this.active.get(this.visible) ?? 0) + 1);
-    this.openCount++;
+    this.active.push(this.visible);
     return this.visible;
   }
 
   /** A write transaction ends without committing. */
   end(start: number): void {
-    const n = this.active.get(start) ?? 0;
-    this.openCount--;
-    if (n <= 1) this.active.delete(start);
-    else this.active.set(start, n - 1);
+    const i = this.active.lastIndexOf(start);
+    if (i >= 0) {
+      this.active[i] = this.active[this.active.length - 1]!;
+      this.active.pop();
+    }
     this.prune();
   }
 
@@ -88,7 +94,7 @@ export class CommitLog {
   private prune(): void {
     if (this.log.length === 0) return;
     let oldest = this.visible;
-    for (const s of this.active.keys()) if (s < oldest) oldest = s;
+    for (const s of this.active) if (s < oldest) oldest = s;
     let drop = 0;
     while (drop < this.log.length && this.log[drop]!.seq <= oldest) drop++;
     if (drop > 0) this.log = this.log.slice(drop);

@@ -15,6 +15,17 @@ describe("CommitLog", () => {
     expect(() => log.validate(b, writes("x"), reads("k"))).toThrow(/This transaction can be retried/);
   });
 
+  it("of two transactions with one start number, the first to end leaves the other's commits to validate against", () => {
+    const log = new CommitLog();
+    const [a, b, c] = [log.begin(), log.begin(), log.begin()];
+    expect([a, b]).toEqual([c, c]);
+    log.committed(c, writes("k"));
+    log.end(a);
+    expect(() => log.validate(b, writes("x"), reads("k"))).toThrow(/This transaction can be retried/);
+    log.end(b);
+    expect(() => log.validate(log.begin(), writes("x"), reads("k"))).not.toThrow();
+  });
+
   it("two blind writes of one key do not conflict (the later commit is the serial order); a read of that key does", () => {
     const log = new CommitLog();
     const a = log.begin();
