@@ -66,6 +66,8 @@ export const SetOp = tok({ name: "SetOp", pattern: /[∋∌⊇⊃⊅∈∉⊆⊂
 export const Eq = tok({ name: "Eq", pattern: /=/, op: true });
 export const Lt = tok({ name: "Lt", pattern: /</, op: true });
 export const Gt = tok({ name: "Gt", pattern: />/, op: true });
+/** A `>` touching `..`: an excluded range begin (`1>..3`, `t:1>..3`); otherwise a `>` (`<string>..3` closes a cast). */
+export const GtRange = tok({ name: "GtRange", pattern: />(?=\.\.)/, categories: [Gt], start_chars_hint: [">"] });
 export const Plus = tok({ name: "Plus", pattern: /\+/, op: true });
 export const Minus = tok({ name: "Minus", pattern: /-/, op: true });
 export const Star = tok({ name: "Star", pattern: /\*/, op: true });
@@ -120,7 +122,7 @@ export const lexerTokens: TokenType[] = [
   WhiteSpace, BlockComment, UnterminatedComment, LineComment,
   PrefixedString, StringLiteral, DurationLiteral, NumberLiteral, NumIdent, Identifier, BacktickIdent, AngleIdent, Param,
   Ellipsis, DotDotEq, DotDot, BothArrow, RightArrow, LeftArrow, DoubleColon, PlusQEq, PlusEq, MinusEq, EqEq, NotEq, AnyEq,
-  AllEq, NotLike, AnyLike, AllLike, LtEq, GtEq, Nullish, Truthy, OrOr, AndAnd, Power, Matches, SetOp, Eq, Lt, Gt, Plus,
+  AllEq, NotLike, AnyLike, AllLike, LtEq, GtEq, Nullish, Truthy, OrOr, AndAnd, Power, Matches, SetOp, Eq, Lt, GtRange, Gt, Plus,
   Minus, Star, RegexLiteral, Slash, Percent, Times, Divide, Bang, Tilde, Question, Colon, Dot, Comma, Semicolon, LParen, RParen,
   LBracket, RBracket, LBrace, RBrace, Pipe, Dollar, At,
 ];

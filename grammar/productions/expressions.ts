@@ -51,22 +51,10 @@ export function expressionRules($: Grammar): ExpressionRules {
   const postfixes = (): void => {
     $.SUBRULE($.postfix);
   };
-  /** `>` touching `..` / `..=`: an excluded range begin (2.6.0: `1 > ..5` stays a comparison). */
-  const exclusiveRangeFollows = (): boolean => {
-    const t = $.LA(1);
-    const t2 = $.LA(2);
-    return t.tokenType === T.Gt && (t2.tokenType === T.DotDot || t2.tokenType === T.DotDotEq) && t2.startOffset === t.startOffset + 1;
-  };
-  // `1..5`, and `1>..5`
-  const rangeAfterValue = {
-    GATE: (): boolean => {
-      const t = $.LA(1).tokenType;
-      return t === T.DotDot || t === T.DotDotEq || exclusiveRangeFollows();
-    },
-    DEF: (): void => {
-      $.OPTION2(() => $.CONSUME2(T.Gt, { LABEL: "exclusive" }));
-      $.SUBRULE($.valueRange);
-    },
+  // `1..5`, and `1>..5` (`>` touching `..`; 2.6.0: `1 > ..5` stays a comparison)
+  const rangeAfterValue = (): void => {
+    $.OPTION2(() => $.CONSUME(T.GtRange, { LABEL: "exclusive" }));
+    $.SUBRULE($.valueRange);
   };
 
   const alts_primary = {
@@ -215,7 +203,7 @@ export function expressionRules($: Grammar): ExpressionRules {
         ALT: () => {
           $.CONSUME(T.DotDot, { LABEL: "op" });
           $.OPTION({ GATE: endTouches, DEF: () => $.SUBRULE($.unary, { LABEL: "end" }) });
-          $.OPTION2({ GATE: exclusiveRangeFollows, DEF: () => { $.CONSUME(T.Gt, { LABEL: "exclusive" }); $.SUBRULE($.valueRange, { LABEL: "then" }); } });
+          $.OPTION2(() => { $.CONSUME(T.GtRange, { LABEL: "exclusive" }); $.SUBRULE($.valueRange, { LABEL: "then" }); });
         },
       },
       { ALT: () => { $.CONSUME(T.DotDotEq, { LABEL: "op" }); $.SUBRULE2($.unary, { LABEL: "end" }); } },

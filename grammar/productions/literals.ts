@@ -34,28 +34,23 @@ export function literalRules($: Grammar): LiteralRules {
     { ALT: () => $.CONSUME(T.NumIdent) },
   ];
 
-  /** `..`, `..=`, `>..`, `>..=` after a record key (`user:1 > 5` stays a comparison). */
-  function rangeFollows(): boolean {
-    const t = $.LA(1).tokenType;
-    if (t === T.DotDot || t === T.DotDotEq) return true;
-    const t2 = $.LA(2).tokenType;
-    return t === T.Gt && (t2 === T.DotDot || t2 === T.DotDotEq);
-  }
-
   const recordKey = $.RULE("recordKey", () => {
     $.OR(alts_recordKey);
   });
 
   // a key's parts sit in the recordKey node itself (a recordKeyValue node per record id cost a rule invocation)
   const alts_recordKey = [
+    // `..`, `..=`, `>..`, `>..=` after a record key (`user:1 > 5` stays a comparison: its `>` is no GtRange)
     { ALT: () => { $.OR2(alts_recordKeyValue); $.option(5, rangeAfterKey); } },
     { ALT: () => $.SUBRULE2($.rangeTail) },
   ];
 
-  const rangeAfterKey = { GATE: () => rangeFollows(), DEF: () => $.SUBRULE($.rangeTail) };
+  const rangeAfterKey = (): void => {
+    $.SUBRULE($.rangeTail);
+  };
 
   const rangeTail = $.RULE("rangeTail", () => {
-    $.OPTION2(() => $.CONSUME(T.Gt, { LABEL: "exclusive" }));
+    $.OPTION2(() => $.CONSUME(T.GtRange, { LABEL: "exclusive" }));
     $.OR([{ ALT: () => $.CONSUME(T.DotDot, { LABEL: "op" }) }, { ALT: () => $.CONSUME(T.DotDotEq, { LABEL: "op" }) }]);
     $.OPTION(() => $.SUBRULE($.recordKeyValue, { LABEL: "end" }));
   });

@@ -14,7 +14,7 @@ import { describeFound, parseErrorAt } from "../errors.js";
 const opText: Record<string, A.BinaryOp> = {
   AND: "&&", AndAnd: "&&", OR: "||", OrOr: "||", Nullish: "??", Truthy: "?:", Eq: "=", EqEq: "==", NotEq: "!=",
   AnyEq: "?=", AllEq: "*=", Tilde: "~", NotLike: "!~", AnyLike: "?~", AllLike: "*~", Matches: "MATCHES", Lt: "<", LtEq: "<=",
-  Gt: ">", GtEq: ">=", Plus: "+", Minus: "-", Star: "*", Times: "*", Slash: "/", Divide: "/", Percent: "%", Power: "**",
+  Gt: ">", GtRange: ">", GtEq: ">=", Plus: "+", Minus: "-", Star: "*", Times: "*", Slash: "/", Divide: "/", Percent: "%", Power: "**",
   IN: "INSIDE", CONTAINS: "CONTAINS", CONTAINSNOT: "CONTAINSNOT", CONTAINSALL: "CONTAINSALL", CONTAINSANY: "CONTAINSANY",
   CONTAINSNONE: "CONTAINSNONE", INSIDE: "INSIDE", NOTINSIDE: "NOTINSIDE", ALLINSIDE: "ALLINSIDE", ANYINSIDE: "ANYINSIDE",
   NONEINSIDE: "NONEINSIDE", OUTSIDE: "OUTSIDE", INTERSECTS: "INTERSECTS",
