@@ -116,6 +116,9 @@ function pastU64(digits: string): boolean {
 
 /** One build: the text the CST came from (for errors and positions), and the SurrealDB version it is read as. */
 export class Ctx {
+  /** Compat 1: string literals read again as a record id that did not parse (literals.ts, V1_ID_FAILURES). */
+  v1IdFailures = 0;
+
   constructor(
     readonly text: string,
     readonly compat: 1 | 2 = 2,

@@ -180,6 +180,31 @@ describe("string literals read as compat 1 (SurrealDB 1.5.4 reads a whole record
     expect(parseExpr("'user:ann'", { compat: 2 }).kind).toBe("Literal");
   });
 
+  it("a text that cannot be a record id is decided from its shape, without a parse (attack pass 12, J10)", async () => {
+    const literals = await import("../../grammar/to-ast/literals.js");
+    const asked: string[] = [];
+    const parseRecordIdExpr = literals.parseRecordIdExpr;
+    literals.setRecordIdParser((text) => (asked.push(text), parseRecordIdExpr(text)));
+    try {
+      for (const text of ["'2024-01-01T00:00:00Z'", "'http://example.com:80/x'", "'a-b:c'", "'a:b-c'", "'a:b()'", "'a:[1]x'", "'a:(1)'", "'a:$x'", "'a:\"x\"'", "'é:a'"]) {
+        expect(v1(text).kind, text).toBe("Literal");
+      }
+      expect(asked).toEqual([]);
+      for (const text of ["'a:b'", "'a:-1'", "'a:[1]'", "'a:{x:1}'", "'a:⟨x⟩'", "'a:rand()'", "'⟨a b⟩:c'"]) v1(text);
+      expect(asked).toEqual(["a:b", "a:-1", "a:[1]", "a:{x:1}", "a:⟨x⟩", "a:rand()", "⟨a b⟩:c"]);
+    } finally {
+      literals.setRecordIdParser(parseRecordIdExpr);
+    }
+  });
+
+  it("one query's record-id-shaped strings that fail to parse are bounded: past 256, the rest stay strings", () => {
+    const failing = Array.from({ length: 256 }, (_, i) => `'a:[${i};]'`).join(", ");
+    const e = v1(`['a:b', ${failing}, 'a:c']`);
+    expect(e.kind === "Array" && [e.items[0]!.kind, e.items.at(-1)!.kind]).toEqual(["RecordId", "Literal"]);
+    const under = v1(`[${failing.split(", ").slice(1).join(", ")}, 'a:c']`);
+    expect(under.kind === "Array" && under.items.at(-1)!.kind).toBe("RecordId");
+  });
+
   it("a statement after one holding such a literal still parses (the record id's parse runs inside the query's)", () => {
     expect(parse("RETURN 'user:ann'; RETURN r'user:bob'; CREATE t:1;", { compat: 1 }).map((s) => s.kind)).toEqual(["Return", "Return", "Create"]);
   });
