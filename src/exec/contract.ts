@@ -77,9 +77,10 @@ export interface QueryEngine {
   /**
    * Evaluate one expression (a SIGNUP / SIGNIN / AUTHENTICATE clause) on `session` with the credentials `vars`
    * bound; a credential never shadows a DEFINE PARAM, and the clause sees no connection params.
-   * Throws the SurrealError the evaluation raised (THROW ⇒ ThrownError).
+   * Throws the SurrealError the evaluation raised (THROW ⇒ ThrownError). `rollback`: its transaction is always
+   * cancelled, so nothing it wrote (events included) survives.
    */
-  evaluate(expr: Expr, session: Session, vars?: Readonly<Record<string, Value>>): Promise<Value>;
+  evaluate(expr: Expr, session: Session, vars?: Readonly<Record<string, Value>>, options?: { readonly rollback?: boolean }): Promise<Value>;
   /**
    * Bring this node's definitions up to the store's catalog version (another node may have changed them), unless
    * they were checked less than `maxAgeMs` ago. Every transaction does this too; iam/ calls it before reading users

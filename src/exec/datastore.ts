@@ -206,19 +206,29 @@ export class Datastore implements QueryEngine, EngineCore {
     }
   }
 
-  async evaluate(expr: Expr, session: Session, vars: Readonly<Record<string, Value>> = {}): Promise<Value> {
+  async evaluate(expr: Expr, session: Session, vars: Readonly<Record<string, Value>> = {}, options: { readonly rollback?: boolean } = {}): Promise<Value> {
     this.guard(session, false);
     const lane = laneOf(session);
     const turn = scheduler.slice(lane);
     if (turn !== undefined) await turn;
     const budget = Budget.of(this.queryTimeoutMs, undefined, lane);
-    return withRetries(this, async (txn) => {
+    const work = async (txn: Transaction) => {
       try {
         return await evaluate(expr, clauseCtx(this, session, txn, vars, transactionBudget(budget, txn)));
       } catch (e) {
         if (e instanceof ReturnSignal) return e.value;
         throw e;
       }
-    }).finally(() => budget.end());
+    };
+    return (options.rollback ? this.begin().then((txn) => rolledBack(txn, work)) : withRetries(this, work)).finally(() => budget.end());
+  }
+}
+
+/** `work` in `txn`, which is then cancelled whatever happened. */
+async function rolledBack<T>(txn: Transaction, work: (txn: Transaction) => Promise<T>): Promise<T> {
+  try {
+    return await work(txn);
+  } finally {
+    await txn.cancel();
   }
 }

@@ -120,7 +120,7 @@ export class Iam {
     await this.engine.syncCatalog();
     const grant = refreshGrant(this.ctx, vars);
     if (grant) return this.paired(session, this.logged("refresh", session, () => this.throttle.guard(tokenBuckets(session), () => this.refreshBook.exchange(session, grant.token, grant)), audited));
-    return this.paired(session, this.logged("signin", session, () => this.throttle.guard(signinBuckets(this.ctx, session, vars), async (admit) => this.refreshBook.started(session, await signin(this.ctx, session, vars, admit))), audited));
+    return this.paired(session, this.logged("signin", session, () => this.throttle.guard(signinBuckets(this.ctx, session, vars), async (gate) => this.refreshBook.started(session, await signin(this.ctx, session, vars, gate))), audited));
   }
 
   /** RPC / HTTP signup of a scope (v1) or record (v2) user. */
@@ -162,7 +162,7 @@ export class Iam {
   basicAuth(session: Session, user: string, pass: string, where: { ns?: string; db?: string } = {}): Promise<void> {
     const level = where.db !== undefined ? "database" : where.ns !== undefined ? "namespace" : "root";
     const attempt = { identity: level, user, record: null, access: null, ns: where.ns ?? null, db: where.db ?? null };
-    return this.registered(session, this.logged("signin", session, () => this.throttle.guard(basicBuckets(this.ctx, session, user, where), (admit) => basicAuth(this.ctx, session, user, pass, where, admit)), { attempt, secrets: [pass], via: "basic" }));
+    return this.registered(session, this.logged("signin", session, () => this.throttle.guard(basicBuckets(this.ctx, session, user, where), (gate) => basicAuth(this.ctx, session, user, pass, where, gate.admit)), { attempt, secrets: [pass], via: "basic" }));
   }
 
   /** RPC invalidate: anonymous; ns, db, exp and params kept. */

@@ -3,7 +3,7 @@
 import type { Expr } from "../ast/nodes.js";
 import { InvalidAuth, ThrownError } from "../errors/index.js";
 import type { StoredAccess } from "../exec/contract.js";
-import type { AdmitStoredHash } from "../exec/functions/crypto.js";
+import { shadowPasswordCompares } from "../exec/functions/crypto.js";
 import { checkSettableAll } from "../exec/protected.js";
 import type { Session } from "../exec/session.js";
 import { isValueObject, RecordId, type Value, type ValueObject } from "../value/types.js";
@@ -23,6 +23,8 @@ import { recordIdText } from "./recordid.js";
 import { identitySince } from "./identity.js";
 import { applyAuth, expiryAfter, type SessionAuth } from "./session.js";
 import { credentialSecrets, scrub } from "./audit.js";
+import type { CredentialGate } from "./throttle.js";
+import { accountBucket } from "./throttle-keys.js";
 
 /** Step 5 of auth.md §3.4: a record id, an object's `id`, or a one-element array of those; anything else is none. */
 export function recordFromResult(value: Value): RecordId | undefined {
@@ -81,6 +83,38 @@ export async function authenticateRecord(
   return id;
 }
 
+/** Every string in `value`, at any depth. */
+function stringsOf(value: Value, into = new Set<string>()): Set<string> {
+  if (typeof value === "string") into.add(value);
+  else if (Array.isArray(value)) for (const item of value) stringsOf(item, into);
+  else if (isValueObject(value)) for (const item of Object.values(value)) stringsOf(item, into);
+  return into;
+}
+
+/** `<record>.*`: a record's stored fields. */
+const recordFields = (record: RecordId): Expr => ({ kind: "Idiom", parts: [{ kind: "Start", value: { kind: "Literal", value: record } }, { kind: "All" }] });
+
+/**
+ * The account a record signin's login names (attack pass 12, J6): the record its SIGNIN clause returns when every
+ * password compare answers true without a verify, run with the owner's rights in a transaction always cancelled,
+ * and the compared hashes stored in that record. None when it names no record or several: a compare that ran on rows
+ * the login does not name (compare first, an optional selector matching every row without it) counts against none.
+ */
+async function namedAccount(ctx: IamContext, clause: Expr, from: Session, ns: string, db: string, vars: ValueObject): Promise<{ record: RecordId; storedHashes: string[] } | undefined> {
+  const shadow = privilegedSession(ctx, from, "DATABASE", ns, db);
+  const compared = shadowPasswordCompares(shadow);
+  try {
+    const record = recordFromResult(await ctx.engine.evaluate(clause, shadow, vars, { rollback: true }));
+    if (!record || compared.length === 0) return record && { record, storedHashes: [] };
+    const stored = stringsOf(await ctx.engine.evaluate(recordFields(record), shadow, {}, { rollback: true }));
+    return { record, storedHashes: [...new Set(compared)].filter((hash) => stored.has(hash)) };
+  } catch (e) {
+    // (a THROW, a credential of the wrong type: the login names no one)
+    ctx.logger.debug("signin: finding the account named failed", { error: scrub((e as Error).message, credentialSecrets(vars)) });
+    return undefined;
+  }
+}
+
 /** Scope / record signin or signup with credentials `vars`; writes the session and returns the token. */
 export async function recordSignin(
   ctx: IamContext,
@@ -90,7 +124,7 @@ export async function recordSignin(
   ns: string,
   db: string,
   ac: string,
-  admit?: AdmitStoredHash,
+  gate?: CredentialGate,
 ): Promise<{ token: string }> {
   const { compat } = ctx;
   const stored = loadRecordAccess(ctx, ns, db, ac, op, vars);
@@ -105,12 +139,17 @@ export async function recordSignin(
     throw queryFailed(compat, op);
   }
   const priv = privilegedSession(ctx, session, "DATABASE", ns, db);
-  const equalTime = op === "signin" ? equalTimeSignin(clause, priv, admit) : undefined;
+  const equalTime = op === "signin" ? equalTimeSignin(clause, priv, gate?.check) : undefined;
+  const account = (record: RecordId) => accountBucket(ns, db, recordIdText(record, compat));
+  // the account the login names joins the throttle's count before any verify (attack pass 12, J6)
+  const named = gate?.counting ? await namedAccount(ctx, clause, session, ns, db, vars) : undefined;
+  if (gate && named) await gate.claim(account(named.record), named.storedHashes);
   // SIGNIN: a clause error (a credential of the wrong type) may depend on whether a row matched: answer as no record.
   const fail = equalTime ? noRecordReturned : () => queryFailed(compat, op);
   const evaluate = () => runClause(ctx, clause, priv, vars, fail);
   const rid = recordFromResult(await (equalTime ? equalTime.run(evaluate) : evaluate()));
-  if (!rid) {
+  // no record, or one the throttle holds back: answered alike
+  if (!rid || (gate && (await gate.held(account(rid))))) {
     await equalTime?.settle();
     throw noRecordReturned();
   }

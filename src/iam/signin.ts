@@ -2,13 +2,13 @@
 
 import type { Base } from "../ast/nodes.js";
 import { InvalidAuth } from "../errors/index.js";
-import type { AdmitStoredHash } from "../exec/functions/crypto.js";
 import type { Session } from "../exec/session.js";
 import type { ValueObject } from "../value/types.js";
 import { getAccess, type IamContext } from "./context.js";
 import { assertComputedCredentials, readCredentials } from "./credentials.js";
 import { accessMethodMismatch, accessMissing, bearerKeyMissing, missingUserOrPass, noSigninTarget } from "./errors.js";
 import { recordSignin } from "./record.js";
+import type { CredentialGate } from "./throttle.js";
 import { userSignin } from "./user.js";
 
 /** Whom a credential object signs in as (auth.md §3.2), decided from the object alone. */
@@ -27,17 +27,17 @@ export function signinTarget(ns: string | undefined, db: string | undefined, ac:
   return { kind: "none" };
 }
 
-/** `admit`: the throttle's word on each stored password hash the signin is about to verify (throttle.ts). */
-export async function signin(ctx: IamContext, session: Session, vars: ValueObject, admit?: AdmitStoredHash): Promise<{ token: string; refresh?: string }> {
+/** `gate`: the throttle's word on the stored credentials the signin meets (throttle.ts). */
+export async function signin(ctx: IamContext, session: Session, vars: ValueObject, gate?: CredentialGate): Promise<{ token: string; refresh?: string }> {
   assertComputedCredentials(vars, ctx.compat);
   const { ns, db, ac, user, pass } = readCredentials(vars, ctx.compat);
   const target = signinTarget(ns, db, ac);
   switch (target.kind) {
     case "record":
-      return recordSignin(ctx, session, vars, "signin", target.ns, target.db, target.ac, admit);
+      return recordSignin(ctx, session, vars, "signin", target.ns, target.db, target.ac, gate);
     case "user":
       if (user === undefined || pass === undefined) throw missingUserOrPass();
-      return userSignin(ctx, session, target.base, target.ns, target.db, user, pass, admit);
+      return userSignin(ctx, session, target.base, target.ns, target.db, user, pass, gate?.admit);
     case "namespaceAccess":
       if (ctx.compat === 1) throw noSigninTarget();
       return namespaceAccessSignin(ctx, target.ns, target.ac, vars);

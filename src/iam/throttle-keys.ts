@@ -117,6 +117,9 @@ export function credentialBucket(secret: Uint8Array, storedHash: string): Bucket
   return { kind: "identity", key: createHmac("sha256", secret).update(storedHash).digest("base64url").slice(0, 22), countsSuccess: false };
 }
 
+/** The record a record signin names (attack pass 12, J6): one identity for every access method of its database. */
+export const accountBucket = (ns: string, db: string, record: string): Bucket => identity(["account", ns, db, record]);
+
 /** A system user name at each level a credential check of `base` searches (v1 legacy: ROOT → NS → DB). */
 function userIdentities(ctx: IamContext, base: Base, ns: string | undefined, db: string | undefined, name: string): Bucket[] {
   return credentialLevels(ctx, base).map((level) =>

@@ -1,8 +1,9 @@
 // Throttling and lockout of signin, signup, HTTP Basic and authenticate (issue #13 §1): an attempt is refused before any
 // lookup or password hash when one of its buckets (throttle-keys.ts) is locked or backing off; otherwise it reserves a
-// mark in each, and its outcome keeps or takes them back. A signin also counts in the bucket of each stored password
-// hash it compares (attack pass 11, I2), joined when the compare asks; a hash held back there verifies nothing. Marks live in a bounded LRU on this node and, with a
-// shared store, in the store too (throttle-store.ts), read again at most every CACHE_MS.
+// mark in each, and its outcome keeps or takes them back. A signin also counts against the account it names (attack
+// passes 11 and 12, I2 and J6): a system user's stored hash, or a record signin's named record and the hashes stored in
+// it (CredentialGate); a hash held back verifies nothing, a record held back is refused. Marks live in a bounded LRU on
+// this node and, with a shared store, in the store too (throttle-store.ts), read again at most every CACHE_MS.
 
 import { randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
@@ -33,6 +34,23 @@ const MAX_MARKS = 64;
 const SWEEP_EVERY_MS = 60_000;
 
 const admitAll: AdmitStoredHash = () => Promise.resolve(true);
+
+/** What a signin asks the throttle about the stored credentials it meets (attack passes 11 and 12: I2, J6). */
+export interface CredentialGate {
+  /** The attempt is counted: a record signin looks up the account its login names. */
+  readonly counting: boolean;
+  /** A system user's stored hash about to be verified joins the attempt; false while held back (locked, backing off). */
+  readonly admit: AdmitStoredHash;
+  /** A record signin's compare: false while the hash is held back and not joined by this attempt; joins nothing. */
+  readonly check: AdmitStoredHash;
+  /** The account a record signin's login names: its record's bucket and its stored hashes' join the attempt, unless held back. */
+  claim(record: Bucket, storedHashes: readonly string[]): Promise<void>;
+  /** The record a signin clause returned is held back (and not joined by this attempt): it is refused. */
+  held(record: Bucket): Promise<boolean>;
+}
+
+/** The gate of an attempt nothing counts. */
+const openGate: CredentialGate = { counting: false, admit: admitAll, check: admitAll, claim: () => Promise.resolve(), held: () => Promise.resolve(false) };
 
 interface Entry {
   /** Marks inside the window, oldest first. */
@@ -96,13 +114,13 @@ export class Throttle {
 
   /**
    * Runs `attempt` unless a bucket refuses it (TooManyAttempts, before `attempt` does any work); counts its outcome.
-   * `attempt` is handed the admission of stored password hashes it compares (a signin clause's, a system user's).
+   * `attempt` is handed the gate of the stored credentials it meets (a signin clause's, a system user's).
    */
-  guard<T>(buckets: readonly Bucket[], attempt: (admit: AdmitStoredHash) => Promise<T>): Promise<T> {
+  guard<T>(buckets: readonly Bucket[], attempt: (gate: CredentialGate) => Promise<T>): Promise<T> {
     // (nothing to count, as for an embedded connection's authenticate: the attempt itself, no promise of ours around it)
-    if (buckets.length === 0 || !this.limits.enabled) return attempt(admitAll);
+    if (buckets.length === 0 || !this.limits.enabled) return attempt(openGate);
     const active = buckets.filter((b) => this.counts(b));
-    if (active.length === 0) return attempt(admitAll);
+    if (active.length === 0) return attempt(openGate);
     return this.guarded(active, attempt);
   }
 
@@ -111,7 +129,7 @@ export class Throttle {
     return rule.max > 0 || rule.backoffAfter > 0;
   }
 
-  private async guarded<T>(active: readonly Bucket[], attempt: (admit: AdmitStoredHash) => Promise<T>): Promise<T> {
+  private async guarded<T>(active: readonly Bucket[], attempt: (gate: CredentialGate) => Promise<T>): Promise<T> {
     // 1. what other nodes counted, unless read lately
     await this.refresh(active);
     // 2. refuse while a bucket is locked or backing off (no await from here to the reservation: concurrent attempts see each other)
@@ -123,7 +141,7 @@ export class Throttle {
       // a token is checked all the same (a signature, cheap): a valid one is never refused for the bad ones others
       // sent from its address (attack pass 6, D11: 60 bad Bearer tokens shut every user behind one proxy out)
       try {
-        return await attempt(admitAll);
+        return await attempt(openGate);
       } catch (e) {
         throw e instanceof SurrealError && e.code === "ExpiredToken" ? e : refused;
       }
@@ -133,10 +151,10 @@ export class Throttle {
     this.pending.add(mark.id);
     for (const b of active) this.entry(b.key).marks.push(mark);
     const joined = [...active];
-    // 4. the attempt (joining the bucket of each stored hash it compares), then its outcome
+    // 4. the attempt (joining the buckets of the account it names), then its outcome
     let result: T;
     try {
-      result = await attempt((hash) => this.admit(joined, mark, hash));
+      result = await attempt(this.gate(joined, mark));
     } catch (e) {
       // an expired token is no guess
       await this.settle(joined, mark, e instanceof SurrealError && e.code === "ExpiredToken");
@@ -147,15 +165,34 @@ export class Throttle {
   }
 
   /**
-   * A stored hash an attempt is about to verify: its bucket joins the attempt (the mark reserved there too), or, while
-   * that bucket is locked or backing off, false: the compare verifies nothing and fails. Not a 429: that answer would
-   * come after the lookup, only for an account that exists (an unknown one has no hash), and tell it apart.
+   * The gate of an attempt whose buckets are `joined` (it adds those it joins). A held-back credential is no 429: that
+   * answer would come after the lookup, only for an account that exists, and tell it apart; it fails as a wrong password.
    */
-  private async admit(joined: Bucket[], mark: ThrottleMark, storedHash: string): Promise<boolean> {
-    const secret = await this.secret();
-    // the store's secret unreadable: the selector and address buckets still count this attempt
-    if (!secret) return true;
-    const bucket = credentialBucket(secret, storedHash);
+  private gate(joined: Bucket[], mark: ThrottleMark): CredentialGate {
+    const hashBucket = async (storedHash: string) => {
+      const secret = await this.secret();
+      // the store's secret unreadable: the selector and address buckets still count this attempt
+      return secret && credentialBucket(secret, storedHash);
+    };
+    return {
+      counting: true,
+      admit: async (hash) => {
+        const bucket = await hashBucket(hash);
+        return !bucket || this.join(joined, mark, bucket);
+      },
+      check: async (hash) => {
+        const bucket = await hashBucket(hash);
+        return !bucket || !(await this.held(joined, bucket));
+      },
+      claim: async (record, hashes) => {
+        for (const bucket of [record, ...(await Promise.all(hashes.map(hashBucket)))]) if (bucket) await this.join(joined, mark, bucket);
+      },
+      held: (record) => this.held(joined, record),
+    };
+  }
+
+  /** `bucket` joins the attempt (its mark reserved there too), or false while it is held back (locked, backing off). */
+  private async join(joined: Bucket[], mark: ThrottleMark, bucket: Bucket): Promise<boolean> {
     if (!this.counts(bucket) || joined.some((b) => b.key === bucket.key)) return true;
     await this.refresh([bucket]);
     // (no await from the check to the reservation, as in guarded)
@@ -163,6 +200,13 @@ export class Throttle {
     this.entry(bucket.key).marks.push(mark);
     joined.push(bucket);
     return true;
+  }
+
+  /** Is `bucket` held back for an attempt that has not joined it? */
+  private async held(joined: readonly Bucket[], bucket: Bucket): Promise<boolean> {
+    if (!this.counts(bucket) || joined.some((b) => b.key === bucket.key)) return false;
+    await this.refresh([bucket]);
+    return this.waitMs(bucket, this.clock.now()) > 0;
   }
 
   private async secret(): Promise<Uint8Array | undefined> {
