@@ -11,7 +11,7 @@ import { newSession, type Compat } from "../../src/exec/session.js";
 import { SurqlAuth, type ThrottleLimits } from "../../src/index.js";
 import type { ValueObject } from "../../src/value/types.js";
 import { FakeClock } from "./fake-engine.js";
-import { outcome } from "./throttle-outcome.js";
+import { defineSignins, outcome } from "./throttle-outcome.js";
 
 const CLAUSES = {
   // compare first, no index: the compare runs on every row
@@ -24,15 +24,10 @@ const CLAUSES = {
   counted: "UPDATE acct SET logins += 1 WHERE email = $email AND crypto::argon2::compare(pass, $pass)",
 } as const;
 
-const define = (compat: Compat, name: string, signin: string) =>
-  compat === 1 ? `DEFINE SCOPE ${name} SESSION 5m SIGNIN (${signin});` : `DEFINE ACCESS ${name} ON DATABASE TYPE RECORD SIGNIN (${signin}) DURATION FOR TOKEN 5m;`;
-
 const SCHEMA = (compat: Compat) => `DEFINE NAMESPACE app; USE NS app; DEFINE DATABASE app; USE NS app DB app;
 DEFINE TABLE acct SCHEMALESS PERMISSIONS NONE;
 DEFINE EVENT login ON acct WHEN $event = "UPDATE" THEN (CREATE audit SET who = $after.id);
-${Object.entries(CLAUSES)
-  .map(([name, clause]) => define(compat, name, clause))
-  .join("\n")}
+${defineSignins(compat, CLAUSES)}
 CREATE acct:1 SET email = 'u1@x.io', logins = 0, pass = crypto::argon2::generate('pw1');
 CREATE acct:2 SET email = 'u2@x.io', logins = 0, pass = crypto::argon2::generate('pw2');
 CREATE acct:3 SET email = 'u3@x.io', logins = 0, pass = crypto::argon2::generate('pw3');

@@ -12,7 +12,7 @@ import { hashPassword } from "../../src/iam/password.js";
 import { canonicalNumber } from "../../src/iam/throttle-keys.js";
 import { Decimal, type ValueObject } from "../../src/value/types.js";
 import { FakeClock } from "./fake-engine.js";
-import { outcome } from "./throttle-outcome.js";
+import { defineSignins, outcome } from "./throttle-outcome.js";
 
 const CLAUSES = {
   pin: "SELECT * FROM acct WHERE num = $num AND crypto::argon2::compare(pass, $pass)",
@@ -26,16 +26,11 @@ const CLAUSES = {
   plaintrim: "SELECT * FROM acct WHERE login = string::trim($login) AND fn::pin_ok(pin, $code)",
 } as const;
 
-const define = (compat: Compat, name: string, signin: string) =>
-  compat === 1 ? `DEFINE SCOPE ${name} SESSION 5m SIGNIN (${signin});` : `DEFINE ACCESS ${name} ON DATABASE TYPE RECORD SIGNIN (${signin}) DURATION FOR TOKEN 5m;`;
-
 const SCHEMA = (compat: Compat) => `DEFINE NAMESPACE app; USE NS app; DEFINE DATABASE app; USE NS app DB app;
 DEFINE TABLE acct SCHEMALESS PERMISSIONS FOR select WHERE id = $auth.id;
 DEFINE FUNCTION fn::pin_ok($stored: string, $code: string) { RETURN $stored = $code };
 DEFINE FUNCTION fn::check($h: string, $p: string) { RETURN crypto::argon2::compare($h, $p) };
-${Object.entries(CLAUSES)
-  .map(([name, clause]) => define(compat, name, clause))
-  .join("\n")}
+${defineSignins(compat, CLAUSES)}
 CREATE acct:1 SET num = 42, login = 'bob', pin = '4711', pass = crypto::argon2::generate('right');
 CREATE acct:2 SET num = 7, login = 'carol', pin = '1234', pass = crypto::argon2::generate('carol-pass');
 DEFINE USER reader ON DATABASE PASSWORD 'reader-pass' ROLES VIEWER;`;
