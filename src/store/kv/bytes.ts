@@ -6,8 +6,12 @@ import type { Key, KeyRange } from "./types.js";
 /** A key as a binary string: char i is byte i. JS string comparison on it is bytewise key order. */
 export type KeyString = string;
 
+/** Node's latin1 decoder of a byte view (what Buffer#toString("latin1") calls), where this Node has it. */
+const latin1Slice = (Buffer.prototype as { latin1Slice?: (this: Uint8Array, start: number, end: number) => string }).latin1Slice;
+
 export function keyString(key: Key): KeyString {
-  // short keys: one flat string from the bytes as char codes (about 2.5x a char-by-char concatenation)
+  // straight from the bytes: no Buffer made around them, no argument list of char codes (fromCharCode.apply)
+  if (latin1Slice !== undefined) return latin1Slice.call(key, 0, key.length);
   if (key.length < 256) return String.fromCharCode.apply(null, key as unknown as number[]);
   return Buffer.from(key.buffer, key.byteOffset, key.byteLength).toString("latin1");
 }
