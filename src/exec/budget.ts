@@ -69,13 +69,17 @@ export class Budget {
     return Math.max(0, this.deadline - performance.now());
   }
 
-  /** Counts a statement's result: a query's results together may not pass MAX_RESULT_SIZE (`SELECT $x FROM …` repeats $x per row). */
-  answer(result: Value): void {
+  /**
+   * Counts a statement's result: a query's results together may not pass MAX_RESULT_SIZE (`SELECT $x FROM …` repeats
+   * $x per row). Returns its size.
+   */
+  answer(result: Value): number {
     const size = sizeWithin(result, MAX_RESULT_SIZE - this.#answered);
     if (size === undefined) throw queryError("ResultTooLarge", MAX_RESULT_SIZE);
     this.#answered += size;
     // the answers are held until the query ends
     this.charge(size);
+    return size;
   }
 
   /** Counts a value a variable of the query now holds (LET): the memory guard stops queries holding much first. */

@@ -85,9 +85,13 @@ async function runTop(stmt: Statement, core: EngineCore, session: Session, vars:
   // a query cancelled since its last checkpoint commits nothing
   budget.stopIfCancelled();
   // (a statement run again after a commit conflict counts again: conservative)
-  budget.answer(result);
+  // a large result took a long step to measure: the event loop gets a turn before the next statement (I5)
+  if (budget.answer(result) > LARGE_RESULT) await new Promise((turn) => setImmediate(turn));
   return result;
 }
+
+/** Bytes of one statement's result past which the next statement waits for an event-loop turn. */
+const LARGE_RESULT = 1 << 20;
 
 /**
  * A statement's error as the query answers it: its text counts towards the query's results as a value does, and past

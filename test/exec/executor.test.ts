@@ -98,3 +98,21 @@ describe.each([1, 2] as const)("unexpected errors inside a statement, compat %i"
     }
   });
 });
+
+describe.each([1, 2] as const)("a large result gives the event loop a turn before the next statement (I5), compat %i", (compat) => {
+  afterEach(() => vi.restoreAllMocks());
+  it("each result over 1 MiB is followed by one setImmediate turn; small ones are not", async () => {
+    const ds = new Datastore({ compat });
+    const turns = async (returns: string) => {
+      const spy = vi.spyOn(globalThis, "setImmediate");
+      await ds.execute(`LET $a = string::repeat('a', 1000000); LET $s = $a + $a; ${returns}`, root());
+      const n = spy.mock.calls.length;
+      spy.mockRestore();
+      return n;
+    };
+    const small = await turns("RETURN 1; RETURN 2; RETURN 3; RETURN 4;");
+    const large = await turns("RETURN $s; RETURN $s; RETURN $s; RETURN $s;");
+    // (the scheduler may give a turn of its own in either query)
+    expect(large - small).toBeGreaterThanOrEqual(4);
+  });
+});
