@@ -40,6 +40,9 @@ export function recordUsers(v: V): Step[] {
     def(v, "inonly", signin),
     def(v, "uponly", "SIGNUP (CREATE user SET email = $email)"),
     def(v, "empty", ""),
+    // a field ASSERT block returns its value to the ASSERT, not to the SIGNUP's CREATE (issue #11 §1)
+    "DEFINE FIELD email ON member TYPE string ASSERT { IF !string::is::email($value) { THROW 'bad email: ' + $value; }; RETURN true; };",
+    def(v, "blocks", "SIGNUP (CREATE type::thing('member', $n) SET email = $email) SIGNIN (SELECT * FROM member WHERE email = $email)"),
     "CREATE user:ann SET email = 'ann@example.com', pass = 'pw-ann';",
     "CREATE user:bob SET email = 'bob@example.com', pass = 'pw-bob';",
   ].join("\n");
@@ -116,6 +119,9 @@ export function recordUsers(v: V): Step[] {
     { method: "signup", params: [cred("nested")] },
     { method: "signin", params: [cred("thrower", { email: "e@x" })] },
     { method: "signup", params: [cred("thrower")] },
+    { method: "signup", params: [cred("blocks", { email: "blk@example.com", n: 1 })] },
+    { method: "signup", params: [cred("blocks", { email: "not-an-email", n: 2 })] },
+    { method: "signin", params: [cred("blocks", { email: "blk@example.com" })] },
     { method: "signin", params: [cred("broken")], ...clauseErrorAsNoRecord(v) },
     { method: "signup", params: [cred("broken")] },
     // definitions without a clause, missing definitions, missing targets
