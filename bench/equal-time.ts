@@ -108,21 +108,40 @@ DEFINE USER cheapsys ON ROOT PASSHASH '${cheapArgon2}' ROLES VIEWER;`);
   report("system user, imported cheap argon2 PASSHASH", await medians({ unknown: () => user("ghost"), cheap: () => user("cheapsys"), normal: () => user("root") }), ["unknown", "cheap", "normal"]);
 }
 
-/** Attack pass 11, I2: the right password by a fresh spelling of a login whose password hash is locked (held back: a dummy verify). */
-async function heldBack(compat: 1 | 2): Promise<void> {
+/**
+ * Attack passes 11 and 12 (I2, J6): the right password by a fresh spelling of a login whose account is locked — its
+ * hash held back (a dummy verify), or its record held back after a verify (the hash kept in a linked record) — and a
+ * wrong password for an unlocked account (whose shadow run names it), against an unknown login.
+ */
+export async function heldBack(compat: 1 | 2): Promise<void> {
   const db = await SurqlAuth.open({ compat, throttle: { signinMaxFailures: 3, backoffAfter: 0, ipMaxAttempts: 0 } });
-  const clause = "SELECT * FROM acct WHERE login = string::slug($login) AND crypto::argon2::compare(pass, $pass)";
+  const clauses = {
+    slug: "SELECT * FROM acct WHERE login = string::slug($login) AND crypto::argon2::compare(pass, $pass)",
+    linked: "SELECT * FROM acct WHERE login = string::slug($login) AND crypto::argon2::compare(vault.pass, $pass)",
+  };
+  const define = ([name, clause]: [string, string]) =>
+    compat === 1 ? `DEFINE SCOPE ${name} SESSION 5m SIGNIN (${clause});` : `DEFINE ACCESS ${name} ON DATABASE TYPE RECORD SIGNIN (${clause}) DURATION FOR TOKEN 5m;`;
   await db.importText(`DEFINE NAMESPACE app; USE NS app; DEFINE DATABASE app; USE NS app DB app;
 DEFINE TABLE acct SCHEMALESS PERMISSIONS FOR select WHERE id = $auth.id;
-${compat === 1 ? `DEFINE SCOPE slug SESSION 5m SIGNIN (${clause})` : `DEFINE ACCESS slug ON DATABASE TYPE RECORD SIGNIN (${clause}) DURATION FOR TOKEN 5m`};
-CREATE acct:1 SET login = 'bob', pass = crypto::argon2::generate('right');`);
-  const signin = (login: string, pass: string) => fail(db.connect().signin({ NS: "app", DB: "app", [compat === 1 ? "SC" : "AC"]: "slug", login, pass }));
-  for (let i = 0; i < 3; i++) await signin("bob", "wrong");
+${Object.entries(clauses).map(define).join("\n")}
+CREATE acct:1 SET login = 'bob', pass = crypto::argon2::generate('right');
+CREATE vault:1 SET pass = crypto::argon2::generate('right');
+CREATE acct:2 SET login = 'eve', vault = vault:1, pass = crypto::argon2::generate('other');
+${Array.from({ length: ROUNDS + 1 }, (_, i) => `CREATE acct:${101 + i} SET login = 'u${i + 1}', pass = crypto::argon2::generate('right');`).join("\n")}`);
+  const signin = (ac: string, login: string, pass: string) => fail(db.connect().signin({ NS: "app", DB: "app", [compat === 1 ? "SC" : "AC"]: ac, login, pass }));
+  for (let i = 0; i < 3; i++) await signin("slug", "bob", "wrong");
+  for (let i = 0; i < 3; i++) await signin("linked", "eve", "wrong");
   // every try a fresh spelling (its own selector bucket): "Bob!", "Bob!!" … and "Gh!", "Gh!!" … for an unknown login
   let n = 0;
   report(
     `locked hash by another spelling, compat ${compat}`,
-    await medians({ unknown: () => signin(`Gh${"!".repeat(++n)}`, "right"), held: () => signin(`Bob${"!".repeat(n)}`, "right") }),
+    await medians({ unknown: () => signin("slug", `Gh${"!".repeat(++n)}`, "right"), held: () => signin("slug", `Bob${"!".repeat(n)}`, "right"), wrong: () => signin("slug", `u${n}`, "wrong") }),
+    ["unknown", "held", "wrong"],
+  );
+  n = 0;
+  report(
+    `locked record (hash in a linked record), compat ${compat}`,
+    await medians({ unknown: () => signin("linked", `Gh${"!".repeat(++n)}`, "right"), held: () => signin("linked", `Eve${"!".repeat(n)}`, "right") }),
     ["unknown", "held"],
   );
 }
