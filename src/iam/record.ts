@@ -25,6 +25,7 @@ import { applyAuth, expiryAfter, type SessionAuth } from "./session.js";
 import { credentialSecrets, scrub } from "./audit.js";
 import type { CredentialGate } from "./throttle.js";
 import { accountBucket } from "./throttle-keys.js";
+import { selectorsOf } from "./throttle-selectors.js";
 
 /** Step 5 of auth.md §3.4: a record id, an object's `id`, or a one-element array of those; anything else is none. */
 export function recordFromResult(value: Value): RecordId | undefined {
@@ -94,18 +95,27 @@ function stringsOf(value: Value, into = new Set<string>()): Set<string> {
 /** `<record>.*`: a record's stored fields. */
 const recordFields = (record: RecordId): Expr => ({ kind: "Idiom", parts: [{ kind: "Start", value: { kind: "Literal", value: record } }, { kind: "All" }] });
 
+interface NamedAccount {
+  readonly record: RecordId;
+  /** The password hashes compared that the record stores. */
+  readonly storedHashes: string[];
+}
+
+/** A selector's stand-in in a shadow run that leaves it out: a text no stored value is. */
+const UNMATCHED = `\u0000surql-auth-unmatched-${Math.random().toString(36).slice(2)}`;
+
 /**
- * The account a record signin's login names (attack pass 12, J6): the record its SIGNIN clause returns when every
- * password compare answers true without a verify, run with the owner's rights in a transaction always cancelled,
- * and the compared hashes stored in that record. None when it names no record or several: a compare that ran on rows
- * the login does not name (compare first, an optional selector matching every row without it) counts against none.
+ * One shadow run of `clause`: every password compare answers true without a verify, owner rights, its transaction
+ * always cancelled. "several" when it returns more than one record.
  */
-async function namedAccount(ctx: IamContext, clause: Expr, from: Session, ns: string, db: string, vars: ValueObject): Promise<{ record: RecordId; storedHashes: string[] } | undefined> {
+async function shadowRun(ctx: IamContext, clause: Expr, from: Session, ns: string, db: string, vars: ValueObject): Promise<NamedAccount | "several" | undefined> {
   const shadow = privilegedSession(ctx, from, "DATABASE", ns, db);
   const compared = shadowPasswordCompares(shadow);
   try {
-    const record = recordFromResult(await ctx.engine.evaluate(clause, shadow, vars, { rollback: true }));
-    if (!record || compared.length === 0) return record && { record, storedHashes: [] };
+    const result = await ctx.engine.evaluate(clause, shadow, vars, { rollback: true });
+    const record = recordFromResult(result);
+    if (!record) return Array.isArray(result) && result.length > 1 ? "several" : undefined;
+    if (compared.length === 0) return { record, storedHashes: [] };
     const stored = stringsOf(await ctx.engine.evaluate(recordFields(record), shadow, {}, { rollback: true }));
     return { record, storedHashes: [...new Set(compared)].filter((hash) => stored.has(hash)) };
   } catch (e) {
@@ -113,6 +123,24 @@ async function namedAccount(ctx: IamContext, clause: Expr, from: Session, ns: st
     ctx.logger.debug("signin: finding the account named failed", { error: scrub((e as Error).message, credentialSecrets(vars)) });
     return undefined;
   }
+}
+
+/**
+ * The accounts a record signin's login names (attack pass 12, J6): the record its SIGNIN clause returns in a shadow
+ * run, and the compared hashes stored in it. When it returns several, each selector the request gives is tried
+ * alone (the others matching nothing), so `email = $email OR phone = $phone` names the email's account and the
+ * phone's. None: an unknown login, or a compare run on rows the login does not name (compare first, an optional
+ * selector left out that matches every row without it) counts against no account.
+ */
+async function namedAccounts(ctx: IamContext, clause: Expr, from: Session, ns: string, db: string, vars: ValueObject): Promise<NamedAccount[]> {
+  const all = await shadowRun(ctx, clause, from, ns, db, vars);
+  if (all !== "several") return all ? [all] : [];
+  const given = [...selectorsOf(clause)].filter((k) => vars[k] !== undefined && vars[k] !== null && vars[k] !== "");
+  if (given.length < 2) return [];
+  const alone = await Promise.all(
+    given.map((k) => shadowRun(ctx, clause, from, ns, db, { ...vars, ...Object.fromEntries(given.filter((other) => other !== k).map((other) => [other, UNMATCHED])) })),
+  );
+  return alone.filter((named): named is NamedAccount => named !== undefined && named !== "several");
 }
 
 /** Scope / record signin or signup with credentials `vars`; writes the session and returns the token. */
@@ -142,8 +170,7 @@ export async function recordSignin(
   const equalTime = op === "signin" ? equalTimeSignin(clause, priv, gate?.check) : undefined;
   const account = (record: RecordId) => accountBucket(ns, db, recordIdText(record, compat));
   // the account the login names joins the throttle's count before any verify (attack pass 12, J6)
-  const named = gate?.counting ? await namedAccount(ctx, clause, session, ns, db, vars) : undefined;
-  if (gate && named) await gate.claim(account(named.record), named.storedHashes);
+  if (gate?.counting) for (const named of await namedAccounts(ctx, clause, session, ns, db, vars)) await gate.claim(account(named.record), named.storedHashes);
   // SIGNIN: a clause error (a credential of the wrong type) may depend on whether a row matched: answer as no record.
   const fail = equalTime ? noRecordReturned : () => queryFailed(compat, op);
   const evaluate = () => runClause(ctx, clause, priv, vars, fail);

@@ -92,6 +92,15 @@ describe.each([1, 2] as const)("compat %i: a failure counts against the account 
     expect(await via("phone", { email: "tel@x.io", pass: "pw9" })).toBe("No record was returned");
   });
 
+  it("the victim's email beside another account's phone names both: each selector alone finds its account, and both lock", async () => {
+    const { via } = await open();
+    for (let i = 0; i < 3; i++) expect(await via("phone", { email: "u1@x.io", phone: "555", pass: `wrong${i}` })).toBe("No record was returned");
+    // held back through another access method comparing the same hashes (its selector buckets are its own)
+    expect(await via("first", { email: "u1@x.io", pass: "pw1" })).toBe("No record was returned");
+    expect(await via("first", { email: "tel@x.io", pass: "pw9" })).toBe("No record was returned");
+    expect(await via("first", { email: "u2@x.io", pass: "pw2" })).toBe("ok");
+  });
+
   it("a hash kept outside the named record: the record itself is held back, answered as an unknown account", async () => {
     const { clock, via } = await open();
     const ghost = await via("linked", { login: "ghost", pass: "pw5" });
