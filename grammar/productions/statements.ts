@@ -189,7 +189,8 @@ export function statementRules($: Grammar): StatementRules {
 
   const txStmt = $.RULE("txStmt", () => {
     $.OR([{ ALT: () => $.CONSUME(K.BEGIN) }, { ALT: () => $.CONSUME(K.COMMIT) }, { ALT: () => $.CONSUME(K.CANCEL) }]);
-    $.OPTION(() => $.CONSUME(K.TRANSACTION));
+    // TRANSACTION only at the top of a query: nested, a bare BEGIN is a field and TRANSACTION wants the closing delimiter
+    $.OPTION({ GATE: () => $.nesting === 0, DEF: () => $.CONSUME(K.TRANSACTION) });
   });
 
   const infoStmt = $.RULE("infoStmt", () => {

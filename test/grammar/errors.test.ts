@@ -29,11 +29,22 @@ describe("parse errors read like SurrealDB 2.6 (texts recorded from the oracle)"
       "Parse error: Unexpected token `NAMESPACE` expected delimiter `}`\n --> [1:32]\n  |\n1 | DEFINE FUNCTION fn::go() { USE NS other DB o; RETURN 1; }\n  |                                ^^ \n --> [1:26]\n  |\n1 | DEFINE FUNCTION fn::go() { USE NS other DB o; RETURN 1; }\n  |                          ^ expected this delimiter to close\n",
     ],
     ["DEFINE EVENT x ON t THEN USE NS o", "Parse error: Unexpected token `NAMESPACE`, expected Eof\n --> [1:30]\n  |\n1 | DEFINE EVENT x ON t THEN USE NS o\n  |                              ^^ \n"],
+    // TRANSACTION only at the top of a query: in a block BEGIN / COMMIT / CANCEL stand bare (audit D2; 1.5.4: "Missing closing delimiter")
+    ["RETURN { BEGIN TRANSACTION; RETURN 1; };", "Parse error: Unexpected token `TRANSACTION` expected delimiter `}`\n --> [1:16]\n  |\n1 | RETURN { BEGIN TRANSACTION; RETURN 1; };\n  |                ^^^^^^^^^^^ \n --> [1:8]\n  |\n1 | RETURN { BEGIN TRANSACTION; RETURN 1; };\n  |        ^ expected this delimiter to close\n"],
+    ["RETURN { RETURN 1; COMMIT TRANSACTION; };", "Parse error: Unexpected token `TRANSACTION` expected delimiter `}`\n --> [1:27]\n  |\n1 | RETURN { RETURN 1; COMMIT TRANSACTION; };\n  |                           ^^^^^^^^^^^ \n --> [1:8]\n  |\n1 | RETURN { RETURN 1; COMMIT TRANSACTION; };\n  |        ^ expected this delimiter to close\n"],
+    ["RETURN { CANCEL TRANSACTION };", "Parse error: Unexpected token `TRANSACTION` expected delimiter `}`\n --> [1:17]\n  |\n1 | RETURN { CANCEL TRANSACTION };\n  |                 ^^^^^^^^^^^ \n --> [1:8]\n  |\n1 | RETURN { CANCEL TRANSACTION };\n  |        ^ expected this delimiter to close\n"],
+    ["RETURN {\n  BEGIN TRANSACTION;\n};", "Parse error: Unexpected token `TRANSACTION` expected delimiter `}`\n --> [2:9]\n  |\n2 | BEGIN TRANSACTION;\n  |       ^^^^^^^^^^^ \n --> [1:8]\n  |\n1 | RETURN {\n  |        ^ expected this delimiter to close\n"],
     ["RETURN [1, 2", "Parse error: Unexpected token `Eof` expected delimiter `]`\n --> [1:12]\n  |\n1 | RETURN [1, 2\n  |            ^ \n --> [1:8]\n  |\n1 | RETURN [1, 2\n  |        ^ expected this delimiter to close\n"],
   ];
   for (const [text, message] of cases) {
     it(text, () => expect(parseFails(text).message).toBe(message));
   }
+  it("BEGIN / COMMIT / CANCEL TRANSACTION in a block are refused with compat 1 too (1.5.4: \"Missing closing delimiter\"); bare, they parse", () => {
+    for (const text of ["RETURN { BEGIN TRANSACTION; 1 }", "DEFINE FUNCTION fn::f() { COMMIT TRANSACTION; }", "IF true { CANCEL TRANSACTION }"]) {
+      expect(() => parse(text, { compat: 1 }), text).toThrow(/^Parse error: Unexpected token `TRANSACTION` expected delimiter `}`/);
+    }
+    expect(parse("RETURN { BEGIN; RETURN 1; COMMIT; }", { compat: 1 })).toHaveLength(1);
+  });
   it("the token-duration error, with the long line shortened as SurrealDB does", () => {
     const e = parseFails('DEFINE USER x ON ROOT PASSWORD "a" DURATION FOR TOKEN NONE;');
     expect(e.message).toBe("Parse error: Unexpected token `NONE`, expected a token duration\n --> [1:55]\n  |\n1 | ...FOR TOKEN NONE;\n  |              ^^^^ \n");
