@@ -2,7 +2,8 @@
 // accessors (a node's children by key; the parser tracks no node locations, so positions come from first tokens).
 import type { CstElement, CstNode, IToken } from "chevrotain";
 import type * as A from "../../src/ast/nodes.js";
-import type { Decimal } from "../../src/value/types.js";
+import { DURATION_MAX } from "../../src/value/duration.js";
+import { Duration, type Decimal } from "../../src/value/types.js";
 import { parseErrorAtToken } from "../errors.js";
 import { durationFromText, InvalidNumber, numberFromText, unquote, unquoteIdent } from "../literals.js";
 
@@ -114,6 +115,27 @@ function pastU64(digits: string): boolean {
   return d.length > 20 || (d.length === 20 && BigInt(d) > 0xffff_ffff_ffff_ffffn);
 }
 
+/**
+ * A duration literal's value, or 2.6.0's words refusing it: a digit run past u64, else a total past Duration::MAX.
+ * 1.5.4 refuses only a part past the maximum (its expressions read such a word as a field: expressions.ts) and
+ * saturates the parts' sum.
+ */
+export function durationOrRefusal(image: string, compat: 1 | 2): A.Duration | string {
+  if (compat === 1) return durationV1(image);
+  if ((image.match(/\d+/g) ?? []).some(pastU64)) return "Invalid token, failed to parse duration digits: number too large to fit in target type";
+  return durationFromText(image) ?? "Invalid duration, value overflowed maximum allowed value";
+}
+
+function durationV1(image: string): A.Duration | string {
+  let total = 0n;
+  for (const part of image.match(/\d+\D+/g) ?? []) {
+    const d = durationOrRefusal(part, 2);
+    if (typeof d === "string") return d;
+    total += d.nanos;
+  }
+  return total > DURATION_MAX.nanos ? DURATION_MAX : new Duration(total);
+}
+
 /** One build: the text the CST came from (for errors and positions), and the SurrealDB version it is read as. */
 export class Ctx {
   /** Compat 1: string literals read again as a record id that did not parse (literals.ts, V1_ID_FAILURES). */
@@ -186,10 +208,8 @@ export class Ctx {
   }
 
   duration(t: IToken): A.Duration {
-    // 2.6.0's words: a digit run past u64, else a total past Duration::MAX (1.5.4 reads both as NONE: we refuse them)
-    if ((t.image.match(/\d+/g) ?? []).some(pastU64)) this.fail(t, "Invalid token, failed to parse duration digits: number too large to fit in target type");
-    const d = durationFromText(t.image);
-    if (d === undefined) this.fail(t, "Invalid duration, value overflowed maximum allowed value");
+    const d = durationOrRefusal(t.image, this.compat);
+    if (typeof d === "string") this.fail(t, d);
     return d;
   }
 }

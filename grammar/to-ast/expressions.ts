@@ -4,7 +4,7 @@ import type * as C from "../cst.js";
 import { Decimal, Geometry, type ValueObject } from "../../src/value/types.js";
 import { geometryFromObject } from "../../src/value/geometry.js";
 import type { IToken } from "chevrotain";
-import { isToken, nodes, node, tok, toks, has, req, firstKey, oneOf, firstToken, type Node, type Ctx } from "./context.js";
+import { durationOrRefusal, isToken, nodes, node, tok, toks, has, req, firstKey, oneOf, firstToken, type Node, type Ctx } from "./context.js";
 import { block, statement, statementFrom } from "./statements.js";
 import { graph, identStart, postfixExpr } from "./idioms.js";
 import { literalValue, noValue, objectEntries, prefixed, stringLiteral, regexLiteral } from "./literals.js";
@@ -185,6 +185,12 @@ function rangeFrom(ctx: Ctx, n: C.ValueRangeCstNode, exclusive: IToken | undefin
   return rangeFrom(ctx, chained, tok(endNode, "exclusive"), inner, at, true);
 }
 
+/** A duration; under compat 1 one past the maximum is a field of that name, as 1.5.4 reads the word (NONE without a document). */
+function durationLiteral(ctx: Ctx, t: IToken): A.Expr {
+  if (ctx.compat === 1 && typeof durationOrRefusal(t.image, 1) === "string") return { kind: "Idiom", parts: [{ kind: "Field", name: t.image }], pos: ctx.pos(t) };
+  return { kind: "Literal", value: ctx.duration(t), pos: ctx.pos(t) };
+}
+
 /** What a primary is read from: a unary node's inline alternatives, or the object / block of `{…}`, the mock / closure of `|…|`. */
 type PrimaryNode = { children: C.UnaryCstChildren & C.BracedCstChildren & C.PipedCstChildren };
 
@@ -194,7 +200,7 @@ export function primary(ctx: Ctx, n: PrimaryNode): A.Expr {
     case "StringLiteral": return stringLiteral(ctx, one.node);
     case "PrefixedString": return prefixed(ctx, one.node);
     case "NumberLiteral": return { kind: "Literal", value: ctx.number(one.node), pos: ctx.pos(one.node) };
-    case "DurationLiteral": return { kind: "Literal", value: ctx.duration(one.node), pos: ctx.pos(one.node) };
+    case "DurationLiteral": return durationLiteral(ctx, one.node);
     case "RegexLiteral": return { kind: "Literal", value: regexLiteral(ctx, one.node), pos: ctx.pos(one.node) };
     case "NONE": return { kind: "Literal", value: undefined, pos: ctx.pos(one.node) };
     case "NULL": return { kind: "Literal", value: null, pos: ctx.pos(one.node) };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parse, parseExpr, parseRecordId, parseType } from "../../grammar/index.js";
 import { ParseError } from "../../src/errors/index.js";
+import { DURATION_MAX } from "../../src/value/duration.js";
 import { RecordId, Uuid } from "../../src/value/types.js";
 import { parseFails } from "./helpers.js";
 
@@ -181,5 +182,15 @@ describe("duration literals past Duration::MAX (2.6.0's words)", () => {
     ["RETURN 1s99999999999999999999999ns", "Parse error: Invalid token, failed to parse duration digits: number too large to fit in target type"],
   ])("%s", (text, message) => {
     expect(() => parse(text)).toThrow(message);
+  });
+  it("compat 1 reads one in an expression as a field of that name, as 1.5.4 does (oracle: NONE; audit D3); elsewhere it is refused", () => {
+    for (const text of ["584942417356y", "18446744073709551616s", "1s99999999999999999999999ns"]) {
+      expect(parse(`RETURN ${text}`, { compat: 1 })[0]).toMatchObject({ kind: "Return", value: { kind: "Idiom", parts: [{ kind: "Field", name: text }] } });
+    }
+    expect(parse("RETURN 584942417355y", { compat: 1 })[0]).toMatchObject({ kind: "Return", value: { kind: "Literal" } });
+    // parts that fit saturate their sum at the maximum in 1.5.4; 2.6.0 refuses the sum
+    expect(parse("RETURN 584942417355y52w", { compat: 1 })[0]).toMatchObject({ kind: "Return", value: { kind: "Literal", value: DURATION_MAX } });
+    expect(() => parse("RETURN 584942417355y52w")).toThrow("Parse error: Invalid duration, value overflowed maximum allowed value");
+    expect(() => parse("SLEEP 584942417356y", { compat: 1 })).toThrow("Parse error: Invalid duration, value overflowed maximum allowed value");
   });
 });
