@@ -109,16 +109,25 @@ export async function processTableFields(env: DocEnv, table: TableEntry, op: Wri
       };
       // READONLY: a stored value may not change; one the client may not select stays, whatever was sent (an error
       // only when the value differs would confirm a guess: A9, stricter than SurrealDB)
-      if (fd.readonly && !isNew && !valueExact(val, old, { compat: env.compat })) {
+      const kept = fd.readonly && !isNew;
+      if (kept && !valueExact(val, old, { compat: env.compat })) {
         if (!(await sight.field(path, [op.before]))) val = old;
         else throw queryError("FieldReadonly", name, formatRecordId(op.rid, { compat: env.compat }));
       }
+      // 2.x: a READONLY field of a stored record is left as it is (NONE too: a record stored without it stays so)
+      if (kept && env.compat === 2) {
+        doc = putPath(doc, path, val, env.compat);
+        continue;
+      }
+      // VALUE runs on new records and on fields that are not READONLY (1.x: TYPE and ASSERT still judge a kept value)
+      const value = kept ? undefined : fd.value;
       // DEFAULT: on new records (or always with DEFAULT ALWAYS) when no value was given
       if (fd.default && val === undefined && (isNew || fd.defaultAlways)) val = await clause("DEFAULT", fd.default);
-      // TYPE before a VALUE too: the value given (or defaulted), unless NONE meets a static VALUE (`time::now()`)
-      if (fd.type && fd.value && !(val === undefined && isStaticExpr(fd.value, env.compat))) val = await coerceField(at, fd.type, val, doc);
+      // TYPE before a VALUE too: the value given (or defaulted), unless a new record's NONE meets a static VALUE
+      // (`time::now()`; a stored record without the field fails here, as SurrealDB's does)
+      if (fd.type && value && !(val === undefined && isNew && isStaticExpr(value, env.compat))) val = await coerceField(at, fd.type, val, doc);
       // VALUE: computed on every write
-      if (fd.value) val = await clause("VALUE", fd.value);
+      if (value) val = await clause("VALUE", value);
       // TYPE: coerce or fail with SurrealDB's text
       if (fd.type) val = await coerceField(at, fd.type, val, doc);
       // ASSERT: must be truthy with $value bound (2.x: NONE in a field whose type accepts it skips the ASSERT)

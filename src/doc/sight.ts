@@ -4,6 +4,7 @@
 import type { TableEntry } from "../store/catalog.js";
 import type { ValueObject } from "../value/types.js";
 import type { DocEnv } from "./env.js";
+import { getPath, putPath } from "./paths.js";
 import type { Path } from "./paths.js";
 import { checkPermissionsQuick, checkPermissionsTable, hiddenFields } from "./permissions.js";
 
@@ -40,7 +41,9 @@ export class WriteSight {
     for (const d of docs) {
       if (!d) continue;
       if (!(await this.#selectable(d))) return false;
-      if ((await this.#hidden(d)).some((h) => overlaps(h, path))) return false;
+      // a field found NONE is judged by its rule too: that it holds nothing is the client's to know only if it may select it
+      const shape = getPath(d, path) === undefined ? putPath(d, path, null, this.#client.compat) : d;
+      if ((await this.#hidden(d, shape)).some((h) => overlaps(h, path))) return false;
     }
     return true;
   }
@@ -69,9 +72,9 @@ export class WriteSight {
   }
 
   /** The paths the client's field `select` rules hide; a rule that fails to evaluate hides everything. */
-  async #hidden(doc: ValueObject): Promise<Path[]> {
+  async #hidden(doc: ValueObject, shape: ValueObject = doc): Promise<Path[]> {
     try {
-      return await hiddenFields(this.#client, this.table, doc);
+      return await hiddenFields(this.#client, this.table, doc, shape);
     } catch {
       return [[]];
     }

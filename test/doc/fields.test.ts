@@ -125,6 +125,16 @@ describe.each([1, 2] as const)("field errors and hidden values (compat %i)", (co
     // root: SurrealDB's oracle-shaped answers (root may select it anyway)
     expect(await run(ds, rootSession(), "UPDATE ro3:1 SET secret = 'guess'")).toEqual([{ err: "Found changed value for field `secret`, with record `ro3:1`, but field is readonly" }]);
   });
+  it("a hidden READONLY field of a record stored without it: 1.x's TYPE error names no value, 2.x leaves it NONE", async () => {
+    const ds = await setUp(
+      "DEFINE TABLE ro4 SCHEMALESS PERMISSIONS FOR select, update FULL; DEFINE FIELD stamp ON ro4 TYPE datetime VALUE time::now() READONLY PERMISSIONS FOR select NONE; OPTION IMPORT; CREATE ro4:1;",
+    );
+    const out = await run(ds, mal(), "UPDATE ro4:1 SET n = 1");
+    if (compat === 1) expect(out).toEqual([{ err: "Found a value for field `stamp`, with record `ro4:1`, but expected a datetime" }]);
+    else expect(out).toEqual([{ ok: [{ id: "ro4:1", n: 1 }] }]);
+    // the VALUE never ran: nothing was stored in the hidden field
+    expect(await run(ds, rootSession(), "SELECT * FROM ro4:1")).toEqual([{ ok: [compat === 1 ? { id: "ro4:1" } : { id: "ro4:1", n: 1 }] }]);
+  });
 });
 
 describe.each([1, 2] as const)("ASSERT on a field left NONE (compat %i)", (compat) => {
