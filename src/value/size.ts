@@ -5,14 +5,14 @@
 // changed once built), so a check costs the value's own entries, however much of it is shared.
 
 import { queryError } from "../errors/index.js";
-import { Closure, Geometry, isValueObject, Range, RecordId, RecordIdRange, type Value } from "./types.js";
+import { Closure, Geometry, isValueObject, Range, RecordId, RecordIdRange, Table, type Value } from "./types.js";
 
 /** How deep objects and arrays may nest in a computed or stored value (SurrealDB counts it as computation depth). */
 export const MAX_VALUE_DEPTH = 120;
 
 /**
- * The largest value, in approximate bytes as a tree (NODE per value; a string its bytes as JSON sends them when longer,
- * a NUL 6 bytes; bytes values their length; keys their length).
+ * The largest value, in approximate bytes as a tree (NODE per value; a string, a table name or a record id's table its
+ * bytes as JSON sends them when longer, a NUL 6 bytes; bytes values 4 a byte; keys their length).
  */
 export const MAX_VALUE_SIZE = 16 * 1024 * 1024;
 
@@ -27,6 +27,13 @@ export const MAX_RESULT_SIZE = 4 * MAX_VALUE_SIZE;
 
 /** Approximate bytes a scalar, or the frame of an array, object or record id, counts. */
 const NODE = 16;
+
+/**
+ * Bytes a JSON answer sends for one byte of a bytes value (a number and a comma: up to 4). A table's name and a record
+ * id's table count like strings (attack pass 13, K2 / K4: they counted nothing, so a 116-byte query answered 160 MiB,
+ * and an anonymous connection's `let` of tables ran the server out of memory).
+ */
+const JSON_BYTE = 4;
 
 /** Sizes are remembered as size × DEPTHS + depth (depth ≤ MAX_VALUE_DEPTH < DEPTHS). */
 const DEPTHS = 128;
@@ -94,8 +101,9 @@ function measure(v: unknown, level: number, limit: number): number {
   let m: number;
   if (Array.isArray(v)) m = items(v, level, limit) + 1;
   else if (isValueObject(v)) m = fields(v, level, limit) + 1;
-  else if (v instanceof Uint8Array) m = Math.max(NODE, v.length) * DEPTHS;
-  else if (v instanceof RecordId) m = items([v.id], level, limit);
+  else if (v instanceof Uint8Array) m = Math.max(NODE, v.length * JSON_BYTE) * DEPTHS;
+  else if (v instanceof RecordId) m = items([v.table, v.id], level, limit);
+  else if (v instanceof Table) m = stringSize(v.name) * DEPTHS;
   else if (v instanceof RecordIdRange) m = items([v.begin?.value, v.end?.value], level, limit);
   else if (v instanceof Geometry) m = items([v.coordinates], level, limit);
   else if (v instanceof Range) m = items([v.begin?.value, v.end?.value], level, limit);

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { checkStringLength, checkValue, MAX_STRING_LENGTH, MAX_VALUE_DEPTH, MAX_VALUE_SIZE, sizeWithin, wireLength } from "../../src/value/size.js";
-import { RecordId, type Value } from "../../src/value/types.js";
+import { RecordId, Table, type Value } from "../../src/value/types.js";
 
 const TOO_LARGE = `The value is too large: a value must not exceed ${MAX_VALUE_SIZE} bytes`;
 const TOO_DEEP = "Reached excessive computation depth due to functions, subqueries, or futures";
@@ -29,7 +29,17 @@ describe("value size", () => {
     expect(sizeWithin(x, MAX_VALUE_SIZE)).toBe(16 + 1 + 100);
     expect(sizeWithin({ a: x, b: x }, MAX_VALUE_SIZE)).toBe(16 + 2 * (1 + 117));
     expect(sizeWithin([x, x, x], MAX_VALUE_SIZE)).toBe(16 + 3 * 117);
-    expect(sizeWithin(new RecordId("t", [x, x]), MAX_VALUE_SIZE)).toBe(16 + 16 + 2 * 117);
+    // a record id: its frame, its table (a string), its key
+    expect(sizeWithin(new RecordId("t", [x, x]), MAX_VALUE_SIZE)).toBe(16 + 16 + 16 + 2 * 117);
+  });
+
+  it("a table name and a record id's table count like strings, a bytes value 4 a byte (attack pass 13, K2 / K3 / K4)", () => {
+    const long = "T".repeat(60_000);
+    expect(sizeWithin(new Table(long), MAX_VALUE_SIZE)).toBe(60_000);
+    expect(sizeWithin(new RecordId(long, 1n), MAX_VALUE_SIZE)).toBe(16 + 60_000 + 16);
+    expect(sizeWithin(Array(300).fill(new Table(long)), MAX_VALUE_SIZE)).toBeUndefined();
+    expect(sizeWithin(new Uint8Array(1000), MAX_VALUE_SIZE)).toBe(4000);
+    expect(() => sizeWithin(new Table("T".repeat(MAX_STRING_LENGTH + 1)), MAX_VALUE_SIZE)).toThrow("The string is too long");
   });
 
   it("answers at once for a value shared 2⁶⁰ times over, which has no end as a tree walk", () => {

@@ -191,6 +191,16 @@ describe("methods", () => {
     expect(await call("let", ["b", big])).toEqual({ id: 1n, result: null });
   });
 
+  it("a table value and a record id's table count towards the connection's variables like a string (attack pass 13, K4)", async () => {
+    const { call, ctx } = setup(2);
+    const limit = ctx.limits.preAuthPayload;
+    const big = "T".repeat(Math.floor(limit * 0.6));
+    const tooLarge = err(-32000, `There was a problem with the database: The connection's variables are too large: together they must not exceed ${limit} bytes`);
+    expect(await call("let", ["a", new Table(big)])).toEqual({ id: 1n, result: null });
+    expect(await call("let", ["b", new Table(big)])).toEqual(tooLarge);
+    expect(await call("let", ["b", new RecordId(big, 1n)])).toEqual(tooLarge);
+  });
+
   it("the variables' running total follows let without a value, reset, and a variable replaced by a smaller one", async () => {
     const { call, ctx } = setup(2);
     const limit = ctx.limits.preAuthPayload;
