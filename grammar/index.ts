@@ -21,12 +21,16 @@ const V1_TABLE_WORDS = new Set(
   (["CREATE", "DEFINE", "DELETE", "IF", "INSERT", "RELATE", "REMOVE", "SELECT", "UPDATE", "UPSERT", "NONE", "NULL", "TRUE", "FALSE"] as KeywordName[]).map((w) => KW[w]),
 );
 
-/** Compat 1: such a word directly followed by `:` becomes an identifier, so the record-id rule reads it. */
-function v1TableWords(tokens: IToken[]): IToken[] {
-  for (let i = 0; i + 1 < tokens.length; i++) {
+/**
+ * Compat 1: such a word directly followed by `:` becomes an identifier, so the record-id rule reads it; so does a
+ * word of digits then letters that is no number or duration (`1a`, `1e`, `0x10`: 1.5.4 reads it as an identifier).
+ */
+function v1Words(tokens: IToken[]): IToken[] {
+  for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    const next = tokens[i + 1]!;
-    if (next.tokenType === T.Colon && next.startOffset === t.startOffset + t.image.length && V1_TABLE_WORDS.has(t.tokenType)) {
+    const next = tokens[i + 1];
+    const tableWord = next?.tokenType === T.Colon && next.startOffset === t.startOffset + t.image.length && V1_TABLE_WORDS.has(t.tokenType);
+    if (tableWord || t.tokenType === T.NumIdent) {
       t.tokenType = T.Identifier;
       t.tokenTypeIdx = T.Identifier.tokenTypeIdx!;
     }
@@ -35,7 +39,7 @@ function v1TableWords(tokens: IToken[]): IToken[] {
 }
 
 function lex(text: string, compat: 1 | 2 = 2): IToken[] {
-  if (compat === 1) return v1TableWords(lex(text));
+  if (compat === 1) return v1Words(lex(text));
   const result = tokenize(text);
   if (result.errors.length > 0) {
     const e = result.errors[0];

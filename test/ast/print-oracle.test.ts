@@ -52,7 +52,6 @@ const ROUNDTRIP_GAPS: Record<string, string> = {
   "2 DEFINE TOKEN tk3 ON DB TYPE hs256 VALUE 'x' COMMENT 'tok'": "SurrealDB too: the 2.x text of a DEFINE TOKEN reads back with an issuer",
   "2 DEFINE TOKEN tk4 ON SCOPE sc1 TYPE HS384 VALUE 'y'": "SurrealDB too: the 2.x text of a DEFINE TOKEN reads back with an issuer",
   "2 DEFINE FUNCTION fn::p() { DEFINE TOKEN IF NOT EXISTS tk1 ON DATABASE TYPE HS256 VALUE 'v' }": "SurrealDB too: the 2.x text of a DEFINE TOKEN reads back with an issuer",
-  "1 DEFINE FIELD f ON t VALUE `1a`": "grammar: 1.x prints `1a` bare",
   "1 DEFINE FIELD f ON t VALUE `select`": "grammar: 1.x prints keywords bare as field names",
   "2 DEFINE FUNCTION fn::p() { LET $f = |$a| $a }": "grammar: closures",
 };
@@ -62,8 +61,8 @@ function stored(s: Statement): Statement {
   return "ifNotExists" in s ? ({ ...s, ifNotExists: false, overwrite: false } as Statement) : s;
 }
 
-function parseOne(text: string): Statement {
-  const statements = parse(text);
+function parseOne(text: string, compat?: 1 | 2): Statement {
+  const statements = parse(text, { compat });
   expect(statements).toHaveLength(1);
   return stored(statements[0]!);
 }
@@ -76,10 +75,10 @@ describe.each(["define", "expr", "statement"] as const)("printStatement(parse(te
       const stmt = parseOne(f.input);
       expect(printStatement(stmt, { compat: f.compat, redact: true })).toBe(f.info);
       if (f.plain !== undefined) expect(printStatement(stmt, { compat: f.compat })).toBe(f.plain);
-      // The printed text parses back to a statement that prints the same.
+      // The printed text parses back (read as its version reads it) to a statement that prints the same.
       if (ROUNDTRIP_GAPS[key] !== undefined) return;
       const text = printStatement(stmt, { compat: f.compat });
-      expect(printStatement(parseOne(text), { compat: f.compat })).toBe(text);
+      expect(printStatement(parseOne(text, f.compat), { compat: f.compat })).toBe(text);
     });
   }
 });

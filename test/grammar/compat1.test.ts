@@ -44,3 +44,19 @@ describe("record(table) (1.x's spelling)", () => {
     expect(() => parse("DEFINE FIELD x ON t TYPE string(a)", { compat: 1 })).toThrow("Unexpected token `(`");
   });
 });
+
+describe("compat 1 reads a word of digits then letters as an identifier (1.5.4, oracle: digit-idents-v1.surql)", () => {
+  it("as a table, field and record-id table name, and as a field in an expression", () => {
+    expect(parse("DEFINE TABLE 1a", { compat: 1 })[0]).toMatchObject({ kind: "DefineTable", name: "1a" });
+    expect(parse("DEFINE FIELD 1b ON 1a", { compat: 1 })[0]).toMatchObject({ kind: "DefineField", table: "1a", name: { parts: [{ kind: "Field", name: "1b" }] } });
+    expect(parse("CREATE 1a:b", { compat: 1 })[0]).toMatchObject({ kind: "Create", what: [{ kind: "RecordId", table: "1a", key: { kind: "String", value: "b" } }] });
+    expect(parse("SELECT * FROM 1a", { compat: 1 })[0]).toMatchObject({ kind: "Select", what: [{ kind: "Table", name: "1a" }] });
+    for (const word of ["1e", "1ea", "1fa", "0x10", "1e5a", "1_a"]) {
+      expect(parse(`RETURN ${word}`, { compat: 1 })[0], word).toMatchObject({ value: { kind: "Idiom", parts: [{ kind: "Field", name: word }] } });
+    }
+  });
+  it("numbers and durations stay numbers and durations; 2.x refuses the words (2.6.0: a number token)", () => {
+    for (const word of ["1e5", "1f", "1dec", "10ms", "1h30m"]) expect(parse(`RETURN ${word}`, { compat: 1 })[0], word).toMatchObject({ value: { kind: "Literal" } });
+    for (const text of ["DEFINE TABLE 1a", "CREATE 1a:b", "SELECT * FROM 1a", "RETURN 1e"]) expect(() => parse(text), text).toThrow(/^Parse error: /);
+  });
+});
