@@ -130,12 +130,19 @@ async function shadowRun(ctx: IamContext, clause: Expr, from: Session, ns: strin
  * run, and the compared hashes stored in it. When it returns several, each selector the request gives is tried
  * alone (the others matching nothing), so `email = $email OR phone = $phone` names the email's account and the
  * phone's. None: an unknown login, or a compare run on rows the login does not name (compare first, an optional
- * selector left out that matches every row without it) counts against no account.
+ * selector left out that matches every row without it, also cut to one row by LIMIT) counts against no account.
  */
 async function namedAccounts(ctx: IamContext, clause: Expr, from: Session, ns: string, db: string, vars: ValueObject): Promise<NamedAccount[]> {
   const all = await shadowRun(ctx, clause, from, ns, db, vars);
-  if (all !== "several") return all ? [all] : [];
+  if (all === undefined) return [];
   const given = [...selectorsOf(clause)].filter((k) => vars[k] !== undefined && vars[k] !== null && vars[k] !== "");
+  if (all !== "several") {
+    // a record the clause returns whatever the login says (an optional selector left out matches every row, and LIMIT 1
+    // keeps the first) is not named by it: only if the given selectors matching nothing names no one (attack pass 13, K1)
+    if (given.length === 0) return [all];
+    const blind = await shadowRun(ctx, clause, from, ns, db, { ...vars, ...Object.fromEntries(given.map((k) => [k, UNMATCHED])) });
+    return blind === undefined ? [all] : [];
+  }
   if (given.length < 2) return [];
   const alone = await Promise.all(
     given.map((k) => shadowRun(ctx, clause, from, ns, db, { ...vars, ...Object.fromEntries(given.filter((other) => other !== k).map((other) => [other, UNMATCHED])) })),

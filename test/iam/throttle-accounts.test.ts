@@ -18,6 +18,8 @@ const CLAUSES = {
   first: "SELECT * FROM acct WHERE crypto::argon2::compare(pass, $pass) AND email = $email",
   // an optional phone: without one, every phone-less row reaches the compare
   phone: "SELECT * FROM acct WHERE (email = $email OR phone = $phone) AND crypto::argon2::compare(pass, $pass)",
+  // the same cut to one row: the shadow run returns the first phone-less row whatever the email (attack pass 13, K1)
+  limit: "SELECT * FROM acct WHERE (email = $email OR phone = $phone) AND crypto::argon2::compare(pass, $pass) LIMIT 1",
   // the hash stored in a linked record, not in the account's own
   linked: "SELECT * FROM member WHERE login = string::slug($login) AND crypto::argon2::compare(vault.pass, $pass)",
   // a clause that writes (its shadow run is cancelled)
@@ -68,6 +70,14 @@ describe.each([1, 2] as const)("compat %i: a failure counts against the account 
     const verify = vi.spyOn(argon2, "verify");
     return () => verify.mock.calls.filter(([hash]) => hash !== HASHING.argon2.dummy).length;
   }
+
+  it("an optional selector and LIMIT 1: attempts with unknown emails lock nobody; a login naming its account still locks it (K1)", async () => {
+    const { via } = await open();
+    for (let i = 0; i < 6; i++) expect(await via("limit", { email: `nobody${i}@x.io`, pass: "wrong" })).toBe("No record was returned");
+    for (const [email, pass] of VICTIMS) expect(await via("limit", { email, pass }), email).toBe("ok");
+    for (let i = 0; i < 3; i++) expect(await via("limit", { email: "tel@x.io", phone: "555", pass: `wrong${i}` })).toBe("No record was returned");
+    expect(await via("limit", { email: "tel@x.io", phone: "555", pass: "pw9" })).toBe("throttled 900");
+  });
 
   it("compare first: attempts with unknown emails lock nobody; the named account still locks", async () => {
     const { via } = await open();
