@@ -17,6 +17,7 @@ import { valueKeyOf } from "./helpers.js";
 import { project } from "./output.js";
 import { docEnv } from "./records.js";
 import { groupRows, visibleDocuments } from "./statements/select.js";
+import { runUpdate } from "./statements/update.js";
 
 type View = DefineTableStatement & { readonly view: SelectStatement };
 
@@ -62,10 +63,14 @@ export async function maintainViews(ctx: Ctx, source: TableEntry, op: WriteOp, a
   }
 }
 
-/** A view (re)defined: its records made from the records its tables hold now. */
+/** A view (re)defined: its tables' records written again (as SurrealDB's `UPDATE <table>`), then its records made from them. */
 export async function populateView(ctx: Ctx, def: DefineTableStatement): Promise<void> {
   if (def.view === undefined) return;
   const view = def as View;
+  // each record goes through its fields, events and other views again; a field that fails fails the definition
+  for (const tb of sourcesOf(view.view)) {
+    await runUpdate({ kind: "Update", only: false, what: [{ kind: "Table", name: tb }], data: undefined, cond: undefined, output: { kind: "None" }, timeout: undefined, parallel: false }, ctx);
+  }
   const owner = ownerCtx(ctx, view);
   const docs = await sourceDocuments(owner, view);
   if (view.view.group) await refreshGroups(owner, view, docs);
