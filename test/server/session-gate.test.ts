@@ -42,6 +42,13 @@ describe.each([1, 2] as const)("compat %i: a query keeps the session it started 
     expect(await c.json({ id: 0, method: "signin", params: [signinBob] })).toHaveProperty("result");
     return c;
   }
+  /** A root connection using test / test. */
+  async function rootInTest(): Promise<Client> {
+    const c = await open({ port: Number(host().split(":")[1]) });
+    expect(await c.json({ id: 0, method: "signin", params: [{ user: "root", pass: "root" }] })).toHaveProperty("result");
+    expect(await c.json({ id: 0, method: "use", params: ["test", "test"] })).toHaveProperty("result");
+    return c;
+  }
   const results = (r: Reply | undefined) => (r?.result as { result: unknown }[]).map((x) => x.result);
 
   it("a root signin sent while a record user's query runs: the query ends as the record user; the next query runs as root", async () => {
@@ -70,9 +77,7 @@ describe.each([1, 2] as const)("compat %i: a query keeps the session it started 
   });
 
   it("use sent while a root query sleeps: the query's statements stay in the database it started in", async () => {
-    const c = await open({ port: Number(host().split(":")[1]) });
-    expect(await c.json({ id: 0, method: "signin", params: [{ user: "root", pass: "root" }] })).toHaveProperty("result");
-    expect(await c.json({ id: 0, method: "use", params: ["test", "test"] })).toHaveProperty("result");
+    const c = await rootInTest();
     const replies = await sendAll(c, [
       { method: "query", params: ["SLEEP 300ms; RETURN $session.db; CREATE moved:x;"] },
       { method: "use", params: ["test", "other"] },
@@ -85,9 +90,7 @@ describe.each([1, 2] as const)("compat %i: a query keeps the session it started 
   });
 
   it("a USE statement in another query while a root query sleeps: it waits, and the sleeping query stays where it started (J9)", async () => {
-    const c = await open({ port: Number(host().split(":")[1]) });
-    expect(await c.json({ id: 0, method: "signin", params: [{ user: "root", pass: "root" }] })).toHaveProperty("result");
-    expect(await c.json({ id: 0, method: "use", params: ["test", "test"] })).toHaveProperty("result");
+    const c = await rootInTest();
     const replies = await sendAll(c, [
       { method: "query", params: ["SLEEP 300ms; RETURN $session.db; CREATE moved:y;"] },
       { method: "query", params: ["USE NS test DB other; RETURN $session.db; SELECT VALUE id FROM moved:y;"] },
