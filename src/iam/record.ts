@@ -133,14 +133,14 @@ async function shadowRun(ctx: IamContext, clause: Expr, from: Session, ns: strin
  * selector left out that matches every row without it, also cut to one row by LIMIT) counts against no account.
  */
 async function namedAccounts(ctx: IamContext, clause: Expr, from: Session, ns: string, db: string, vars: ValueObject): Promise<NamedAccount[]> {
-  const given = [...selectorsOf(clause)].filter((k) => vars[k] !== undefined && vars[k] !== null && vars[k] !== "");
-  // the same run with the given selectors matching nothing, on every attempt (a known and an unknown login do the
-  // same work): a record the clause returns whatever the login says (an optional selector left out matches every row,
-  // LIMIT 1 keeps the first) is not named by the login (attack pass 13, K1)
-  const blindVars = { ...vars, ...Object.fromEntries(given.map((k) => [k, UNMATCHED])) };
-  const [all, blind] = await Promise.all([shadowRun(ctx, clause, from, ns, db, vars), given.length > 0 ? shadowRun(ctx, clause, from, ns, db, blindVars) : undefined]);
+  // the same run with every value the request sent matching nothing, on every attempt (a known and an unknown login
+  // do the same work): a record the clause returns whatever the request says (an optional selector left out, or sent
+  // empty, matches every row and LIMIT 1 keeps the first) is not named by the login (attack passes 13 and 14, K1, L1)
+  const blindVars = Object.fromEntries(Object.keys(vars).map((k) => [k, UNMATCHED]));
+  const [all, blind] = await Promise.all([shadowRun(ctx, clause, from, ns, db, vars), shadowRun(ctx, clause, from, ns, db, blindVars)]);
   if (all === undefined) return [];
   if (all !== "several") return blind === undefined ? [all] : [];
+  const given = [...selectorsOf(clause)].filter((k) => vars[k] !== undefined && vars[k] !== null && vars[k] !== "");
   if (given.length < 2) return [];
   const alone = await Promise.all(
     given.map((k) => shadowRun(ctx, clause, from, ns, db, { ...vars, ...Object.fromEntries(given.filter((other) => other !== k).map((other) => [other, UNMATCHED])) })),

@@ -71,9 +71,13 @@ describe.each([1, 2] as const)("compat %i: a failure counts against the account 
     return () => verify.mock.calls.filter(([hash]) => hash !== HASHING.argon2.dummy).length;
   }
 
-  it("an optional selector and LIMIT 1: attempts with unknown emails lock nobody; a login naming its account still locks it (K1)", async () => {
+  it("an optional selector and LIMIT 1: attempts with unknown, empty or no emails lock nobody; a login naming its account still locks it (K1, L1)", async () => {
     const { via } = await open();
     for (let i = 0; i < 6; i++) expect(await via("limit", { email: `nobody${i}@x.io`, pass: "wrong" })).toBe("No record was returned");
+    // an empty email, a null one, or none at all names no one either (attack pass 14, L1)
+    // (one of each: they share the empty spelling's bucket, whose own lock would answer a fourth; three reach the lock
+    // count of the first phone-less account if they were counted against it)
+    for (const fields of [{ email: "" }, { email: null }, {}]) expect(await via("limit", { ...fields, pass: "wrong" })).toBe("No record was returned");
     for (const [email, pass] of VICTIMS) expect(await via("limit", { email, pass }), email).toBe("ok");
     for (let i = 0; i < 3; i++) expect(await via("limit", { email: "tel@x.io", phone: "555", pass: `wrong${i}` })).toBe("No record was returned");
     expect(await via("limit", { email: "tel@x.io", phone: "555", pass: "pw9" })).toBe("throttled 900");
