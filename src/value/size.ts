@@ -5,14 +5,14 @@
 // changed once built), so a check costs the value's own entries, however much of it is shared.
 
 import { queryError } from "../errors/index.js";
-import { Closure, Geometry, isValueObject, Range, RecordId, RecordIdRange, Table, type Value } from "./types.js";
+import { Closure, Geometry, isValueObject, Range, RecordId, RecordIdRange, Regex, Table, type Value } from "./types.js";
 
 /** How deep objects and arrays may nest in a computed or stored value (SurrealDB counts it as computation depth). */
 export const MAX_VALUE_DEPTH = 120;
 
 /**
- * The largest value, in approximate bytes as a tree (NODE per value; a string, a table name or a record id's table its
- * bytes as JSON sends them when longer, a NUL 6 bytes; bytes values 4 a byte; keys their length).
+ * The largest value, in approximate bytes as a tree (NODE per value; a string, a table name, a record id's table, a
+ * regex's pattern or a closure's text its bytes as JSON sends them when longer, a NUL 6 bytes; bytes values 4 a byte; keys their length).
  */
 export const MAX_VALUE_SIZE = 16 * 1024 * 1024;
 
@@ -104,6 +104,9 @@ function measure(v: unknown, level: number, limit: number): number {
   else if (v instanceof Uint8Array) m = Math.max(NODE, v.length * JSON_BYTE) * DEPTHS;
   else if (v instanceof RecordId) m = items([v.table, v.id], level, limit);
   else if (v instanceof Table) m = stringSize(v.name) * DEPTHS;
+  // a regex and a closure go out as their text (attack pass 14, L2: they counted as a frame)
+  else if (v instanceof Regex) m = stringSize(v.source) * DEPTHS;
+  else if (v instanceof Closure) m = stringSize(v.text) * DEPTHS;
   else if (v instanceof RecordIdRange) m = items([v.begin?.value, v.end?.value], level, limit);
   else if (v instanceof Geometry) m = items([v.coordinates], level, limit);
   else if (v instanceof Range) m = items([v.begin?.value, v.end?.value], level, limit);

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { checkStringLength, checkValue, MAX_STRING_LENGTH, MAX_VALUE_DEPTH, MAX_VALUE_SIZE, sizeWithin, wireLength } from "../../src/value/size.js";
-import { RecordId, Table, type Value } from "../../src/value/types.js";
+import { Closure, RecordId, Regex, Table, type Value } from "../../src/value/types.js";
 
 const TOO_LARGE = `The value is too large: a value must not exceed ${MAX_VALUE_SIZE} bytes`;
 const TOO_DEEP = "Reached excessive computation depth due to functions, subqueries, or futures";
@@ -40,6 +40,19 @@ describe("value size", () => {
     expect(sizeWithin(Array(300).fill(new Table(long)), MAX_VALUE_SIZE)).toBeUndefined();
     expect(sizeWithin(new Uint8Array(1000), MAX_VALUE_SIZE)).toBe(4000);
     expect(() => sizeWithin(new Table("T".repeat(MAX_STRING_LENGTH + 1)), MAX_VALUE_SIZE)).toThrow("The string is too long");
+  });
+
+  it("a regex counts its pattern, a closure its text (attack pass 14, L2)", () => {
+    const pattern = "a".repeat(3950);
+    expect(sizeWithin(new Regex(pattern), MAX_VALUE_SIZE)).toBe(3950);
+    expect(sizeWithin(Array(5000).fill(new Regex(pattern)), MAX_VALUE_SIZE)).toBeUndefined();
+    const closure = new (class extends Closure {
+      get text() {
+        return `|$x| ${"1 + ".repeat(7000)}1`;
+      }
+    })();
+    expect(sizeWithin(closure, MAX_VALUE_SIZE)).toBe(28_006);
+    expect(sizeWithin(Array(3000).fill(closure), MAX_VALUE_SIZE)).toBeUndefined();
   });
 
   it("answers at once for a value shared 2⁶⁰ times over, which has no end as a tree walk", () => {
