@@ -104,6 +104,9 @@ interface NamedAccount {
 /** A selector's stand-in in a shadow run that leaves it out: a text no stored value is. */
 const UNMATCHED = `\u0000surql-auth-unmatched-${Math.random().toString(36).slice(2)}`;
 
+/** Variables `keys`, each a text no stored value is. */
+const matchingNothing = (keys: readonly string[]): ValueObject => Object.fromEntries(keys.map((k) => [k, UNMATCHED]));
+
 /**
  * One shadow run of `clause`: every password compare answers true without a verify, owner rights, its transaction
  * always cancelled. "several" when it returns more than one record.
@@ -136,14 +139,13 @@ async function namedAccounts(ctx: IamContext, clause: Expr, from: Session, ns: s
   // the same run with every value the request sent matching nothing, on every attempt (a known and an unknown login
   // do the same work): a record the clause returns whatever the request says (an optional selector left out, or sent
   // empty, matches every row and LIMIT 1 keeps the first) is not named by the login (attack passes 13 and 14, K1, L1)
-  const blindVars = Object.fromEntries(Object.keys(vars).map((k) => [k, UNMATCHED]));
-  const [all, blind] = await Promise.all([shadowRun(ctx, clause, from, ns, db, vars), shadowRun(ctx, clause, from, ns, db, blindVars)]);
+  const [all, blind] = await Promise.all([shadowRun(ctx, clause, from, ns, db, vars), shadowRun(ctx, clause, from, ns, db, matchingNothing(Object.keys(vars)))]);
   if (all === undefined) return [];
   if (all !== "several") return blind === undefined ? [all] : [];
   const given = [...selectorsOf(clause)].filter((k) => vars[k] !== undefined && vars[k] !== null && vars[k] !== "");
   if (given.length < 2) return [];
   const alone = await Promise.all(
-    given.map((k) => shadowRun(ctx, clause, from, ns, db, { ...vars, ...Object.fromEntries(given.filter((other) => other !== k).map((other) => [other, UNMATCHED])) })),
+    given.map((k) => shadowRun(ctx, clause, from, ns, db, { ...vars, ...matchingNothing(given.filter((other) => other !== k)) })),
   );
   return alone.filter((named): named is NamedAccount => named !== undefined && named !== "several");
 }
